@@ -1,0 +1,61 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+
+/**
+ * User-visible strings and the locale, overridable per provider.
+ *
+ * Each component family owns its English defaults (in its own `messages.ts`) under a namespace,
+ * so adding a component never touches a shared catalogue. A host overrides any subset:
+ * `<AcpUiProvider messages={{ toolCall: { status_failed: 'Échec' } }} locale="fr">`.
+ */
+export type MessageOverrides = Partial<Record<string, Partial<Record<string, string>>>>;
+
+interface UiContextValue {
+  messages: MessageOverrides;
+  locale: string | undefined;
+}
+
+const UiContext = createContext<UiContextValue>({ messages: {}, locale: undefined });
+
+export interface AcpUiProviderProps {
+  messages?: MessageOverrides;
+  /** BCP 47 locale for numbers, dates and currency (defaults to the browser's). */
+  locale?: string;
+  children?: ReactNode;
+}
+
+export function AcpUiProvider({ messages, locale, children }: AcpUiProviderProps) {
+  const parent = useContext(UiContext);
+  const value = useMemo<UiContextValue>(
+    () => ({
+      messages: mergeOverrides(parent.messages, messages),
+      locale: locale ?? parent.locale,
+    }),
+    [parent, messages, locale],
+  );
+  return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
+}
+
+function mergeOverrides(base: MessageOverrides, extra: MessageOverrides | undefined): MessageOverrides {
+  if (!extra) return base;
+  const out: MessageOverrides = { ...base };
+  for (const [ns, strings] of Object.entries(extra)) out[ns] = { ...base[ns], ...strings };
+  return out;
+}
+
+/** The strings of one namespace: the family's defaults with the host's overrides on top. */
+export function useMessages<T extends Record<string, string>>(namespace: string, defaults: T): T {
+  const { messages } = useContext(UiContext);
+  const overrides = messages[namespace];
+  return useMemo(() => (overrides ? ({ ...defaults, ...overrides } as T) : defaults), [defaults, overrides]);
+}
+
+export function useLocale(): string | undefined {
+  return useContext(UiContext).locale;
+}
+
+/** Fills `{name}` placeholders: `format('Thought for {seconds}s', { seconds: 3 })`. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}

@@ -1,0 +1,330 @@
+/**
+ * The thread model: what the core makes of everything an agent sends.
+ *
+ * Wire shapes (content blocks, tool call content, plans, config options...) are the SDK's own
+ * types, re-exported unchanged so hosts never map between two vocabularies. The types declared
+ * here are the client-side state the SDK does not have: thread items, turns, queues of pending
+ * agent requests, terminals and the connection snapshot.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import type { PersistentList } from './persistent-list.js';
+
+export type {
+  AgentCapabilities,
+  AuthMethod,
+  AvailableCommand,
+  ClientCapabilities,
+  ContentBlock,
+  Cost,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  ElicitationPropertySchema,
+  Implementation,
+  McpServer,
+  PermissionOption,
+  PermissionOptionKind,
+  PlanEntry,
+  PromptCapabilities,
+  SessionConfigOption,
+  SessionInfo,
+  SessionModeState,
+  SessionUpdate,
+  StopReason,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolCallStatus,
+  ToolCallUpdate,
+  ToolKind,
+} from '@agentclientprotocol/sdk';
+
+/** Connection lifecycle. `reconnecting` covers the backoff wait and the re-initialize. */
+export type ConnectionStatus = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed' | 'error';
+
+/** A content block as received: a known ACP block, or one of a type this library does not know. */
+export type ReceivedContentBlock = acp.ContentBlock | UnknownContentBlock;
+
+/** A content block with a `type` outside ACP v1: kept verbatim so it can be shown as unsupported. */
+export interface UnknownContentBlock {
+  type: string;
+  /** Marks the block as unknown to this library; the original JSON is in `raw`. */
+  unsupported: true;
+  raw: unknown;
+}
+
+/** Tool call status as shown: the wire values plus the client-local `cancelled` (ACP has none on the wire). */
+export type ToolCallDisplayStatus = acp.ToolCallStatus | 'cancelled';
+
+interface ItemBase {
+  /** Stable local id, unique within the session: use it as a React key. */
+  id: string;
+}
+
+interface MessageItemBase extends ItemBase {
+  /** The agent's `messageId` when it sent one (opaque, compared as a string). */
+  messageId: string | null;
+  content: ReceivedContentBlock[];
+  /** Every text block of `content` joined, for copy, search and markdown rendering. */
+  text: string;
+}
+
+export interface UserMessageItem extends MessageItemBase {
+  kind: 'user_message';
+  /** True for the client's own optimistic echo of a prompt it sent. */
+  local: boolean;
+  /** The turn this prompt started, when it was sent by this client. */
+  turnId: string | null;
+}
+
+export interface AgentMessageItem extends MessageItemBase {
+  kind: 'agent_message';
+}
+
+export interface ThoughtItem extends MessageItemBase {
+  kind: 'thought';
+  /** Epoch ms of the first chunk. */
+  startedAt: number;
+  /** Epoch ms when something else followed the thought or the turn ended; null while streaming. */
+  endedAt: number | null;
+}
+
+export interface ToolCallItem extends ItemBase {
+  kind: 'tool_call';
+  toolCallId: string;
+  title: string;
+  /** Programmatic tool name, when the agent sent one. */
+  name: string | null;
+  toolKind: acp.ToolKind;
+  status: ToolCallDisplayStatus;
+  content: acp.ToolCallContent[];
+  locations: acp.ToolCallLocation[];
+  rawInput: unknown;
+  rawOutput: unknown;
+  /** True when the first thing seen for this id was a `tool_call_update` (agents may skip `tool_call`). */
+  createdByUpdate: boolean;
+}
+
+export interface NoticeItem extends ItemBase {
+  kind: 'notice';
+  /** `info`, `warning`, `error`, or an unknown string (render as info). */
+  severity: string;
+  title: string;
+  description: string | null;
+}
+
+export interface CompactionItem extends ItemBase {
+  kind: 'compaction';
+  compactionId: string;
+  /** `in_progress`, `completed`, `failed`, `cancelled` or an unknown string. */
+  status: string;
+  summary: ReceivedContentBlock[];
+  summaryText: string;
+  error: string | null;
+}
+
+/** Anything received that this library could not interpret; kept so nothing is silently lost. */
+export interface UnsupportedItem extends ItemBase {
+  kind: 'unsupported';
+  /** The `sessionUpdate` discriminator when there was one. */
+  sessionUpdate: string | null;
+  /** Why it could not be used, in one sentence. */
+  reason: string;
+  raw: unknown;
+}
+
+export type ThreadItem =
+  | UserMessageItem
+  | AgentMessageItem
+  | ThoughtItem
+  | ToolCallItem
+  | NoticeItem
+  | CompactionItem
+  | UnsupportedItem;
+
+export type ThreadItemKind = ThreadItem['kind'];
+
+/**
+ * A session's transcript: an immutable list with O(1) amortized append and replace-last, plus
+ * lookups by `messageId`, `toolCallId` and `compactionId`. Untouched items keep their identity.
+ */
+export interface Thread {
+  readonly items: PersistentList<ThreadItem>;
+  /** Append-only index shared between versions; always verified against `items`. */
+  readonly index: Map<string, number>;
+  /** Counter for local item ids. */
+  readonly nextId: number;
+}
+
+export type TurnState = 'idle' | 'running' | 'cancelling';
+
+/** One prompt turn: from the prompt sent to the `session/prompt` response (or its failure). */
+export interface TurnRecord {
+  turnId: string;
+  /** Thread index of the turn's first item (the user's prompt). */
+  startIndex: number;
+  status: 'running' | 'cancelling' | 'ended' | 'failed' | 'interrupted';
+  stopReason: acp.StopReason | null;
+  error: AcpErrorInfo | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** The current turn of a session, for status indicators and the stop button. */
+export interface SessionTurn {
+  state: TurnState;
+  turnId: string | null;
+  /** Stop reason of the last finished turn. */
+  stopReason: acp.StopReason | null;
+  error: AcpErrorInfo | null;
+}
+
+export interface UsageSnapshot {
+  used: number;
+  size: number;
+  cost: acp.Cost | null;
+}
+
+/** End-of-turn token usage (unstable ACP field, shown only when an agent reports it). */
+export interface TurnUsage {
+  totalTokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  thoughtTokens?: number | null;
+  cachedReadTokens?: number | null;
+  cachedWriteTokens?: number | null;
+}
+
+export type SessionStatus = 'active' | 'loading' | 'restoring' | 'lost' | 'closed';
+
+export interface SessionState {
+  sessionId: string;
+  cwd: string;
+  additionalDirectories: string[];
+  status: SessionStatus;
+  /** Why the session is `lost` (for example: the agent can neither resume nor load it). */
+  statusReason: string | null;
+  thread: Thread;
+  turns: TurnRecord[];
+  turn: SessionTurn;
+  plan: acp.PlanEntry[] | null;
+  commands: acp.AvailableCommand[];
+  modes: acp.SessionModeState | null;
+  configOptions: acp.SessionConfigOption[] | null;
+  usage: UsageSnapshot | null;
+  lastTurnUsage: TurnUsage | null;
+  info: { title: string | null; updatedAt: string | null };
+}
+
+/** Normalized error data kept in snapshots (plain data, so snapshots stay serializable). */
+export interface AcpErrorInfo {
+  code: number | string;
+  message: string;
+  data?: unknown;
+}
+
+export type PermissionRequestStatus = 'pending' | 'answered' | 'cancelled' | 'interrupted';
+
+export interface PermissionRequestState {
+  /** Local id to answer it with (`respondToPermission`). */
+  requestId: string;
+  sessionId: string;
+  toolCall: acp.ToolCallUpdate;
+  options: acp.PermissionOption[];
+  status: PermissionRequestStatus;
+  /** The chosen option when `answered`. */
+  optionId: string | null;
+  /** True when a host permission policy answered it, not the user. */
+  byPolicy: boolean;
+  createdAt: number;
+}
+
+export type ElicitationStatus =
+  | 'pending'
+  | 'accepted'
+  | 'declined'
+  | 'cancelled'
+  | 'interrupted'
+  | 'completed';
+
+export interface ElicitationState {
+  requestId: string;
+  /** `form`, `url`, or an unknown mode string (answered with -32602 by the core). */
+  mode: string;
+  message: string;
+  sessionId: string | null;
+  toolCallId: string | null;
+  /** Set for request-scoped elicitations (tied to an outstanding client request). */
+  scopeRequestId: string | number | null;
+  requestedSchema: Extract<acp.CreateElicitationRequest, { mode: 'form' }>['requestedSchema'] | null;
+  url: string | null;
+  elicitationId: string | null;
+  status: ElicitationStatus;
+  /** The response sent (for `accepted` forms, the submitted content). */
+  response: acp.CreateElicitationResponse | null;
+  createdAt: number;
+}
+
+export interface TerminalState {
+  terminalId: string;
+  sessionId: string;
+  command: string;
+  args: string[];
+  cwd: string | null;
+  output: string;
+  truncated: boolean;
+  exitStatus: { exitCode: number | null; signal: string | null } | null;
+  released: boolean;
+}
+
+export interface AgentState {
+  info: acp.Implementation | null;
+  capabilities: acp.AgentCapabilities;
+  authMethods: acp.AuthMethod[];
+  protocolVersion: number;
+}
+
+export interface AuthState {
+  /** True after a request failed with -32000, until `authenticate` succeeds. */
+  required: boolean;
+  /** The method being authenticated, while `authenticate` runs. */
+  pendingMethodId: string | null;
+  error: AcpErrorInfo | null;
+}
+
+export interface ReconnectState {
+  attempt: number;
+  /** Epoch ms of the next attempt (for a countdown), or null when none is scheduled. */
+  nextAttemptAt: number | null;
+}
+
+export type DiagnosticKind =
+  | 'malformed_frame'
+  | 'invalid_update'
+  | 'unknown_session'
+  | 'unknown_request'
+  | 'unsupported_elicitation_mode'
+  | 'protocol_error'
+  | 'adapter_error';
+
+/** Something the agent sent that could not be used; also visible in the inspector. */
+export interface Diagnostic {
+  id: number;
+  kind: DiagnosticKind;
+  message: string;
+  at: number;
+  raw?: unknown;
+}
+
+export interface AcpSnapshot {
+  status: ConnectionStatus;
+  error: AcpErrorInfo | null;
+  agent: AgentState | null;
+  auth: AuthState;
+  reconnect: ReconnectState;
+  sessions: Readonly<Record<string, SessionState>>;
+  /** Every permission request seen, oldest first; `status` tells which still need an answer. */
+  permissionRequests: PermissionRequestState[];
+  elicitations: ElicitationState[];
+  terminals: Readonly<Record<string, TerminalState>>;
+  /** Most recent first-class problems (bounded). */
+  diagnostics: Diagnostic[];
+}
