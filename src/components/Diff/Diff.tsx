@@ -1,0 +1,79 @@
+import { memo, useState } from 'react';
+import { cx, useMessages } from '../shared/index.js';
+import { diffFileState } from './diff-input.js';
+import { DiffBody } from './DiffBody.js';
+import { DiffHeader, type DiffViewMode } from './DiffHeader.js';
+import { diffMessages } from './messages.js';
+import { useDiffModel } from './useDiffModel.js';
+
+export interface DiffProps {
+  /** The file's path (absolute in ACP); the header shows its name and the full path on hover. */
+  path: string;
+  /** The original content; `null` or omitted means a new file (every line added). */
+  oldText?: string | null;
+  /** The content after the change. */
+  newText: string;
+  /** RFD "diff-delete": the file was deleted (shows `oldText` as removed, ignores `newText`). */
+  deleted?: boolean;
+  /** Controlled layout; leave undefined to let the toggle manage it. */
+  view?: DiffViewMode;
+  defaultView?: DiffViewMode;
+  onViewChange?: (view: DiffViewMode) => void;
+  /** Rows rendered before "Show more" (and added per click). Default 500. */
+  pageSize?: number;
+  className?: string;
+}
+
+/**
+ * A file diff from ACP `diff` tool-call content: unified or side-by-side, unchanged regions
+ * folded behind "Show N lines", large diffs computed after paint and rendered in pages.
+ * Line content is always text, never HTML.
+ */
+export const Diff = memo(function Diff({
+  path,
+  oldText,
+  newText,
+  deleted,
+  view: controlledView,
+  defaultView = 'unified',
+  onViewChange,
+  pageSize = 500,
+  className,
+}: DiffProps) {
+  const messages = useMessages('diff', diffMessages);
+  const fileState = diffFileState(oldText, deleted);
+  const result = useDiffModel(oldText, newText, fileState);
+  const [ownView, setOwnView] = useState<DiffViewMode>(defaultView);
+  const view = controlledView ?? ownView;
+
+  const changeView = (next: DiffViewMode) => {
+    if (controlledView === undefined) setOwnView(next);
+    onViewChange?.(next);
+  };
+
+  return (
+    <div
+      className={cx('acp-diff', className)}
+      data-slot="diff"
+      data-state={fileState}
+      data-view={view}
+      aria-busy={result.status === 'computing' || undefined}
+    >
+      <DiffHeader
+        path={path}
+        fileState={fileState}
+        counts={result.status === 'ready' ? result.model : null}
+        view={view}
+        onViewChange={changeView}
+        messages={messages}
+      />
+      {result.status === 'computing' ? (
+        <p className="acp-diff__notice" data-slot="computing" role="status">
+          {messages.computing}
+        </p>
+      ) : (
+        <DiffBody model={result.model} view={view} pageSize={Math.max(1, pageSize)} messages={messages} />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,93 @@
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { format, useLocale } from '../shared/index.js';
+import type { DiffModel } from './diff-model.js';
+import { foldUnchanged } from './diff-segments.js';
+import type { DiffViewMode } from './DiffHeader.js';
+import type { DiffMessages } from './messages.js';
+import { pairRows } from './split-rows.js';
+import { SplitRows } from './SplitRows.js';
+import { UnifiedRows } from './UnifiedRows.js';
+
+interface DiffBodyProps {
+  model: DiffModel;
+  view: DiffViewMode;
+  /** Rows drawn at first and added by each "Show more": a huge diff never mounts all at once. */
+  pageSize: number;
+  messages: DiffMessages;
+}
+
+const NO_GAPS: ReadonlySet<number> = new Set();
+
+export function DiffBody({ model, view, pageSize, messages }: DiffBodyProps) {
+  const locale = useLocale();
+  const number = new Intl.NumberFormat(locale);
+  const rowsRef = useRef<HTMLDivElement>(null);
+
+  // Expanded gaps and the page limit belong to one model; a new diff starts folded again.
+  const [expanded, setExpanded] = useState({ model, gaps: NO_GAPS });
+  const gaps = expanded.model === model ? expanded.gaps : NO_GAPS;
+  const [limit, setLimit] = useState({ model, rows: pageSize });
+  const rowLimit = limit.model === model ? limit.rows : pageSize;
+
+  const unified = useMemo(() => foldUnchanged(model.lines, gaps), [model, gaps]);
+  const split = useMemo(() => (view === 'split' ? pairRows(unified) : null), [view, unified]);
+  const total = split ? split.length : unified.length;
+
+  const expand = useCallback(
+    (start: number) => {
+      setExpanded((current) => {
+        const base = current.model === model ? current.gaps : NO_GAPS;
+        return { model, gaps: new Set(base).add(start) };
+      });
+      // The button that had focus disappears; keep focus inside the diff rather than losing it to <body>.
+      rowsRef.current?.focus({ preventScroll: true });
+    },
+    [model],
+  );
+
+  if (model.lines.length === 0) {
+    return (
+      <p className="acp-diff__notice" data-slot="notice">
+        {messages.empty_file}
+      </p>
+    );
+  }
+
+  const digits = String(Math.max(model.lines.length, 1)).length;
+  const style = { '--acp-diff-number-width': `${digits + 1}ch` } as CSSProperties;
+  const unchanged = model.additions === 0 && model.deletions === 0;
+
+  return (
+    <>
+      {unchanged && (
+        <p className="acp-diff__notice" data-slot="notice">
+          {messages.no_changes}
+        </p>
+      )}
+      <div ref={rowsRef} className="acp-diff__rows" data-slot="rows" tabIndex={-1} style={style}>
+        {split ? (
+          <SplitRows rows={split.slice(0, rowLimit)} onExpand={expand} messages={messages} />
+        ) : (
+          <UnifiedRows rows={unified.slice(0, rowLimit)} onExpand={expand} messages={messages} />
+        )}
+      </div>
+      {total > rowLimit && (
+        <div className="acp-diff__more" data-slot="more">
+          <span className="acp-diff__showing">
+            {format(messages.showing, { shown: number.format(rowLimit), total: number.format(total) })}
+          </span>
+          <button
+            type="button"
+            className="acp-button"
+            onClick={() => setLimit({ model, rows: rowLimit + pageSize })}
+          >
+            {format(messages.show_more, { count: number.format(Math.min(pageSize, total - rowLimit)) })}
+          </button>
+          <button type="button" className="acp-button" data-variant="ghost" onClick={() => setLimit({ model, rows: total })}>
+            {messages.show_all}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { format, useLocale } from '../shared/index.js';
+import type { DiffFileState } from './diff-input.js';
+import type { DiffMessages } from './messages.js';
+import { pathParts } from './path-parts.js';
+
+export type DiffViewMode = 'unified' | 'split';
+
+interface DiffHeaderProps {
+  path: string;
+  fileState: DiffFileState;
+  /** Absent while the diff is still computing. */
+  counts: { additions: number; deletions: number } | null;
+  view: DiffViewMode;
+  onViewChange: (view: DiffViewMode) => void;
+  messages: DiffMessages;
+}
+
+export function DiffHeader({ path, fileState, counts, view, onViewChange, messages }: DiffHeaderProps) {
+  const locale = useLocale();
+  const number = new Intl.NumberFormat(locale);
+  const { dir, name } = pathParts(path);
+  return (
+    <div className="acp-diff__header" data-slot="header">
+      <span className="acp-diff__path" data-slot="path" title={path}>
+        {dir && <span className="acp-diff__dir">{dir}</span>}
+        <span className="acp-diff__name">{name}</span>
+      </span>
+      {fileState !== 'modified' && (
+        <span className="acp-diff__badge" data-slot="badge" data-state={fileState}>
+          {fileState === 'added' ? messages.badge_added : messages.badge_deleted}
+        </span>
+      )}
+      {counts && (
+        <span className="acp-diff__counts" data-slot="counts">
+          <span aria-hidden="true">
+            <span className="acp-diff__count" data-kind="add">+{number.format(counts.additions)}</span>{' '}
+            <span className="acp-diff__count" data-kind="del">−{number.format(counts.deletions)}</span>
+          </span>
+          <span className="acp-visually-hidden">
+            {format(messages.counts_label, {
+              additions: number.format(counts.additions),
+              deletions: number.format(counts.deletions),
+            })}
+          </span>
+        </span>
+      )}
+      <span className="acp-diff__views" data-slot="view-toggle" role="group" aria-label={messages.view_label}>
+        {(['unified', 'split'] as const).map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            className="acp-button acp-diff__view-button"
+            data-variant="ghost"
+            aria-pressed={view === mode}
+            onClick={() => onViewChange(mode)}
+          >
+            {mode === 'unified' ? messages.view_unified : messages.view_split}
+          </button>
+        ))}
+      </span>
+    </div>
+  );
+}

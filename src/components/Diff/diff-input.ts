@@ -1,0 +1,17 @@
+/**
+ * What a diff shows, derived from ACP's `Diff` content (`oldText` null or omitted means a new
+ * file) plus the RFD "diff-delete" flag `deleted: true` (not in SDK 2.4.0; read from the raw
+ * payload so a deleted file is not mistaken for an emptied one).
+ */
+export type DiffFileState = 'modified' | 'added' | 'deleted';
+
+export function diffFileState(oldText: string | null | undefined, deleted: boolean | undefined): DiffFileState {
+  if (deleted) return 'deleted';
+  if (oldText === null || oldText === undefined) return 'added';
+  return 'modified';
+}
+
+/** Reads the RFD `deleted` flag from any diff-shaped payload, accepting only a real `true`. */
+export function isDeletedDiff(content: object): boolean {
+  return (content as { deleted?: unknown }).deleted === true;
+}

@@ -1,0 +1,54 @@
+import type { DiffLine } from './diff-model.js';
+
+/**
+ * Folding of unchanged regions: each run of context lines keeps `context` lines next to a
+ * change and hides the rest behind a "Show N lines" row, like a unified patch's hunks but
+ * expandable in place.
+ */
+export const DEFAULT_CONTEXT = 3;
+
+export interface DiffGap {
+  /** Index of the first hidden line in `DiffModel.lines`; stable for a given model, so it is the gap's id. */
+  start: number;
+  /** One past the last hidden line. */
+  end: number;
+}
+
+export type DiffRow =
+  | { type: 'line'; index: number; line: DiffLine }
+  | { type: 'gap'; gap: DiffGap };
+
+/** Hiding a single line behind a button saves nothing, so shorter runs stay visible. */
+const MIN_HIDDEN = 2;
+
+export function foldUnchanged(
+  lines: ReadonlyArray<DiffLine>,
+  expanded: ReadonlySet<number>,
+  context: number = DEFAULT_CONTEXT,
+): DiffRow[] {
+  const rows: DiffRow[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    if (lines[index].kind !== 'context') {
+      rows.push({ type: 'line', index, line: lines[index] });
+      index++;
+      continue;
+    }
+    let runEnd = index;
+    while (runEnd < lines.length && lines[runEnd].kind === 'context') runEnd++;
+    // Context is kept after a preceding change and before a following one, not at file edges.
+    const keepBefore = index === 0 ? 0 : context;
+    const keepAfter = runEnd === lines.length ? 0 : context;
+    const hiddenStart = index + keepBefore;
+    const hiddenEnd = runEnd - keepAfter;
+    if (hiddenEnd - hiddenStart < MIN_HIDDEN || expanded.has(hiddenStart)) {
+      for (let i = index; i < runEnd; i++) rows.push({ type: 'line', index: i, line: lines[i] });
+    } else {
+      for (let i = index; i < hiddenStart; i++) rows.push({ type: 'line', index: i, line: lines[i] });
+      rows.push({ type: 'gap', gap: { start: hiddenStart, end: hiddenEnd } });
+      for (let i = hiddenEnd; i < runEnd; i++) rows.push({ type: 'line', index: i, line: lines[i] });
+    }
+    index = runEnd;
+  }
+  return rows;
+}

@@ -1,0 +1,7 @@
+export { Diff } from './Diff.js';
+export type { DiffProps } from './Diff.js';
+export type { DiffViewMode } from './DiffHeader.js';
+export type { DiffFileState } from './diff-input.js';
+export { isDeletedDiff } from './diff-input.js';
+export { diffMessages } from './messages.js';
+export type { DiffMessages } from './messages.js';

@@ -1,0 +1,22 @@
+/** English defaults for the `diff` namespace; hosts override any of them through `AcpUiProvider`. */
+export const diffMessages = {
+  view_label: 'Diff layout',
+  view_unified: 'Unified',
+  view_split: 'Split',
+  badge_added: 'New file',
+  badge_deleted: 'Deleted',
+  /** Spoken form of the `+N −M` counts. */
+  counts_label: '{additions} lines added, {deletions} lines removed',
+  show_lines: 'Show {count} lines',
+  show_lines_label: 'Show {count} unchanged lines, {from} to {to}',
+  show_more: 'Show {count} more',
+  show_all: 'Show all',
+  showing: 'Showing {shown} of {total} rows',
+  computing: 'Computing diff…',
+  no_changes: 'No changes',
+  empty_file: 'Empty file',
+  old_side: 'Before',
+  new_side: 'After',
+};
+
+export type DiffMessages = typeof diffMessages;
