@@ -14,7 +14,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIG_CHUNK_BYTES = 200 * 1024;
 export const EMOJI_TEXT = 'emoji 🦀🚀 héllo wörld 世界 ✓';
 export function bigText(bytes: number): string {
-  return 'abcdefgh-é-世-🦀-'.repeat(Math.ceil(bytes / 23));
+  const unit = 'abcdefgh-é-世-🦀-';
+  return unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit)));
 }
 
 export interface TestBridge {
