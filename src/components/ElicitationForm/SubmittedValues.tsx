@@ -1,0 +1,40 @@
+/** Read-only list of what was sent with an accepted form, labelled as the form was. */
+import { useLocale } from '../shared/index.js';
+import type { ElicitationMessages } from './messages.js';
+import type { FieldModel } from './schema.js';
+import type { ContentValue } from './values.js';
+
+export interface SubmittedValuesProps {
+  fields: FieldModel[];
+  content: Record<string, ContentValue>;
+  t: ElicitationMessages;
+}
+
+export function SubmittedValues({ fields, content, t }: SubmittedValuesProps) {
+  const locale = useLocale();
+  const names = Object.keys(content);
+  if (names.length === 0) return null;
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  return (
+    <dl className="acp-elicitation__values" data-slot="values">
+      {names.map((name) => {
+        const field = byName.get(name);
+        return (
+          <div key={name} className="acp-elicitation__value-row">
+            <dt>{field?.label ?? name}</dt>
+            <dd>{display(field, content[name], t, locale)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function display(field: FieldModel | undefined, value: ContentValue, t: ElicitationMessages, locale: string | undefined): string {
+  const label = (v: string) =>
+    field && (field.kind === 'select' || field.kind === 'multiselect') ? (field.options.find((o) => o.value === v)?.label ?? v) : v;
+  if (typeof value === 'boolean') return value ? t.value_yes : t.value_no;
+  if (typeof value === 'number') return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(value);
+  if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : t.value_empty;
+  return label(value);
+}

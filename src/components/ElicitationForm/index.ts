@@ -1,0 +1,12 @@
+export { ElicitationForm } from './ElicitationForm.js';
+export type { ElicitationFormProps } from './ElicitationForm.js';
+export { elicitationMessages } from './messages.js';
+export type { ElicitationMessages } from './messages.js';
+export { buildFormModel, buildField } from './schema.js';
+export type { FieldModel, FormModel, ChoiceOption } from './schema.js';
+export { validateField, validateForm } from './validate.js';
+export type { FieldError, FieldErrorCode } from './validate.js';
+export { initialValues, toContent } from './values.js';
+export type { FieldValue, FormValues } from './values.js';
+export { assessUrl } from './url.js';
+export type { UrlAssessment } from './url.js';
