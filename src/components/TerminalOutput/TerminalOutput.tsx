@@ -1,0 +1,89 @@
+import { memo, useMemo, useRef, useState } from 'react';
+import type { TerminalState } from '../../core/types.js';
+import { cx, format, useLocale, useMessages } from '../shared/index.js';
+import { commandLine } from './command-line.js';
+import { terminalMessages } from './messages.js';
+import { TerminalLine } from './TerminalLine.js';
+import { TerminalLineParser } from './terminal-lines.js';
+import { TerminalStatus, terminalRunState } from './TerminalStatus.js';
+import { useFollowOutput } from './useFollowOutput.js';
+
+export interface TerminalOutputProps {
+  terminal: TerminalState;
+  /** Lines mounted at most (the end of the output) until the user asks for all. Default 1000. */
+  maxLines?: number;
+  className?: string;
+}
+
+/**
+ * Output of a client-owned terminal (ACP `terminal` tool-call content): ANSI colours as styled
+ * text, an exit badge, and the output kept after `terminal/release`. Follows new output unless
+ * the user has scrolled up. Chunks are not announced (`aria-live="off"`): a screen reader user
+ * reads the log on demand instead of hearing every line.
+ */
+export const TerminalOutput = memo(function TerminalOutput({ terminal, maxLines = 1000, className }: TerminalOutputProps) {
+  const messages = useMessages('terminal', terminalMessages);
+  const locale = useLocale();
+  const number = new Intl.NumberFormat(locale);
+
+  // One parser per mounted terminal: its cache makes each new chunk cost only the new lines.
+  const parser = useRef<TerminalLineParser | null>(null);
+  parser.current ??= new TerminalLineParser();
+  const lines = useMemo(() => (terminal.output ? parser.current!.parse(terminal.output) : []), [terminal.output]);
+
+  const [showAll, setShowAll] = useState(false);
+  const first = showAll ? 0 : Math.max(0, lines.length - Math.max(1, maxLines));
+  const { ref, onScroll } = useFollowOutput<HTMLDivElement>(lines);
+
+  const command = commandLine(terminal.command, terminal.args);
+  const state = terminalRunState(terminal);
+
+  return (
+    <div
+      className={cx('acp-terminal', className)}
+      data-slot="terminal"
+      data-state={state}
+      data-released={terminal.released || undefined}
+    >
+      <div className="acp-terminal__header" data-slot="header">
+        <code className="acp-terminal__command" data-slot="command" title={terminal.cwd ?? undefined}>
+          <span className="acp-terminal__prompt" aria-hidden="true">
+            ${' '}
+          </span>
+          {command}
+        </code>
+        <TerminalStatus terminal={terminal} state={state} messages={messages} />
+      </div>
+      {terminal.truncated && (
+        <p className="acp-terminal__notice" data-slot="truncated">
+          {messages.truncated}
+        </p>
+      )}
+      {first > 0 && (
+        <p className="acp-terminal__notice" data-slot="hidden-lines">
+          {format(messages.hidden_lines, { count: number.format(first) })}{' '}
+          <button type="button" className="acp-button" data-variant="ghost" onClick={() => setShowAll(true)}>
+            {format(messages.show_all, { count: number.format(lines.length) })}
+          </button>
+        </p>
+      )}
+      <div
+        ref={ref}
+        onScroll={onScroll}
+        className="acp-terminal__output"
+        data-slot="output"
+        role="log"
+        aria-live="off"
+        aria-label={format(messages.output_label, { command })}
+        // Scrollable regions must be reachable by keyboard to be scrolled.
+        tabIndex={0}
+      >
+        {lines.length === 0 ? (
+          <span className="acp-terminal__empty">{messages.no_output}</span>
+        ) : (
+          lines.slice(first).map((line, i) => <TerminalLine key={first + i} line={line} />)
+        )}
+      </div>
+    </div>
+  );
+});

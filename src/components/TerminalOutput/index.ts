@@ -1,0 +1,5 @@
+export { TerminalOutput } from './TerminalOutput.js';
+export type { TerminalOutputProps } from './TerminalOutput.js';
+export type { TerminalRunState } from './TerminalStatus.js';
+export { terminalMessages } from './messages.js';
+export type { TerminalMessages } from './messages.js';
