@@ -1,0 +1,271 @@
+/**
+ * Handlers for the requests an agent sends to the client: permission, elicitation, file system
+ * and terminals. Each pending request is answered exactly once, whatever happens first: the user,
+ * a host policy, `session/cancel`, the agent's `$/cancel_request`, or the connection dropping.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type { FsAdapter, PermissionPolicy } from '../adapters.js';
+import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
+import { isRecord, isString } from '../guards.js';
+import { resolveInRoots } from '../paths.js';
+import type { AcpSnapshot, ElicitationState, PermissionRequestState } from '../types.js';
+import { addDiagnostic, replaceWhere } from './snapshot.js';
+import type { TerminalManager } from './terminals.js';
+
+export interface RequestHost {
+  get(): AcpSnapshot;
+  update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
+  now(): number;
+  fs: FsAdapter | undefined;
+  terminals: TerminalManager | undefined;
+  permissionPolicy: PermissionPolicy | undefined;
+}
+
+type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
+
+/** Pending agent requests waiting for an answer, keyed by local request id. */
+export class PendingRequests {
+  private permissions = new Map<string, (answer: PermissionAnswer) => void>();
+  private elicitations = new Map<string, (response: acp.CreateElicitationResponse, status: ElicitationState['status']) => void>();
+  private counter = 0;
+
+  constructor(private readonly host: RequestHost) {}
+
+  nextId(prefix: string): string {
+    return `${prefix}-${++this.counter}`;
+  }
+
+  /** Registers the handlers on an SDK client app. */
+  register(app: acp.ClientApp): acp.ClientApp {
+    const m = acp.methods.client;
+    app.onRequest(m.session.requestPermission, (ctx) => this.permission(ctx.params, ctx.signal));
+    app.onRequest(m.elicitation.create, (ctx) => this.elicitation(ctx.params, ctx.signal));
+    app.onNotification(m.elicitation.complete, (ctx) => {
+      this.elicitationComplete(ctx.params.elicitationId);
+    });
+    const { fs, terminals } = this.host;
+    if (fs) {
+      app.onRequest(m.fs.readTextFile, (ctx) => this.readTextFile(fs, ctx.params, ctx.signal));
+      if (fs.writeTextFile) {
+        const write = fs.writeTextFile.bind(fs);
+        app.onRequest(m.fs.writeTextFile, (ctx) => this.writeTextFile(write, ctx.params, ctx.signal));
+      }
+    }
+    if (terminals) {
+      app.onRequest(m.terminal.create, (ctx) => asRequestError(() => terminals.create(ctx.params)));
+      app.onRequest(m.terminal.output, (ctx) => asRequestError(() => terminals.output(ctx.params)));
+      app.onRequest(m.terminal.waitForExit, (ctx) => asRequestError(() => terminals.waitForExit(ctx.params)));
+      app.onRequest(m.terminal.kill, (ctx) => asRequestError(() => terminals.kill(ctx.params)));
+      app.onRequest(m.terminal.release, (ctx) => asRequestError(() => terminals.release(ctx.params)));
+    }
+    // Unknown (extension) requests: "Method not found", as the spec requires. Unknown
+    // notifications are ignored.
+    app.onRequest('*', (ctx) => {
+      this.host.update((s) => addDiagnostic(s, 'unknown_request', `The agent called an unsupported method: ${ctx.method}.`, this.host.now()));
+      throw acp.RequestError.methodNotFound(ctx.method);
+    });
+    app.onNotification('*', () => {});
+    return app;
+  }
+
+  // --- permissions ---------------------------------------------------------------------------
+
+  private async permission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+    const requestId = this.nextId('permission');
+    const request: PermissionRequestState = {
+      requestId,
+      sessionId: params.sessionId,
+      toolCall: params.toolCall,
+      options: params.options,
+      status: 'pending',
+      optionId: null,
+      byPolicy: false,
+      createdAt: this.host.now(),
+    };
+    this.host.update((s) => ({ ...s, permissionRequests: [...s.permissionRequests, request] }));
+
+    const answer = await new Promise<PermissionAnswer>((resolve) => {
+      this.permissions.set(requestId, resolve);
+      signal.addEventListener('abort', () => this.answerPermission(requestId, { optionId: null, status: 'cancelled' }), { once: true });
+      void this.applyPolicy(requestId, params);
+    });
+    return answer.optionId === null
+      ? { outcome: { outcome: 'cancelled' } }
+      : { outcome: { outcome: 'selected', optionId: answer.optionId } };
+  }
+
+  private async applyPolicy(requestId: string, params: acp.RequestPermissionRequest) {
+    const policy = this.host.permissionPolicy;
+    if (!policy) return;
+    try {
+      const optionId = await policy(params);
+      if (optionId != null && params.options.some((o) => o.optionId === optionId)) {
+        this.answerPermission(requestId, { optionId, byPolicy: true });
+      }
+    } catch (error) {
+      this.host.update((s) => addDiagnostic(s, 'adapter_error', `The permission policy failed: ${toAcpError(error).message}`, this.host.now()));
+    }
+  }
+
+  /** Returns false when the request is unknown or already answered (a second click, a race). */
+  answerPermission(requestId: string, answer: PermissionAnswer): boolean {
+    const resolve = this.permissions.get(requestId);
+    if (!resolve) return false;
+    const request = this.host.get().permissionRequests.find((r) => r.requestId === requestId);
+    if (answer.optionId !== null && !request?.options.some((o) => o.optionId === answer.optionId)) return false;
+    this.permissions.delete(requestId);
+    const status = answer.status ?? (answer.optionId === null ? 'cancelled' : 'answered');
+    this.host.update((s) => ({
+      ...s,
+      permissionRequests: replaceWhere(
+        s.permissionRequests,
+        (r) => r.requestId === requestId,
+        (r) => ({ ...r, status, optionId: answer.optionId, byPolicy: answer.byPolicy ?? false }),
+      ),
+    }));
+    resolve(answer);
+    return true;
+  }
+
+  // --- elicitation ---------------------------------------------------------------------------
+
+  private async elicitation(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse> {
+    const raw = params as unknown as Record<string, unknown>;
+    const mode = isString(raw.mode) ? raw.mode : 'form';
+    if (mode !== 'form' && mode !== 'url') {
+      this.host.update((s) => addDiagnostic(s, 'unsupported_elicitation_mode', `The agent asked for an unsupported elicitation mode "${mode}".`, this.host.now(), params));
+      throw acp.RequestError.invalidParams({ mode }, `Elicitation mode "${mode}" was not declared by the client.`);
+    }
+    const requestId = this.nextId('elicitation');
+    const state: ElicitationState = {
+      requestId,
+      mode,
+      message: isString(raw.message) ? raw.message : '',
+      sessionId: isString(raw.sessionId) ? raw.sessionId : null,
+      toolCallId: isString(raw.toolCallId) ? raw.toolCallId : null,
+      scopeRequestId: isString(raw.requestId) || typeof raw.requestId === 'number' ? raw.requestId : null,
+      requestedSchema: mode === 'form' && isRecord(raw.requestedSchema) ? (raw.requestedSchema as ElicitationState['requestedSchema']) : null,
+      url: mode === 'url' && isString(raw.url) ? raw.url : null,
+      elicitationId: isString(raw.elicitationId) ? raw.elicitationId : null,
+      status: 'pending',
+      response: null,
+      createdAt: this.host.now(),
+    };
+    this.host.update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
+    return new Promise<acp.CreateElicitationResponse>((resolve) => {
+      this.elicitations.set(requestId, (response, status) => {
+        this.host.update((s) => ({
+          ...s,
+          elicitations: replaceWhere(s.elicitations, (e) => e.requestId === requestId, (e) => ({ ...e, status, response })),
+        }));
+        resolve(response);
+      });
+      signal.addEventListener('abort', () => this.answerElicitation(requestId, { action: 'cancel' }), { once: true });
+    });
+  }
+
+  answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean {
+    const finish = this.elicitations.get(requestId);
+    if (!finish) return false;
+    this.elicitations.delete(requestId);
+    const status =
+      statusOverride ?? (response.action === 'accept' ? 'accepted' : response.action === 'decline' ? 'declined' : 'cancelled');
+    finish(response, status);
+    return true;
+  }
+
+  private elicitationComplete(elicitationId: string) {
+    // Unknown or already completed ids are ignored, as the spec requires.
+    this.host.update((s) => ({
+      ...s,
+      elicitations: replaceWhere(
+        s.elicitations,
+        (e) => e.mode === 'url' && e.elicitationId === elicitationId && e.status !== 'completed',
+        (e) => ({ ...e, status: 'completed' }),
+      ),
+    }));
+  }
+
+  // --- bulk answers ----------------------------------------------------------------------------
+
+  /** After `session/cancel`: every pending request of the session is answered `cancelled`. */
+  cancelSession(sessionId: string) {
+    for (const r of this.host.get().permissionRequests) {
+      if (r.sessionId === sessionId && r.status === 'pending') this.answerPermission(r.requestId, { optionId: null, status: 'cancelled' });
+    }
+    for (const e of this.host.get().elicitations) {
+      if (e.sessionId === sessionId && e.status === 'pending') this.answerElicitation(e.requestId, { action: 'cancel' });
+    }
+  }
+
+  /** The connection dropped: nothing can be answered any more; show them as interrupted. */
+  interruptAll() {
+    for (const resolve of this.permissions.values()) resolve({ optionId: null, status: 'interrupted' });
+    for (const finish of this.elicitations.values()) finish({ action: 'cancel' }, 'interrupted');
+    this.permissions.clear();
+    this.elicitations.clear();
+    this.host.update((s) => ({
+      ...s,
+      permissionRequests: replaceWhere(s.permissionRequests, (r) => r.status === 'pending', (r) => ({ ...r, status: 'interrupted' })),
+      elicitations: replaceWhere(s.elicitations, (e) => e.status === 'pending', (e) => ({ ...e, status: 'interrupted' })),
+    }));
+  }
+
+  // --- file system ---------------------------------------------------------------------------
+
+  private rootsOf(sessionId: string): string[] {
+    const session = this.host.get().sessions[sessionId];
+    if (!session) throw new AcpClientError(ErrorCodes.resourceNotFound, `Unknown session: ${sessionId}`, { sessionId });
+    return [session.cwd, ...session.additionalDirectories].filter(Boolean);
+  }
+
+  private checkPath(sessionId: string, path: string): { path: string; roots: string[] } {
+    const roots = this.rootsOf(sessionId);
+    const resolved = resolveInRoots(path, roots);
+    if (resolved === null) {
+      this.host.update((s) => addDiagnostic(s, 'adapter_error', `Refused access to ${path}: outside the session roots.`, this.host.now()));
+      throw new AcpClientError(ErrorCodes.invalidParams, `Access denied: ${path} is not an absolute path inside the session roots (${roots.join(', ')}).`, { path });
+    }
+    return { path: resolved, roots };
+  }
+
+  private async readTextFile(fs: FsAdapter, params: acp.ReadTextFileRequest, signal: AbortSignal): Promise<acp.ReadTextFileResponse> {
+    return asRequestError(async () => {
+      const { path, roots } = this.checkPath(params.sessionId, params.path);
+      const content = await fs.readTextFile({ sessionId: params.sessionId, path, roots, signal });
+      return { content: sliceLines(content, params.line ?? null, params.limit ?? null) };
+    });
+  }
+
+  private async writeTextFile(
+    write: NonNullable<FsAdapter['writeTextFile']>,
+    params: acp.WriteTextFileRequest,
+    signal: AbortSignal,
+  ): Promise<acp.WriteTextFileResponse> {
+    return asRequestError(async () => {
+      const { path, roots } = this.checkPath(params.sessionId, params.path);
+      await write({ sessionId: params.sessionId, path, roots, signal }, params.content);
+      return {};
+    });
+  }
+}
+
+/** Failures become JSON-RPC errors with a readable message for the agent (not a bare -32603). */
+async function asRequestError<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const normalized = toAcpError(error);
+    const code = typeof normalized.code === 'number' ? normalized.code : ErrorCodes.internalError;
+    throw new acp.RequestError(code, normalized.message, normalized.data);
+  }
+}
+
+/** `line` is 1-based; `limit` counts lines. */
+export function sliceLines(content: string, line: number | null, limit: number | null): string {
+  if (line === null && limit === null) return content;
+  const lines = content.split('\n');
+  const start = Math.max(0, (line ?? 1) - 1);
+  const end = limit === null ? lines.length : start + Math.max(0, limit);
+  return lines.slice(start, end).join('\n');
+}

@@ -1,0 +1,634 @@
+/**
+ * `createAcpClient`: the headless ACP client. It owns one SDK client connection at a time (a new
+ * one per reconnect), folds everything the agent sends into an immutable snapshot, and exposes
+ * the protocol's client-side actions, each gated by the capabilities the agent advertised.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type { FsAdapter, PermissionPolicy, TerminalAdapter } from '../adapters.js';
+import { toPromptBlocks } from '../content.js';
+import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../errors.js';
+import { isRecord, isString } from '../guards.js';
+import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
+import { createSessionState } from '../session.js';
+import { createStore, type SchedulerOption } from '../store.js';
+import { emptyThread } from '../thread.js';
+import type { AcpSnapshot, SessionState, TerminalState } from '../types.js';
+import { PendingRequests } from './agent-requests.js';
+import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectOptions } from './backoff.js';
+import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
+import { createTerminalManager, type TerminalManager } from './terminals.js';
+import { createTrafficLog, type TrafficLog } from './traffic.js';
+import { canReconnect, openStream, type TransportOptions } from './transport.js';
+
+export interface AcpClientOptions extends TransportOptions {
+  clientInfo?: acp.Implementation;
+  /** Serves `fs/*` requests; `fs` capabilities are advertised only when given. */
+  fs?: FsAdapter;
+  /** Serves `terminal/*` requests; the `terminal` capability is advertised only when given. */
+  terminal?: TerminalAdapter;
+  /** Answers permission requests without the user. Without one, every request waits for the user. */
+  permissionPolicy?: PermissionPolicy;
+  reconnect?: ReconnectOptions | false;
+  /** `frame` (default): notify at most once per animation frame. `sync`: at once (tests). */
+  scheduler?: SchedulerOption;
+  /** Timeout for `initialize`, ms. Default 20 s. */
+  initializeTimeoutMs?: number;
+  /** Timeout for other requests except `session/prompt`, ms; 0 disables. Default 60 s. */
+  requestTimeoutMs?: number;
+  /** How many frames the traffic log keeps for the inspector; 0 disables it. Default 5000. */
+  trafficCapacity?: number;
+  /** Clock for timestamps (tests). */
+  now?: () => number;
+}
+
+export interface NewSessionOptions {
+  cwd: string;
+  mcpServers?: acp.McpServer[];
+  additionalDirectories?: string[];
+}
+
+export interface AcpClient {
+  getSnapshot(): AcpSnapshot;
+  subscribe(listener: () => void): () => void;
+  readonly traffic: TrafficLog;
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  /** Skips the backoff wait of a pending reconnect (or reconnects after a failure). */
+  retryNow(): void;
+  authenticate(methodId: string): Promise<void>;
+  logout(): Promise<void>;
+  newSession(options: NewSessionOptions): Promise<SessionState>;
+  loadSession(sessionId: string, options: NewSessionOptions): Promise<SessionState>;
+  resumeSession(sessionId: string, options: NewSessionOptions): Promise<SessionState>;
+  listSessions(params?: { cwd?: string; cursor?: string }): Promise<acp.ListSessionsResponse>;
+  closeSession(sessionId: string): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  prompt(sessionId: string, prompt: string | acp.ContentBlock[]): Promise<acp.StopReason>;
+  cancel(sessionId: string): Promise<void>;
+  setMode(sessionId: string, modeId: string): Promise<void>;
+  setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<acp.SessionConfigOption[]>;
+  /** Answers a permission request; `null` answers `cancelled`. False if it was already answered. */
+  respondToPermission(requestId: string, optionId: string | null): boolean;
+  respondToElicitation(requestId: string, response: acp.CreateElicitationResponse): boolean;
+  /** Stops everything for good (unmount). */
+  dispose(): void;
+}
+
+const SUPPORTED_PROTOCOL_VERSION = acp.PROTOCOL_VERSION;
+const MAX_BUFFERED_UPDATES = 2000;
+
+export function createAcpClient(options: AcpClientOptions): AcpClient {
+  const now = options.now ?? Date.now;
+  const store = createStore<AcpSnapshot>(initialSnapshot(), options.scheduler ?? 'frame');
+  const traffic = createTrafficLog(options.trafficCapacity ?? 5000, now);
+  const reconnectOptions = { ...DEFAULT_RECONNECT, ...(options.reconnect || {}) };
+  const reconnectEnabled = options.reconnect !== false && reconnectOptions.enabled && canReconnect(options);
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+
+  const get = store.getSnapshot;
+  const update = (fn: (s: AcpSnapshot) => AcpSnapshot) => store.setState(fn(get()));
+  const diagnose = (kind: Parameters<typeof addDiagnostic>[1], message: string, raw?: unknown) =>
+    update((s) => addDiagnostic(s, kind, message, now(), raw));
+
+  const terminals: TerminalManager | undefined = options.terminal
+    ? createTerminalManager(
+        options.terminal,
+        (id) => get().terminals[id],
+        (id, state: TerminalState) => update((s) => ({ ...s, terminals: { ...s.terminals, [id]: state } })),
+      )
+    : undefined;
+
+  const pending = new PendingRequests({
+    get,
+    update,
+    now,
+    fs: options.fs,
+    terminals,
+    permissionPolicy: options.permissionPolicy as PermissionPolicy | undefined,
+  });
+
+  let connection: acp.ClientConnection | null = null;
+  let generation = 0;
+  let wantConnected = false;
+  let disposed = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let connecting: Promise<void> | null = null;
+  /** Updates for sessions not known yet (e.g. sent just before the `session/new` response). */
+  const strayUpdates = new Map<string, unknown[]>();
+  let turnCounter = 0;
+
+  // --- inbound session updates -----------------------------------------------------------------
+
+  const handleSessionUpdate = (params: unknown) => {
+    if (!isRecord(params) || !isString(params.sessionId)) {
+      diagnose('invalid_update', 'A session/update without a sessionId was ignored.', params);
+      return;
+    }
+    const { sessionId } = params;
+    if (!get().sessions[sessionId]) {
+      const buffered = strayUpdates.get(sessionId) ?? [];
+      if (buffered.length === 0) diagnose('unknown_session', `Update for an unknown session ${sessionId}; kept until the session appears.`, params);
+      if (buffered.length < MAX_BUFFERED_UPDATES) buffered.push(params.update);
+      strayUpdates.set(sessionId, buffered);
+      return;
+    }
+    const at = now();
+    update((s) => withSession(s, sessionId, (session) => applySessionUpdate(session, params.update, at)));
+  };
+
+  const adoptStrayUpdates = (session: SessionState): SessionState => {
+    const buffered = strayUpdates.get(session.sessionId);
+    if (!buffered) return session;
+    strayUpdates.delete(session.sessionId);
+    const at = now();
+    return buffered.reduce<SessionState>((acc, u) => applySessionUpdate(acc, u, at), session);
+  };
+
+  const tap = {
+    refused(raw: string, reason: string) {
+      traffic.record({ dir: 'in', raw, error: reason });
+      diagnose('malformed_frame', reason, raw.slice(0, 2000));
+    },
+    malformed(raw: string) {
+      traffic.record({ dir: 'in', raw, error: 'Not valid JSON.' });
+      diagnose('malformed_frame', 'The agent sent a frame that is not valid JSON; it was ignored.', raw.slice(0, 2000));
+    },
+    message(msg: acp.AnyMessage) {
+      traffic.record({ dir: 'in', msg });
+      if ('method' in msg && msg.method === acp.methods.client.session.update && !('id' in msg && msg.id != null)) {
+        handleSessionUpdate((msg as { params?: unknown }).params);
+        return true;
+      }
+      return false;
+    },
+    outbound(msg: acp.AnyMessage) {
+      traffic.record({ dir: 'out', msg });
+    },
+  };
+
+  // --- requests --------------------------------------------------------------------------------
+
+  const requireConnection = (): acp.ClientConnection => {
+    if (!connection || get().status !== 'ready') {
+      throw new AcpClientError(ErrorCodes.notConnected, 'Not connected to the agent.');
+    }
+    return connection;
+  };
+
+  async function request<T>(
+    method: string,
+    params: unknown,
+    { timeoutMs = requestTimeoutMs, conn }: { timeoutMs?: number; conn?: acp.ClientConnection } = {},
+  ): Promise<T> {
+    const c = conn ?? requireConnection();
+    const controller = new AbortController();
+    const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(), timeoutMs) : null;
+    try {
+      return (await c.agent.request(method, params as never, {
+        cancellationSignal: controller.signal,
+        stopWaitingOnCancel: true,
+      })) as T;
+    } catch (error) {
+      if (controller.signal.aborted) {
+        throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`);
+      }
+      const normalized = toAcpError(error, options.url);
+      if (isAuthRequired(normalized)) {
+        update((s) => ({ ...s, auth: { ...s.auth, required: true, error: normalized.toInfo() } }));
+      }
+      throw normalized;
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  const capabilities = () => get().agent?.capabilities ?? {};
+
+  const requireCapability = (supported: unknown, what: string) => {
+    if (!supported) throw new AcpClientError(ErrorCodes.unsupported, `The agent does not support ${what}.`);
+  };
+
+  const sessionParams = (opts: NewSessionOptions) => {
+    const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [] };
+    const extra = [...new Set(opts.additionalDirectories ?? [])].filter((d) => d && d !== opts.cwd);
+    // Only sent when advertised, as the spec requires.
+    if (extra.length > 0 && capabilities().sessionCapabilities?.additionalDirectories) params.additionalDirectories = extra;
+    return params;
+  };
+
+  const applySetupResponse = (session: SessionState, response: unknown): SessionState => {
+    const r = isRecord(response) ? response : {};
+    return {
+      ...session,
+      modes: isRecord(r.modes) ? (r.modes as unknown as acp.SessionModeState) : session.modes,
+      configOptions: Array.isArray(r.configOptions) ? (r.configOptions as acp.SessionConfigOption[]) : session.configOptions,
+    };
+  };
+
+  // --- connection lifecycle --------------------------------------------------------------------
+
+  const clientCapabilities = (): acp.ClientCapabilities => ({
+    fs: { readTextFile: Boolean(options.fs), writeTextFile: Boolean(options.fs?.writeTextFile) },
+    terminal: Boolean(options.terminal),
+    elicitation: { form: {}, url: {} },
+    session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+    auth: { terminal: false },
+  } as acp.ClientCapabilities);
+
+  async function openConnection(isReconnect: boolean): Promise<void> {
+    const myGeneration = ++generation;
+    update((s) => ({ ...s, status: isReconnect ? 'reconnecting' : 'connecting', error: null }));
+    let conn: acp.ClientConnection;
+    try {
+      const app = pending.register(acp.client({ name: options.clientInfo?.name ?? 'acp-react' }));
+      conn = app.connect(openStream(options, tap));
+    } catch (error) {
+      throw toAcpError(error, options.url);
+    }
+    connection = conn;
+    void conn.closed.then(() => onClosed(myGeneration, conn));
+
+    let init: acp.InitializeResponse;
+    try {
+      init = await request<acp.InitializeResponse>(
+        acp.methods.agent.initialize,
+        {
+          protocolVersion: SUPPORTED_PROTOCOL_VERSION,
+          clientCapabilities: clientCapabilities(),
+          clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
+        },
+        { timeoutMs: options.initializeTimeoutMs ?? 20_000, conn },
+      );
+    } catch (error) {
+      const reason = conn.signal.aborted ? toAcpError(conn.signal.reason ?? error, options.url) : toAcpError(error, options.url);
+      conn.close();
+      throw reason.code === ErrorCodes.connectionClosed
+        ? new AcpClientError(ErrorCodes.connectionFailed, `Could not connect to the agent${options.url ? ` at ${options.url}` : ''}.`)
+        : reason;
+    }
+    if (myGeneration !== generation) return;
+    if (init.protocolVersion !== SUPPORTED_PROTOCOL_VERSION) {
+      conn.close();
+      throw new AcpClientError(
+        ErrorCodes.unsupportedProtocolVersion,
+        `The agent speaks ACP protocol version ${init.protocolVersion}; this client supports version ${SUPPORTED_PROTOCOL_VERSION}.`,
+      );
+    }
+    update((s) => ({
+      ...s,
+      status: 'ready',
+      error: null,
+      reconnect: { attempt: 0, nextAttemptAt: null },
+      agent: {
+        info: init.agentInfo ?? null,
+        capabilities: init.agentCapabilities ?? {},
+        authMethods: init.authMethods ?? [],
+        protocolVersion: init.protocolVersion,
+      },
+    }));
+    if (isReconnect) await restoreSessions();
+  }
+
+  function onClosed(myGeneration: number, conn: acp.ClientConnection) {
+    if (myGeneration !== generation || connection !== conn) return;
+    connection = null;
+    const reason = conn.signal.reason;
+    terminals?.disposeAll();
+    pending.interruptAll();
+    const at = now();
+    const error = new AcpClientError(ErrorCodes.connectionClosed, 'The connection to the agent was lost.').toInfo();
+    // Running turns can never get their response now.
+    update((s) => {
+      let next = s;
+      for (const session of Object.values(s.sessions)) {
+        if (session.turn.state !== 'idle' && session.turn.turnId) {
+          next = withSession(next, session.sessionId, (ss) => endTurn(ss, ss.turn.turnId!, { error, interrupted: true }, at));
+        }
+      }
+      return next;
+    });
+    if (!wantConnected || disposed) {
+      update((s) => ({ ...s, status: 'closed' }));
+      return;
+    }
+    const detail = reason ? toAcpError(reason, options.url).message : error.message;
+    if (!reconnectEnabled) {
+      update((s) => ({ ...s, status: 'error', error: { code: ErrorCodes.connectionClosed, message: detail } }));
+      return;
+    }
+    update((s) => ({ ...s, error: { code: ErrorCodes.connectionClosed, message: detail } }));
+    scheduleReconnect(1);
+  }
+
+  function scheduleReconnect(attempt: number) {
+    if (disposed || !wantConnected) return;
+    if (attempt > reconnectOptions.maxAttempts) {
+      update((s) => ({ ...s, status: 'error', reconnect: { attempt: attempt - 1, nextAttemptAt: null } }));
+      return;
+    }
+    const delay = reconnectDelay(attempt, reconnectOptions);
+    update((s) => ({ ...s, status: 'reconnecting', reconnect: { attempt, nextAttemptAt: now() + delay } }));
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void attemptReconnect(attempt);
+    }, delay);
+  }
+
+  async function attemptReconnect(attempt: number) {
+    if (disposed || !wantConnected) return;
+    update((s) => ({ ...s, reconnect: { attempt, nextAttemptAt: null } }));
+    try {
+      connecting = openConnection(true);
+      await connecting;
+    } catch (error) {
+      const normalized = toAcpError(error, options.url);
+      update((s) => ({ ...s, error: normalized.toInfo() }));
+      if (normalized.code === ErrorCodes.unsupportedProtocolVersion) {
+        update((s) => ({ ...s, status: 'error' }));
+        return;
+      }
+      scheduleReconnect(attempt + 1);
+    } finally {
+      connecting = null;
+    }
+  }
+
+  /** After a reconnect: resume (keeps the transcript) or load (replaces it) each open session. */
+  async function restoreSessions() {
+    const caps = capabilities();
+    for (const session of Object.values(get().sessions)) {
+      if (session.status === 'closed') continue;
+      const opts = { cwd: session.cwd, additionalDirectories: session.additionalDirectories };
+      try {
+        if (caps.sessionCapabilities?.resume) {
+          await resumeSession(session.sessionId, opts);
+        } else if (caps.loadSession) {
+          await loadSession(session.sessionId, opts);
+        } else {
+          markLost(session.sessionId, 'The agent can neither resume nor load sessions, so this session could not be restored.');
+        }
+      } catch (error) {
+        markLost(session.sessionId, `The session could not be restored: ${toAcpError(error).message}`);
+      }
+    }
+  }
+
+  const markLost = (sessionId: string, reason: string) =>
+    update((s) => withSession(s, sessionId, (session) => ({ ...session, status: 'lost', statusReason: reason })));
+
+  // --- sessions --------------------------------------------------------------------------------
+
+  async function newSession(opts: NewSessionOptions): Promise<SessionState> {
+    const response = await request<acp.NewSessionResponse>(acp.methods.agent.session.new, sessionParams(opts));
+    let session = createSessionState(response.sessionId, {
+      cwd: opts.cwd,
+      additionalDirectories: (sessionParams(opts).additionalDirectories as string[] | undefined) ?? [],
+    });
+    session = adoptStrayUpdates(applySetupResponse(session, response));
+    update((s) => putSession(s, session));
+    return get().sessions[session.sessionId]!;
+  }
+
+  async function loadSession(sessionId: string, opts: NewSessionOptions): Promise<SessionState> {
+    requireCapability(capabilities().loadSession, 'loading sessions (session/load)');
+    const previous = get().sessions[sessionId];
+    const params = sessionParams(opts);
+    // The agent replays history as updates before it answers: the session must exist first, and
+    // start empty so a replay never duplicates what was already shown.
+    const loading: SessionState = {
+      ...(previous ?? createSessionState(sessionId)),
+      cwd: opts.cwd,
+      additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
+      status: previous ? 'restoring' : 'loading',
+      statusReason: null,
+      thread: emptyThread(),
+      turns: [],
+      turn: { state: 'idle', turnId: null, stopReason: null, error: null },
+      plan: null,
+    };
+    update((s) => putSession(s, loading));
+    try {
+      const response = await request<acp.LoadSessionResponse>(acp.methods.agent.session.load, { sessionId, ...params });
+      update((s) =>
+        withSession(s, sessionId, (session) => ({ ...applySetupResponse(session, response), status: 'active', statusReason: null })),
+      );
+      return get().sessions[sessionId]!;
+    } catch (error) {
+      update((s) => (previous ? putSession(s, previous) : removeSession(s, sessionId)));
+      throw error;
+    }
+  }
+
+  async function resumeSession(sessionId: string, opts: NewSessionOptions): Promise<SessionState> {
+    requireCapability(capabilities().sessionCapabilities?.resume, 'resuming sessions (session/resume)');
+    const previous = get().sessions[sessionId];
+    const params = sessionParams(opts);
+    update((s) =>
+      putSession(s, {
+        ...(previous ?? createSessionState(sessionId)),
+        cwd: opts.cwd,
+        additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
+        status: 'restoring',
+        statusReason: null,
+      }),
+    );
+    try {
+      const response = await request<acp.ResumeSessionResponse>(acp.methods.agent.session.resume, { sessionId, ...params });
+      update((s) =>
+        withSession(s, sessionId, (session) => ({ ...applySetupResponse(session, response), status: 'active', statusReason: null })),
+      );
+      return get().sessions[sessionId]!;
+    } catch (error) {
+      update((s) => (previous ? putSession(s, previous) : removeSession(s, sessionId)));
+      throw error;
+    }
+  }
+
+  // --- turns -----------------------------------------------------------------------------------
+
+  const MIME_CAPABILITY: Record<string, keyof acp.PromptCapabilities> = {
+    image: 'image',
+    audio: 'audio',
+    resource: 'embeddedContext',
+  };
+
+  async function prompt(sessionId: string, input: string | acp.ContentBlock[]): Promise<acp.StopReason> {
+    const conn = requireConnection();
+    const session = get().sessions[sessionId];
+    if (!session) throw new AcpClientError(ErrorCodes.invalidState, `Unknown session: ${sessionId}`);
+    if (session.status !== 'active') throw new AcpClientError(ErrorCodes.invalidState, `The session is ${session.status}; it cannot take a prompt now.`);
+    if (session.turn.state !== 'idle') throw new AcpClientError(ErrorCodes.invalidState, 'A turn is already running in this session.');
+    const blocks = toPromptBlocks(input);
+    const promptCaps = capabilities().promptCapabilities ?? {};
+    for (const block of blocks) {
+      const needed = MIME_CAPABILITY[block.type];
+      if (needed && !promptCaps[needed]) {
+        throw new AcpClientError(ErrorCodes.unsupported, `The agent does not accept ${block.type} content in prompts.`);
+      }
+    }
+    const turnId = `turn-${++turnCounter}`;
+    update((s) => withSession(s, sessionId, (ss) => startTurn(ss, turnId, blocks, now())));
+    try {
+      const response = await request<acp.PromptResponse>(acp.methods.agent.session.prompt, { sessionId, prompt: blocks }, { timeoutMs: 0, conn });
+      const usage = isRecord((response as { usage?: unknown }).usage) ? ((response as { usage?: unknown }).usage as SessionState['lastTurnUsage']) : undefined;
+      update((s) => withSession(s, sessionId, (ss) => endTurn(ss, turnId, { stopReason: response.stopReason, usage }, now())));
+      return response.stopReason;
+    } catch (error) {
+      const normalized = toAcpError(error);
+      const cancelling = get().sessions[sessionId]?.turn.state === 'cancelling';
+      // Agents must answer a cancelled turn with stopReason "cancelled"; some answer with an
+      // error instead. After our own cancel, that is still a cancellation, not a failure.
+      if (cancelling && normalized.code === ErrorCodes.requestCancelled) {
+        update((s) => withSession(s, sessionId, (ss) => endTurn(ss, turnId, { stopReason: 'cancelled' }, now())));
+        return 'cancelled';
+      }
+      update((s) => withSession(s, sessionId, (ss) => endTurn(ss, turnId, { error: normalized.toInfo() }, now())));
+      throw normalized;
+    }
+  }
+
+  async function cancel(sessionId: string): Promise<void> {
+    const session = get().sessions[sessionId];
+    if (!session || session.turn.state !== 'running') return;
+    update((s) => withSession(s, sessionId, cancelTurn));
+    pending.cancelSession(sessionId);
+    const conn = requireConnection();
+    await conn.agent.notify(acp.methods.agent.session.cancel, { sessionId });
+  }
+
+  // --- the client object -------------------------------------------------------------------------
+
+  const client: AcpClient = {
+    getSnapshot: get,
+    subscribe: store.subscribe,
+    traffic,
+
+    async connect() {
+      if (disposed) throw new AcpClientError(ErrorCodes.invalidState, 'This client was disposed.');
+      wantConnected = true;
+      if (get().status === 'ready') return;
+      if (connecting) return connecting;
+      connecting = openConnection(false).catch((error) => {
+        const normalized = toAcpError(error, options.url);
+        update((s) => ({ ...s, status: 'error', error: normalized.toInfo() }));
+        if (reconnectEnabled && wantConnected && normalized.code !== ErrorCodes.unsupportedProtocolVersion) {
+          scheduleReconnect(1);
+        }
+        throw normalized;
+      });
+      try {
+        await connecting;
+      } finally {
+        connecting = null;
+      }
+    },
+
+    async disconnect() {
+      wantConnected = false;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      const conn = connection;
+      if (conn) {
+        conn.close();
+        await conn.closed;
+      }
+      update((s) => ({ ...s, status: 'closed', reconnect: { attempt: 0, nextAttemptAt: null } }));
+    },
+
+    retryNow() {
+      if (disposed) return;
+      wantConnected = true;
+      const status = get().status;
+      if (status === 'ready' || connecting) return;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      const attempt = get().reconnect.attempt || 1;
+      if (status === 'reconnecting' || get().agent) void attemptReconnect(attempt);
+      else void client.connect().catch(() => {});
+    },
+
+    async authenticate(methodId) {
+      const method = get().agent?.authMethods.find((m) => m.id === methodId);
+      if (!method) throw new AcpClientError(ErrorCodes.invalidParams, `Unknown auth method: ${methodId}`);
+      const type = (method as { type?: unknown }).type;
+      if (type !== undefined && type !== 'agent') {
+        // Terminal (and RFD env_var) methods are never passed to authenticate.
+        throw new AcpClientError(ErrorCodes.unsupported, `The "${method.name}" sign-in method cannot run in a browser.`);
+      }
+      update((s) => ({ ...s, auth: { ...s.auth, pendingMethodId: methodId, error: null } }));
+      try {
+        await request(acp.methods.agent.authenticate, { methodId }, { timeoutMs: 0 });
+        update((s) => ({ ...s, auth: { required: false, pendingMethodId: null, error: null } }));
+      } catch (error) {
+        const normalized = toAcpError(error);
+        update((s) => ({ ...s, auth: { ...s.auth, pendingMethodId: null, error: normalized.toInfo() } }));
+        throw normalized;
+      }
+    },
+
+    async logout() {
+      requireCapability(capabilities().auth?.logout, 'logging out');
+      await request(acp.methods.agent.logout, {});
+      update((s) => ({ ...s, auth: { required: true, pendingMethodId: null, error: null } }));
+    },
+
+    newSession,
+    loadSession,
+    resumeSession,
+
+    async listSessions(params = {}) {
+      requireCapability(capabilities().sessionCapabilities?.list, 'listing sessions (session/list)');
+      const body: Record<string, unknown> = {};
+      if (params.cwd) body.cwd = params.cwd;
+      if (params.cursor) body.cursor = params.cursor;
+      return request<acp.ListSessionsResponse>(acp.methods.agent.session.list, body);
+    },
+
+    async closeSession(sessionId) {
+      requireCapability(capabilities().sessionCapabilities?.close, 'closing sessions (session/close)');
+      await request(acp.methods.agent.session.close, { sessionId });
+      update((s) => removeSession(s, sessionId));
+    },
+
+    async deleteSession(sessionId) {
+      requireCapability((capabilities().sessionCapabilities as { delete?: unknown } | undefined)?.delete, 'deleting sessions (session/delete)');
+      await request(acp.methods.agent.session.delete, { sessionId });
+      update((s) => removeSession(s, sessionId));
+    },
+
+    prompt,
+    cancel,
+
+    async setMode(sessionId, modeId) {
+      const session = get().sessions[sessionId];
+      requireCapability(session?.modes, 'session modes');
+      await request(acp.methods.agent.session.setMode, { sessionId, modeId });
+      update((s) => withSession(s, sessionId, (ss) => (ss.modes ? { ...ss, modes: { ...ss.modes, currentModeId: modeId } } : ss)));
+    },
+
+    async setConfigOption(sessionId, configId, value) {
+      const session = get().sessions[sessionId];
+      requireCapability(session?.configOptions, 'session config options');
+      const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
+      const response = await request<acp.SetSessionConfigOptionResponse>(acp.methods.agent.session.setConfigOption, params);
+      // The answer is the complete state: other options may have changed too.
+      update((s) => withSession(s, sessionId, (ss) => ({ ...ss, configOptions: response.configOptions })));
+      return response.configOptions;
+    },
+
+    respondToPermission(requestId, optionId) {
+      return pending.answerPermission(requestId, { optionId });
+    },
+
+    respondToElicitation(requestId, response) {
+      return pending.answerElicitation(requestId, response);
+    },
+
+    dispose() {
+      disposed = true;
+      void client.disconnect();
+    },
+  };
+  return client;
+}

@@ -1,0 +1,66 @@
+/** The initial snapshot and small immutable helpers over it. */
+import type { AcpSnapshot, Diagnostic, DiagnosticKind, SessionState } from '../types.js';
+
+export const MAX_DIAGNOSTICS = 200;
+
+export function initialSnapshot(): AcpSnapshot {
+  return {
+    status: 'idle',
+    error: null,
+    agent: null,
+    auth: { required: false, pendingMethodId: null, error: null },
+    reconnect: { attempt: 0, nextAttemptAt: null },
+    sessions: {},
+    permissionRequests: [],
+    elicitations: [],
+    terminals: {},
+    diagnostics: [],
+  };
+}
+
+export function withSession(
+  snapshot: AcpSnapshot,
+  sessionId: string,
+  update: (session: SessionState) => SessionState,
+): AcpSnapshot {
+  const session = snapshot.sessions[sessionId];
+  if (!session) return snapshot;
+  const next = update(session);
+  if (next === session) return snapshot;
+  return { ...snapshot, sessions: { ...snapshot.sessions, [sessionId]: next } };
+}
+
+export function putSession(snapshot: AcpSnapshot, session: SessionState): AcpSnapshot {
+  return { ...snapshot, sessions: { ...snapshot.sessions, [session.sessionId]: session } };
+}
+
+export function removeSession(snapshot: AcpSnapshot, sessionId: string): AcpSnapshot {
+  if (!(sessionId in snapshot.sessions)) return snapshot;
+  const sessions = { ...snapshot.sessions };
+  delete sessions[sessionId];
+  return { ...snapshot, sessions };
+}
+
+export function addDiagnostic(
+  snapshot: AcpSnapshot,
+  kind: DiagnosticKind,
+  message: string,
+  at: number,
+  raw?: unknown,
+): AcpSnapshot {
+  const last = snapshot.diagnostics[snapshot.diagnostics.length - 1];
+  const entry: Diagnostic = { id: (last?.id ?? 0) + 1, kind, message, at, ...(raw === undefined ? {} : { raw }) };
+  const diagnostics = [...snapshot.diagnostics.slice(-(MAX_DIAGNOSTICS - 1)), entry];
+  return { ...snapshot, diagnostics };
+}
+
+/** Replaces the list element matching `match`, keeping order. */
+export function replaceWhere<T>(list: T[], match: (item: T) => boolean, update: (item: T) => T): T[] {
+  let changed = false;
+  const next = list.map((item) => {
+    if (!match(item)) return item;
+    changed = true;
+    return update(item);
+  });
+  return changed ? next : list;
+}

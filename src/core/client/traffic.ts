@@ -1,0 +1,65 @@
+/**
+ * The raw JSON-RPC traffic of a connection, both directions, for the protocol inspector and for
+ * transcripts. Frames the SDK refuses (malformed JSON, binary, oversized) are recorded too.
+ * Bounded: the oldest frames are dropped once `capacity` is reached.
+ */
+
+export type TrafficDirection = 'in' | 'out';
+
+export interface TrafficEntry {
+  seq: number;
+  dir: TrafficDirection;
+  /** Epoch ms. */
+  at: number;
+  /** The parsed JSON-RPC message, when the frame parsed as one. */
+  msg?: unknown;
+  /** The frame's text when it could not be parsed (or a description of a binary frame). */
+  raw?: string;
+  /** Why the frame was refused, when it was. */
+  error?: string;
+}
+
+export interface TrafficLog {
+  entries(): readonly TrafficEntry[];
+  subscribe(listener: (entry: TrafficEntry) => void): () => void;
+  record(entry: Omit<TrafficEntry, 'seq' | 'at'>): void;
+  clear(): void;
+}
+
+export function createTrafficLog(capacity = 5000, now: () => number = Date.now): TrafficLog {
+  const buffer: TrafficEntry[] = [];
+  let view: readonly TrafficEntry[] | null = null;
+  let seq = 0;
+  const listeners = new Set<(entry: TrafficEntry) => void>();
+  return {
+    // A stable copy per change, built only when someone reads it (the inspector, throttled).
+    entries: () => (view ??= buffer.slice(-capacity)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    record(partial) {
+      if (capacity <= 0 && listeners.size === 0) return;
+      const entry: TrafficEntry = { ...partial, seq: ++seq, at: now() };
+      buffer.push(entry);
+      // Trim in bulk so recording stays O(1) amortized per frame.
+      if (buffer.length >= capacity * 2) buffer.splice(0, buffer.length - capacity);
+      view = null;
+      for (const listener of listeners) listener(entry);
+    },
+    clear() {
+      buffer.length = 0;
+      view = null;
+    },
+  };
+}
+
+/** Serializes traffic as the newline-delimited transcript format used by fixtures. */
+export function toTranscript(entries: readonly TrafficEntry[]): string {
+  const start = entries[0]?.at ?? 0;
+  return entries
+    .filter((e) => e.msg !== undefined)
+    .map((e) => JSON.stringify({ dir: e.dir === 'out' ? 'client->agent' : 'agent->client', t: e.at - start, msg: e.msg }))
+    .join('\n')
+    .concat(entries.length ? '\n' : '');
+}

@@ -1,0 +1,211 @@
+/**
+ * Lenient parsing of `session/update` payloads, applied to the raw JSON before the SDK sees it.
+ *
+ * Follows the schema's own leniency (`x-deserialize-default-on-error`): an unknown tool `kind` or
+ * `status` becomes the default, invalid items inside `content`, `locations`, `entries`,
+ * `availableCommands` and `configOptions` are skipped, a malformed `cost` or `messageId` is
+ * dropped. What cannot be used at all (unknown `sessionUpdate`, a missing required field) becomes
+ * an `unsupported` update carrying the reason and the raw JSON, never an exception.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import { readContentBlock } from './content.js';
+import { isFiniteNumber, isRecord, isString, optionalString, validItems } from './guards.js';
+import type { ReceivedContentBlock } from './types.js';
+
+const TOOL_KINDS: ReadonlySet<string> = new Set([
+  'read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other',
+]);
+const TOOL_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed', 'failed']);
+const PLAN_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed']);
+const PLAN_PRIORITIES: ReadonlySet<string> = new Set(['high', 'medium', 'low']);
+
+/** Fields of a tool call update; `undefined` means "not sent, leave unchanged". */
+export interface ToolCallPatch {
+  toolCallId: string;
+  title?: string;
+  name?: string | null;
+  toolKind?: acp.ToolKind;
+  status?: acp.ToolCallStatus;
+  content?: acp.ToolCallContent[];
+  locations?: acp.ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+}
+
+export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
+
+export type ParsedUpdate =
+  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null }
+  | { kind: 'tool_call'; patch: ToolCallPatch; isUpdate: boolean }
+  | { kind: 'plan'; entries: acp.PlanEntry[] }
+  | { kind: 'commands'; commands: acp.AvailableCommand[] }
+  | { kind: 'mode'; currentModeId: string }
+  | { kind: 'config'; configOptions: acp.SessionConfigOption[] }
+  | { kind: 'info'; title: string | null | undefined; updatedAt: string | null | undefined }
+  | { kind: 'usage'; used: number; size: number; cost: acp.Cost | null }
+  | { kind: 'notice'; severity: string; title: string; description: string | null }
+  | {
+      kind: 'compaction';
+      compactionId: string;
+      status: string | undefined;
+      summary: ReceivedContentBlock[] | null | undefined;
+      error: string | null | undefined;
+    }
+  | { kind: 'compaction_chunk'; compactionId: string; content: ReceivedContentBlock }
+  | { kind: 'unsupported'; sessionUpdate: string | null; reason: string; raw: unknown };
+
+const CHUNK_TARGETS: Record<string, ChunkTarget> = {
+  user_message_chunk: 'user_message',
+  agent_message_chunk: 'agent_message',
+  agent_thought_chunk: 'thought',
+};
+
+export function parseSessionUpdate(raw: unknown): ParsedUpdate {
+  if (!isRecord(raw)) return unsupported(null, 'The update is not an object.', raw);
+  const kind = raw.sessionUpdate;
+  if (!isString(kind)) return unsupported(null, 'The update has no sessionUpdate kind.', raw);
+
+  const chunkTarget = CHUNK_TARGETS[kind];
+  if (chunkTarget) {
+    if (!('content' in raw)) return unsupported(kind, 'The chunk has no content.', raw);
+    return {
+      kind: 'chunk',
+      target: chunkTarget,
+      content: readContentBlock(raw.content),
+      messageId: isString(raw.messageId) ? raw.messageId : null,
+    };
+  }
+
+  switch (kind) {
+    case 'tool_call':
+    case 'tool_call_update':
+      return parseToolCall(kind, raw);
+    case 'plan':
+      if (!Array.isArray(raw.entries)) return unsupported(kind, 'The plan has no entries list.', raw);
+      return { kind: 'plan', entries: validItems(raw.entries, isPlanEntry) };
+    case 'available_commands_update':
+      if (!Array.isArray(raw.availableCommands)) {
+        return unsupported(kind, 'The command list is missing.', raw);
+      }
+      return { kind: 'commands', commands: validItems(raw.availableCommands, isCommand) };
+    case 'current_mode_update': {
+      // The docs' example says `modeId`; the schema says `currentModeId`. Accept both.
+      const modeId = isString(raw.currentModeId) ? raw.currentModeId : raw.modeId;
+      if (!isString(modeId)) return unsupported(kind, 'The mode update has no mode id.', raw);
+      return { kind: 'mode', currentModeId: modeId };
+    }
+    case 'config_option_update':
+      if (!Array.isArray(raw.configOptions)) return unsupported(kind, 'The config option list is missing.', raw);
+      return { kind: 'config', configOptions: validItems(raw.configOptions, isConfigOption) };
+    case 'session_info_update':
+      return { kind: 'info', title: optionalString(raw.title), updatedAt: optionalString(raw.updatedAt) };
+    case 'usage_update':
+      if (!isFiniteNumber(raw.used) || !isFiniteNumber(raw.size)) {
+        return unsupported(kind, 'The usage update needs numeric used and size.', raw);
+      }
+      return { kind: 'usage', used: raw.used, size: raw.size, cost: isCost(raw.cost) ? raw.cost : null };
+    case 'notice':
+      if (!isString(raw.title) || raw.title === '') return unsupported(kind, 'The notice has no title.', raw);
+      return {
+        kind: 'notice',
+        severity: isString(raw.severity) ? raw.severity : 'info',
+        title: raw.title,
+        description: isString(raw.description) ? raw.description : null,
+      };
+    case 'compaction_update':
+      if (!isString(raw.compactionId)) return unsupported(kind, 'The compaction has no id.', raw);
+      return {
+        kind: 'compaction',
+        compactionId: raw.compactionId,
+        status: isString(raw.status) ? raw.status : undefined,
+        summary: raw.summary === null ? null : Array.isArray(raw.summary) ? raw.summary.map(readContentBlock) : undefined,
+        error: optionalString(raw.error),
+      };
+    case 'compaction_summary_chunk':
+      if (!isString(raw.compactionId) || !('content' in raw)) {
+        return unsupported(kind, 'The compaction summary chunk needs an id and content.', raw);
+      }
+      return { kind: 'compaction_chunk', compactionId: raw.compactionId, content: readContentBlock(raw.content) };
+    default:
+      return unsupported(kind, `Unknown update kind "${kind}".`, raw);
+  }
+}
+
+function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<string, unknown>): ParsedUpdate {
+  if (!isString(raw.toolCallId) || raw.toolCallId === '') {
+    return unsupported(kind, 'The tool call has no toolCallId.', raw);
+  }
+  const isUpdate = kind === 'tool_call_update';
+  if (!isUpdate && !isString(raw.title)) return unsupported(kind, 'The tool call has no title.', raw);
+  const patch: ToolCallPatch = { toolCallId: raw.toolCallId };
+  if (isString(raw.title)) patch.title = raw.title;
+  if ('name' in raw) patch.name = isString(raw.name) ? raw.name : null;
+  if (isString(raw.kind)) patch.toolKind = TOOL_KINDS.has(raw.kind) ? (raw.kind as acp.ToolKind) : 'other';
+  if (isString(raw.status) && TOOL_STATUSES.has(raw.status)) patch.status = raw.status as acp.ToolCallStatus;
+  // `content` and `locations` replace the whole array; `null` clears it.
+  if (raw.content === null) patch.content = [];
+  else if (Array.isArray(raw.content)) patch.content = raw.content.filter(isToolCallContent);
+  if (raw.locations === null) patch.locations = [];
+  else if (Array.isArray(raw.locations)) patch.locations = raw.locations.filter(isLocation);
+  if ('rawInput' in raw) patch.rawInput = raw.rawInput;
+  if ('rawOutput' in raw) patch.rawOutput = raw.rawOutput;
+  if (!isUpdate) {
+    patch.toolKind ??= 'other';
+    patch.status ??= 'pending';
+  }
+  return { kind: 'tool_call', patch, isUpdate };
+}
+
+function unsupported(sessionUpdate: string | null, reason: string, raw: unknown): ParsedUpdate {
+  return { kind: 'unsupported', sessionUpdate, reason, raw };
+}
+
+function isToolCallContent(value: unknown): value is acp.ToolCallContent {
+  if (!isRecord(value)) return false;
+  switch (value.type) {
+    case 'content':
+      return isRecord(value.content) && isString(value.content.type);
+    case 'diff':
+      return isString(value.path) && isString(value.newText) && (value.oldText == null || isString(value.oldText));
+    case 'terminal':
+      return isString(value.terminalId);
+    default:
+      return false;
+  }
+}
+
+function isLocation(value: unknown): value is acp.ToolCallLocation {
+  return isRecord(value) && isString(value.path) && (value.line == null || isFiniteNumber(value.line));
+}
+
+function isPlanEntry(value: unknown): value is acp.PlanEntry {
+  return (
+    isRecord(value) &&
+    isString(value.content) &&
+    isString(value.status) &&
+    PLAN_STATUSES.has(value.status) &&
+    isString(value.priority) &&
+    PLAN_PRIORITIES.has(value.priority)
+  );
+}
+
+function isCommand(value: unknown): value is acp.AvailableCommand {
+  return (
+    isRecord(value) &&
+    isString(value.name) &&
+    isString(value.description) &&
+    (value.input == null || (isRecord(value.input) && isString(value.input.hint)))
+  );
+}
+
+function isConfigOption(value: unknown): value is acp.SessionConfigOption {
+  if (!isRecord(value) || !isString(value.id) || !isString(value.name)) return false;
+  if (value.type === 'boolean') return typeof value.currentValue === 'boolean';
+  if (value.type === 'select') return isString(value.currentValue) && Array.isArray(value.options);
+  // Unknown option types are kept: the UI ignores them, as the spec asks.
+  return isString(value.type);
+}
+
+function isCost(value: unknown): value is acp.Cost {
+  return isRecord(value) && isFiniteNumber(value.amount) && isString(value.currency);
+}

@@ -1,0 +1,73 @@
+/**
+ * The session reducer: a pure function from (session, one `session/update`) to the next session.
+ * One small function per update kind; the streaming paths are O(1) amortized.
+ */
+import { parseSessionUpdate, type ParsedUpdate } from '../parse-update.js';
+import { appendItem } from '../thread.js';
+import type { SessionState } from '../types.js';
+import { applyCompaction } from './compaction.js';
+import { applyChunk } from './messages.js';
+import { closeOpenThought } from './thoughts.js';
+import { applyToolCall } from './tool-calls.js';
+
+export { startTurn, cancelTurn, endTurn, type TurnOutcome } from './turns.js';
+export { markUnfinishedToolCallsCancelled } from './tool-calls.js';
+
+/** Applies one raw `update` object (the `update` field of `session/update` params). */
+export function applySessionUpdate(session: SessionState, update: unknown, now: number = Date.now()): SessionState {
+  return reduceParsedUpdate(session, parseSessionUpdate(update), now);
+}
+
+export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, now: number): SessionState {
+  switch (update.kind) {
+    case 'chunk':
+      return applyChunk(session, update.target, update.content, update.messageId, now);
+    case 'tool_call':
+      return applyToolCall(session, update.patch, update.isUpdate, now);
+    case 'plan':
+      return { ...session, plan: update.entries };
+    case 'commands':
+      return { ...session, commands: update.commands };
+    case 'mode':
+      return {
+        ...session,
+        modes: { availableModes: session.modes?.availableModes ?? [], currentModeId: update.currentModeId },
+      };
+    case 'config':
+      return { ...session, configOptions: update.configOptions };
+    case 'info':
+      return {
+        ...session,
+        info: {
+          title: update.title !== undefined ? update.title : session.info.title,
+          updatedAt: update.updatedAt !== undefined ? update.updatedAt : session.info.updatedAt,
+        },
+      };
+    case 'usage':
+      return { ...session, usage: { used: update.used, size: update.size, cost: update.cost } };
+    case 'notice': {
+      const thread = appendItem(closeOpenThought(session.thread, now), (id) => ({
+        id,
+        kind: 'notice' as const,
+        severity: update.severity,
+        title: update.title,
+        description: update.description,
+      }));
+      return { ...session, thread };
+    }
+    case 'compaction':
+      return applyCompaction(session, update.compactionId, { status: update.status, summary: update.summary, error: update.error }, now);
+    case 'compaction_chunk':
+      return applyCompaction(session, update.compactionId, { appendSummary: update.content }, now);
+    case 'unsupported': {
+      const thread = appendItem(session.thread, (id) => ({
+        id,
+        kind: 'unsupported' as const,
+        sessionUpdate: update.sessionUpdate,
+        reason: update.reason,
+        raw: update.raw,
+      }));
+      return { ...session, thread };
+    }
+  }
+}

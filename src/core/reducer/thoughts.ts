@@ -1,0 +1,12 @@
+/**
+ * A thought ends when anything else follows it or the turn ends; the end time gives the
+ * "Thought for Ns" duration.
+ */
+import { lastItem, replaceItem, threadLength } from '../thread.js';
+import type { Thread } from '../types.js';
+
+export function closeOpenThought(thread: Thread, now: number): Thread {
+  const last = lastItem(thread);
+  if (!last || last.kind !== 'thought' || last.endedAt !== null) return thread;
+  return replaceItem(thread, threadLength(thread) - 1, { ...last, endedAt: Math.max(now, last.startedAt) });
+}

@@ -1,0 +1,66 @@
+/**
+ * `tool_call` and `tool_call_update` both upsert by `toolCallId`: an unknown id creates the card
+ * (many agents only ever send updates), `content` and `locations` replace the arrays, omitted
+ * fields stay unchanged. Each `toolCallId` appears in the thread exactly once.
+ */
+import type { ToolCallPatch } from '../parse-update.js';
+import { appendItem, findIndex, replaceItem } from '../thread.js';
+import type { SessionState, ToolCallItem } from '../types.js';
+import { closeOpenThought } from './thoughts.js';
+
+export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpdate: boolean, now: number): SessionState {
+  let thread = session.thread;
+  const position = findIndex(thread, `t:${patch.toolCallId}`);
+  if (position >= 0) {
+    const current = thread.items.get(position) as ToolCallItem;
+    thread = replaceItem(thread, position, mergeToolCall(current, patch));
+    return { ...session, thread };
+  }
+  thread = closeOpenThought(thread, now);
+  thread = appendItem(thread, (id) =>
+    mergeToolCall(
+      {
+        id,
+        kind: 'tool_call',
+        toolCallId: patch.toolCallId,
+        title: patch.toolCallId,
+        name: null,
+        toolKind: 'other',
+        status: 'pending',
+        content: [],
+        locations: [],
+        rawInput: undefined,
+        rawOutput: undefined,
+        createdByUpdate: isUpdate,
+      },
+      patch,
+    ),
+  );
+  return { ...session, thread };
+}
+
+function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallItem {
+  return {
+    ...current,
+    title: patch.title ?? current.title,
+    name: patch.name !== undefined ? patch.name : current.name,
+    toolKind: patch.toolKind ?? current.toolKind,
+    status: patch.status ?? current.status,
+    content: patch.content ?? current.content,
+    locations: patch.locations ?? current.locations,
+    rawInput: patch.rawInput !== undefined ? patch.rawInput : current.rawInput,
+    rawOutput: patch.rawOutput !== undefined ? patch.rawOutput : current.rawOutput,
+  };
+}
+
+/** After `session/cancel`: unfinished tool calls of the turn are shown as cancelled (client-local). */
+export function markUnfinishedToolCallsCancelled(session: SessionState, fromIndex: number): SessionState {
+  let thread = session.thread;
+  for (let i = Math.max(0, fromIndex); i < thread.items.size; i++) {
+    const item = thread.items.get(i);
+    if (item?.kind === 'tool_call' && (item.status === 'pending' || item.status === 'in_progress')) {
+      thread = replaceItem(thread, i, { ...item, status: 'cancelled' });
+    }
+  }
+  return thread === session.thread ? session : { ...session, thread };
+}

@@ -1,0 +1,81 @@
+/**
+ * Turn bookkeeping driven by the client's own actions (a prompt sent, cancel, the prompt's
+ * response or failure), as opposed to `session/update`s from the agent.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import { textOf } from '../content.js';
+import { appendItem, threadLength } from '../thread.js';
+import type { AcpErrorInfo, SessionState, TurnRecord } from '../types.js';
+import { closeOpenThought } from './thoughts.js';
+import { markUnfinishedToolCallsCancelled } from './tool-calls.js';
+
+export function startTurn(session: SessionState, turnId: string, prompt: acp.ContentBlock[], now: number): SessionState {
+  let thread = closeOpenThought(session.thread, now);
+  const startIndex = threadLength(thread);
+  thread = appendItem(thread, (id) => ({
+    id,
+    kind: 'user_message',
+    messageId: null,
+    content: prompt,
+    text: prompt.map(textOf).join(''),
+    local: true,
+    turnId,
+  }));
+  const record: TurnRecord = {
+    turnId,
+    startIndex,
+    status: 'running',
+    stopReason: null,
+    error: null,
+    startedAt: now,
+    endedAt: null,
+  };
+  return {
+    ...session,
+    thread,
+    turns: [...session.turns, record],
+    turn: { state: 'running', turnId, stopReason: null, error: null },
+  };
+}
+
+/** `session/cancel` was sent: the turn is winding down and unfinished tool calls show as cancelled. */
+export function cancelTurn(session: SessionState): SessionState {
+  if (session.turn.state !== 'running') return session;
+  const record = session.turns.find((t) => t.turnId === session.turn.turnId);
+  const next = markUnfinishedToolCallsCancelled(session, record?.startIndex ?? 0);
+  return {
+    ...next,
+    turns: patchTurn(session.turns, session.turn.turnId, { status: 'cancelling' }),
+    turn: { ...session.turn, state: 'cancelling' },
+  };
+}
+
+export type TurnOutcome =
+  | { stopReason: acp.StopReason; usage?: SessionState['lastTurnUsage'] }
+  | { error: AcpErrorInfo; interrupted?: boolean };
+
+export function endTurn(session: SessionState, turnId: string, outcome: TurnOutcome, now: number): SessionState {
+  if (session.turn.turnId !== turnId) return session;
+  const thread = closeOpenThought(session.thread, now);
+  if ('stopReason' in outcome) {
+    return {
+      ...session,
+      thread,
+      lastTurnUsage: outcome.usage ?? session.lastTurnUsage,
+      turns: patchTurn(session.turns, turnId, { status: 'ended', stopReason: outcome.stopReason, endedAt: now }),
+      turn: { state: 'idle', turnId, stopReason: outcome.stopReason, error: null },
+    };
+  }
+  const status = outcome.interrupted ? 'interrupted' : 'failed';
+  const record = session.turns.find((t) => t.turnId === turnId);
+  const cancelled = markUnfinishedToolCallsCancelled({ ...session, thread }, record?.startIndex ?? 0);
+  return {
+    ...cancelled,
+    turns: patchTurn(session.turns, turnId, { status, error: outcome.error, endedAt: now }),
+    turn: { state: 'idle', turnId, stopReason: null, error: outcome.error },
+  };
+}
+
+function patchTurn(turns: TurnRecord[], turnId: string | null, patch: Partial<TurnRecord>): TurnRecord[] {
+  return turns.map((t) => (t.turnId === turnId ? { ...t, ...patch } : t));
+}

@@ -1,0 +1,176 @@
+/**
+ * Replays a recorded transcript (newline-delimited `{dir, t, msg}` lines, as the inspector
+ * exports and the fixtures use) into a snapshot, through the same reducer the live client uses.
+ * Stories and bug reports use it to show exactly what the live hook would have shown.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import { isRecord, isString } from './guards.js';
+import { applySessionUpdate, cancelTurn, endTurn, startTurn } from './reducer/index.js';
+import { createSessionState } from './session.js';
+import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from './client/snapshot.js';
+import type { AcpSnapshot, PermissionRequestState } from './types.js';
+
+export interface TranscriptEntry {
+  dir: 'client->agent' | 'agent->client';
+  /** Milliseconds since the recording started. */
+  t: number;
+  msg: unknown;
+}
+
+export function parseTranscript(text: string): TranscriptEntry[] {
+  const entries: TranscriptEntry[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new Error(`Transcript line ${index + 1} is not valid JSON.`);
+    }
+    if (!isRecord(value) || (value.dir !== 'client->agent' && value.dir !== 'agent->client')) {
+      throw new Error(`Transcript line ${index + 1} has no valid "dir".`);
+    }
+    entries.push({ dir: value.dir, t: typeof value.t === 'number' ? value.t : 0, msg: value.msg });
+  }
+  return entries;
+}
+
+interface Outstanding {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export interface ReplayOptions {
+  /** Stop after this many entries (for "streaming" stories that show a transcript part-way). */
+  limit?: number;
+  /** Epoch ms the recording started at (timestamps of thoughts, turns). Default 0. */
+  startedAt?: number;
+}
+
+export function replayTranscript(entries: readonly TranscriptEntry[], options: ReplayOptions = {}): AcpSnapshot {
+  let snapshot = initialSnapshot();
+  // Request ids are per direction: a response answers the request with the same id that went the other way.
+  const fromClient = new Map<string, Outstanding>();
+  const fromAgent = new Map<string, Outstanding>();
+  const turnIds = new Map<string, string>();
+  let turn = 0;
+  const start = options.startedAt ?? 0;
+  const list = options.limit === undefined ? entries : entries.slice(0, options.limit);
+
+  for (const entry of list) {
+    const at = start + entry.t;
+    const msg = entry.msg;
+    if (!isRecord(msg)) continue;
+    const id = msg.id === undefined || msg.id === null ? null : String(msg.id);
+    const method = isString(msg.method) ? msg.method : null;
+    const params = isRecord(msg.params) ? msg.params : {};
+
+    if (method && id !== null) {
+      (entry.dir === 'client->agent' ? fromClient : fromAgent).set(id, { method, params });
+    }
+
+    if (entry.dir === 'client->agent') {
+      if (method === 'session/prompt' && isString(params.sessionId)) {
+        const sessionId = params.sessionId;
+        const turnId = `replay-turn-${++turn}`;
+        if (id !== null) turnIds.set(id, turnId);
+        snapshot = withSession(snapshot, sessionId, (s) => startTurn(s, turnId, (params.prompt as acp.ContentBlock[]) ?? [], at));
+      } else if (method === 'session/cancel' && isString(params.sessionId)) {
+        snapshot = withSession(snapshot, params.sessionId, cancelTurn);
+      } else if (!method && id !== null) {
+        const request = fromAgent.get(id);
+        if (request?.method === 'session/request_permission') snapshot = answerPermission(snapshot, id, msg.result);
+      }
+      continue;
+    }
+
+    // agent -> client
+    if (method === 'session/update' && isString(params.sessionId)) {
+      const sessionId = params.sessionId;
+      if (!snapshot.sessions[sessionId]) snapshot = putSession(snapshot, createSessionState(sessionId));
+      snapshot = withSession(snapshot, sessionId, (s) => applySessionUpdate(s, params.update, at));
+    } else if (method === 'session/request_permission' && id !== null) {
+      const request: PermissionRequestState = {
+        requestId: `replay-permission-${id}`,
+        sessionId: String(params.sessionId ?? ''),
+        toolCall: (params.toolCall ?? { toolCallId: '' }) as acp.ToolCallUpdate,
+        options: (params.options ?? []) as acp.PermissionOption[],
+        status: 'pending',
+        optionId: null,
+        byPolicy: false,
+        createdAt: at,
+      };
+      snapshot = { ...snapshot, permissionRequests: [...snapshot.permissionRequests, request] };
+    } else if (!method && id !== null) {
+      const request = fromClient.get(id);
+      if (request) snapshot = applyResponse(snapshot, request, msg, at, turnIds.get(id) ?? '');
+    }
+  }
+  return snapshot;
+}
+
+function applyResponse(
+  snapshot: AcpSnapshot,
+  request: Outstanding,
+  msg: Record<string, unknown>,
+  at: number,
+  turnId: string,
+): AcpSnapshot {
+  const result = isRecord(msg.result) ? msg.result : null;
+  const error = isRecord(msg.error) ? msg.error : null;
+  const { method, params } = request;
+  if (method === 'initialize' && result) {
+    return {
+      ...snapshot,
+      status: 'ready',
+      agent: {
+        info: (result.agentInfo as acp.Implementation | undefined) ?? null,
+        capabilities: (result.agentCapabilities as acp.AgentCapabilities | undefined) ?? {},
+        authMethods: (result.authMethods as acp.AuthMethod[] | undefined) ?? [],
+        protocolVersion: typeof result.protocolVersion === 'number' ? result.protocolVersion : 1,
+      },
+    };
+  }
+  if ((method === 'session/new' || method === 'session/load') && result) {
+    const sessionId = isString(result.sessionId) ? result.sessionId : String(params.sessionId ?? '');
+    const existing = snapshot.sessions[sessionId] ?? createSessionState(sessionId);
+    return putSession(snapshot, {
+      ...existing,
+      cwd: String(params.cwd ?? ''),
+      modes: (result.modes as acp.SessionModeState | undefined) ?? existing.modes,
+      configOptions: (result.configOptions as acp.SessionConfigOption[] | undefined) ?? existing.configOptions,
+    });
+  }
+  if (method === 'session/set_config_option' && result && Array.isArray(result.configOptions) && isString(params.sessionId)) {
+    return withSession(snapshot, params.sessionId, (s) => ({ ...s, configOptions: result.configOptions as acp.SessionConfigOption[] }));
+  }
+  if (method === 'session/set_mode' && result && isString(params.sessionId) && isString(params.modeId)) {
+    const modeId = params.modeId;
+    return withSession(snapshot, params.sessionId, (s) => (s.modes ? { ...s, modes: { ...s.modes, currentModeId: modeId } } : s));
+  }
+  if (method === 'session/prompt' && isString(params.sessionId)) {
+    if (result && isString(result.stopReason)) {
+      return withSession(snapshot, params.sessionId, (s) => endTurn(s, turnId, { stopReason: result.stopReason as acp.StopReason }, at));
+    }
+    if (error) {
+      const info = { code: typeof error.code === 'number' ? error.code : 'error', message: String(error.message ?? 'Error') };
+      const next = error.code === -32000 ? { ...snapshot, auth: { ...snapshot.auth, required: true, error: info } } : snapshot;
+      return withSession(next, params.sessionId, (s) => endTurn(s, turnId, { error: info }, at));
+    }
+  }
+  if (error) return addDiagnostic(snapshot, 'protocol_error', `${method} failed: ${String(error.message ?? error.code)}`, at, msg);
+  return snapshot;
+}
+
+function answerPermission(snapshot: AcpSnapshot, id: string, result: unknown): AcpSnapshot {
+  const outcome = isRecord(result) && isRecord(result.outcome) ? result.outcome : null;
+  const optionId = outcome && outcome.outcome === 'selected' && isString(outcome.optionId) ? outcome.optionId : null;
+  return {
+    ...snapshot,
+    permissionRequests: replaceWhere(
+      snapshot.permissionRequests,
+      (r) => r.requestId === `replay-permission-${id}`,
+      (r) => ({ ...r, status: optionId ? 'answered' : 'cancelled', optionId }),
+    ),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * A per-instance external store. State changes apply immediately; listeners are told at most
+ * once per animation frame. The first change of a burst is announced at once (no added latency
+ * for a lone update); changes during the following frame are coalesced into one notification.
+ */
+
+/** Runs `callback` at the next frame; returns a function that cancels it. */
+export type FrameScheduler = (callback: () => void) => () => void;
+
+export type SchedulerOption = 'frame' | 'sync' | FrameScheduler;
+
+export interface Store<S> {
+  getSnapshot(): S;
+  subscribe(listener: () => void): () => void;
+  setState(next: S): void;
+  /** Delivers a pending coalesced notification now (tests, teardown). */
+  flush(): void;
+}
+
+export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame'): Store<S> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const schedule = scheduler === 'sync' ? null : scheduler === 'frame' ? nextFrame : scheduler;
+  let frameOpen = false;
+  let dirty = false;
+  let cancelFrame: (() => void) | null = null;
+
+  const emit = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  const onFrame = () => {
+    cancelFrame = null;
+    if (dirty) {
+      dirty = false;
+      emit();
+      cancelFrame = schedule!(onFrame);
+    } else {
+      frameOpen = false;
+    }
+  };
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setState(next) {
+      if (next === state) return;
+      state = next;
+      if (!schedule) return emit();
+      if (frameOpen) {
+        dirty = true;
+        return;
+      }
+      frameOpen = true;
+      emit();
+      cancelFrame = schedule(onFrame);
+    },
+    flush() {
+      if (!dirty) return;
+      dirty = false;
+      emit();
+    },
+  };
+}
+
+/**
+ * requestAnimationFrame where there is one, raced with a timeout: hidden tabs stop animation
+ * frames, and a backgrounded agent panel must still catch up when shown again.
+ */
+const nextFrame: FrameScheduler = (callback) => {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
+  const timer = setTimeout(run, raf === null ? 16 : 250);
+  return () => {
+    done = true;
+    if (raf !== null) cancelAnimationFrame(raf);
+    clearTimeout(timer);
+  };
+};
