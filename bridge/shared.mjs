@@ -9,7 +9,8 @@
  * 1. **`initialize` is answered from a cache.** An ACP agent accepts `initialize` once per
  *    process, but every new client starts with it. The first successful result is kept and a
  *    later `initialize` is answered by the bridge with that result and the new request's id.
- *    The cached result reflects the first client's `protocolVersion` and capabilities.
+ *    The cached result reflects the first client's `protocolVersion` and capabilities. An
+ *    `initialize` that arrives while the first is still being answered waits for that answer.
  * 2. **Request ids are rewritten.** Each client numbers its requests from 0, so a response to a
  *    request from a client that has gone could otherwise resolve a new client's request with
  *    the same id. Requests to the agent get bridge-wide unique ids, mapped back on the way out;
@@ -161,6 +162,8 @@ export class SharedAgent {
       agent?.send(errorMessage(id, INTERNAL_ERROR, 'The client disconnected before answering this request (acp-react-bridge --shared)'));
     }
     attachment.agentRequests.clear();
+    // Output may have been paused for this client's congested socket; from now on it is buffered.
+    agent?.resumeOutput();
     this.#log('info', `${attachment.client.label}: detached; the shared agent keeps running`);
   }
 

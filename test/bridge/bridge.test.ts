@@ -1,9 +1,10 @@
 // The bridge in its default mode (one agent per connection), driven over loopback by the real
 // SDK client and by raw WebSocket clients.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import * as acp from '@agentclientprotocol/sdk';
 import { startBridge } from '../../bridge/server.mjs';
+import { AgentProcess } from '../../bridge/agent-process.mjs';
 import {
   BIG_CHUNK_BYTES,
   EMOJI_TEXT,
@@ -187,6 +188,32 @@ describe('acp-react-bridge: framing and validation', () => {
     const again = await RawClient.open(url);
     expect((await again.request('initialize', INIT_PARAMS)).result).toBeDefined();
     await again.close();
+  });
+
+  it('stops reading the agent while the browser is slow, and delivers everything once it catches up', async () => {
+    const pauseOutput = vi.spyOn(AgentProcess.prototype, 'pauseOutput');
+    const resumeOutput = vi.spyOn(AgentProcess.prototype, 'resumeOutput');
+    try {
+      const { url } = await startTestBridge({ maxMessageBytes: 4 * 1024 * 1024 });
+      const client = await RawClient.open(url);
+      const sessionId = await newSession(client);
+      client.ws.pause(); // a browser tab that stopped reading
+      const turns = 8; // 8 × 2 MiB of chunks: well over the bridge's 8 MiB high-water mark
+      for (let i = 0; i < turns; i++) {
+        client.send({ jsonrpc: '2.0', id: 100 + i, method: 'session/prompt', params: { sessionId, prompt: [{ type: 'text', text: 'huge' }] } });
+      }
+      await vi.waitFor(() => expect(pauseOutput).toHaveBeenCalled(), { timeout: 15_000 });
+      client.ws.resume();
+      for (let i = 0; i < turns; i++) {
+        expect((await client.waitFor((message) => message.id === 100 + i)).result).toEqual({ stopReason: 'end_turn' });
+      }
+      expect(client.messages.filter((message) => message.method === 'session/update')).toHaveLength(turns);
+      expect(resumeOutput).toHaveBeenCalled();
+      await client.close();
+    } finally {
+      pauseOutput.mockRestore();
+      resumeOutput.mockRestore();
+    }
   });
 
   it('answers plain HTTP requests with 426 Upgrade Required', async () => {
