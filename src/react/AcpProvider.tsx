@@ -1,0 +1,75 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { createAcpClient, type AcpClient, type AcpClientOptions } from '../core/index.js';
+import { AcpUiProvider, type MessageOverrides } from '../components/shared/index.js';
+import { AcpContext, type AcpContextValue } from './context.js';
+import { createDraftStore } from './drafts.js';
+
+export interface AcpProviderProps {
+  /** An existing client (the host owns its lifetime), or... */
+  client?: AcpClient;
+  /** ...options to create one for this provider (created once, disposed on unmount). */
+  options?: AcpClientOptions;
+  /** Connect on mount. Default true. */
+  autoConnect?: boolean;
+  /** react-query client for request-shaped data (the session list); one is made when omitted. */
+  queryClient?: QueryClient;
+  /** UI strings overrides, by component namespace. */
+  messages?: MessageOverrides;
+  /** Locale for numbers, dates and currency. */
+  locale?: string;
+  children?: ReactNode;
+}
+
+/**
+ * Owns one ACP client and everything that belongs to it. Nothing is module-level: two providers
+ * on one page (two notebook cells) share no state at all.
+ */
+export function AcpProvider({ client: given, options, autoConnect = true, queryClient, messages, locale, children }: AcpProviderProps) {
+  const instanceId = useId();
+  const [owned] = useState(() => (given ? null : createOwnedClient(options)));
+  const client = given ?? owned!;
+  const [fallbackQueryClient] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  const [drafts] = useState(createDraftStore);
+  const [value, setValue] = useState<AcpContextValue>(() => ({
+    client,
+    queryClient: queryClient ?? fallbackQueryClient,
+    drafts,
+    instanceId,
+  }));
+  if (value.client !== client || value.queryClient !== (queryClient ?? fallbackQueryClient)) {
+    setValue({ client, queryClient: queryClient ?? fallbackQueryClient, drafts, instanceId });
+  }
+
+  const [mounts] = useState(() => ({ count: 0 }));
+  useEffect(() => {
+    mounts.count++;
+    if (autoConnect) {
+      client.connect().catch(() => {
+        // The failure is in the snapshot (`status: 'error'`, `error`); the UI shows it.
+      });
+    }
+    return () => {
+      mounts.count--;
+      if (!owned) return;
+      // Deferred, so StrictMode's unmount-and-remount keeps the connection instead of tearing
+      // it down and racing a new one.
+      setTimeout(() => {
+        if (mounts.count === 0) owned.dispose();
+      }, 0);
+    };
+  }, [client, autoConnect, owned, mounts]);
+
+  return (
+    <AcpContext.Provider value={value}>
+      <AcpUiProvider messages={messages} locale={locale}>
+        {children}
+      </AcpUiProvider>
+    </AcpContext.Provider>
+  );
+}
+
+function createOwnedClient(options: AcpClientOptions | undefined): AcpClient {
+  if (!options) throw new Error('<AcpProvider> needs either a `client` or `options`.');
+  return createAcpClient(options);
+}
