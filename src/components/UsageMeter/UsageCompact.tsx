@@ -1,0 +1,78 @@
+import { useCallback, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { TurnUsage, UsageSnapshot } from '../../core/types.js';
+import { cx, format } from '../shared/index.js';
+import { UsageDetails } from './UsageDetails.js';
+import { UsageRing } from './UsageRing.js';
+import { useDismissOnOutsidePointer } from './use-dismiss.js';
+import { usePopoverPlacement } from './use-popover-placement.js';
+import { useUsageSummary } from './use-usage-summary.js';
+
+interface UsageCompactProps {
+  usage: UsageSnapshot;
+  lastTurnUsage: TurnUsage | null | undefined;
+  className: string | undefined;
+}
+
+/** A ring with the percentage; the button discloses the detailed reading in a popover. */
+export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactProps) {
+  const { summary, messages } = useUsageSummary(usage);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const popoverId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismissOnOutsidePointer(open, rootRef, close);
+  const placement = usePopoverPlacement(open, buttonRef, popoverRef);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    // Handled here so an enclosing dialog does not close along with the popover.
+    event.stopPropagation();
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+  };
+
+  const summaryText = summary.advice ? `${summary.valueText}. ${summary.advice}` : summary.valueText;
+  return (
+    <div
+      ref={rootRef}
+      className={cx('acp-usage-meter', className)}
+      data-variant="compact"
+      data-state={summary.level}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="acp-usage-meter__trigger acp-focusable"
+        data-slot="trigger"
+        aria-expanded={open}
+        aria-controls={popoverId}
+        aria-label={format(messages.trigger_label, { summary: summaryText })}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <UsageRing percent={summary.percent} />
+        <span data-slot="trigger-text">{summary.percentText ?? summary.figuresText}</span>
+      </button>
+      <div
+        ref={popoverRef}
+        id={popoverId}
+        className="acp-usage-meter__popover"
+        data-slot="popover"
+        data-side={placement.side}
+        data-align={placement.align}
+        role="group"
+        aria-label={messages.details_label}
+        hidden={!open}
+      >
+        <UsageDetails usage={usage} summary={summary} lastTurnUsage={lastTurnUsage} messages={messages} />
+      </div>
+    </div>
+  );
+}

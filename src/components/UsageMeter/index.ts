@@ -1,0 +1,6 @@
+export { UsageMeter } from './UsageMeter.js';
+export type { UsageMeterProps } from './UsageMeter.js';
+export { usageLevel, usagePercent } from './usage-level.js';
+export type { UsageLevel } from './usage-level.js';
+export { usageMeterMessages } from './messages.js';
+export type { UsageMeterMessages } from './messages.js';
