@@ -1,0 +1,169 @@
+import { memo, useId, useState, type ReactNode } from 'react';
+import type { TerminalState, ToolCallDisplayStatus, ToolCallItem, ToolKind } from '../../core/types.js';
+import { cx, useMessages } from '../shared/index.js';
+import { executeCommand } from './command.js';
+import { isOpenByDefault } from './default-open.js';
+import { toolCallMessages, type ToolCallMessages } from './messages.js';
+import { Chevron, RawDisclosure } from './RawDisclosure.js';
+import { ToolCallContentList } from './ToolCallContentList.js';
+import { ToolCallLocations } from './ToolCallLocations.js';
+import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
+import { ToolKindIcon } from './ToolKindIcon.js';
+import { useUntilFound } from './useUntilFound.js';
+
+export interface ToolCallProps {
+  toolCall: ToolCallItem;
+  /** Client terminals by id, for `terminal` content (usually the snapshot's `terminals`). */
+  terminals?: Readonly<Record<string, TerminalState>>;
+  /** Called when the user picks a location; without it locations are shown as plain labels. */
+  onOpenLocation?: (path: string, line?: number) => void;
+  /** Session working directory: locations inside it are shown relative to it. */
+  cwd?: string | null;
+  /** A permission prompt for this call, shown inside the card and never folded away. */
+  permissionSlot?: ReactNode;
+  /** An elicitation tied to this call, shown like the permission prompt. */
+  elicitationSlot?: ReactNode;
+  /** Controlled expansion of the body; by default finished reads and searches start folded. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  className?: string;
+}
+
+const KINDS: ReadonlySet<string> = new Set<ToolKind>([
+  'read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other',
+]);
+const STATUSES: ReadonlySet<string> = new Set<ToolCallDisplayStatus>(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
+
+// Agents are lenient about enums (the SDK maps unknown values to undefined): fall back to the ACP defaults.
+const kindOf = (kind: unknown): ToolKind => (typeof kind === 'string' && KINDS.has(kind) ? (kind as ToolKind) : 'other');
+const statusOf = (status: unknown): ToolCallDisplayStatus =>
+  typeof status === 'string' && STATUSES.has(status) ? (status as ToolCallDisplayStatus) : 'pending';
+
+function ToolCallCard({
+  toolCall,
+  terminals,
+  onOpenLocation,
+  cwd,
+  permissionSlot,
+  elicitationSlot,
+  open: controlledOpen,
+  onOpenChange,
+  className,
+}: ToolCallProps) {
+  const messages = useMessages('toolCall', toolCallMessages);
+  const kind = kindOf(toolCall.toolKind);
+  const status = statusOf(toolCall.status);
+  const command = executeCommand({ toolKind: kind, rawInput: toolCall.rawInput, title: toolCall.title });
+
+  // The default follows the status (a read folds when it completes) until the user chooses.
+  const [userOpen, setUserOpen] = useState<boolean | null>(null);
+  const open = controlledOpen ?? userOpen ?? isOpenByDefault(kind, status);
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setUserOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const bodyId = useId();
+  const bodyRef = useUntilFound<HTMLDivElement>(open, () => setOpen(true));
+  const hasRaw = (toolCall.rawInput ?? toolCall.rawOutput ?? null) !== null;
+  const hasBody = toolCall.content.length > 0 || hasRaw || command !== null;
+  const title = toolCall.title.trim() || messages.untitled;
+
+  const heading = (
+    <>
+      <ToolKindIcon kind={kind} />
+      <span className="acp-visually-hidden">{`${messages[`kind_${kind}` as keyof ToolCallMessages]}: `}</span>
+      <span className="acp-tool-call__title" data-slot="title">
+        {title}
+      </span>
+      <ToolCallStatusBadge status={status} messages={messages} />
+    </>
+  );
+
+  return (
+    <div
+      className={cx('acp-tool-call', className)}
+      data-slot="tool-call"
+      data-kind={kind}
+      data-state={status}
+      data-open={hasBody ? String(open) : undefined}
+    >
+      <div className="acp-tool-call__header" data-slot="header">
+        {hasBody ? (
+          <button
+            type="button"
+            className="acp-tool-call__trigger acp-focusable"
+            data-slot="trigger"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen(!open)}
+          >
+            {heading}
+            <Chevron />
+          </button>
+        ) : (
+          <div className="acp-tool-call__trigger" data-slot="trigger">
+            {heading}
+          </div>
+        )}
+      </div>
+      <ToolCallLocations locations={toolCall.locations} cwd={cwd} onOpenLocation={onOpenLocation} messages={messages} />
+      {hasBody && (
+        <div ref={bodyRef} id={bodyId} className="acp-tool-call__body" data-slot="body" hidden={!open}>
+          {command !== null && (
+            <div className="acp-tool-call__command" data-slot="command">
+              <span className="acp-visually-hidden">{messages.command_label}</span>
+              <pre>
+                <span className="acp-tool-call__prompt" aria-hidden="true">
+                  ${' '}
+                </span>
+                {command}
+              </pre>
+            </div>
+          )}
+          <ToolCallContentList content={toolCall.content} terminals={terminals} messages={messages} />
+          <RawDisclosure rawInput={toolCall.rawInput} rawOutput={toolCall.rawOutput} messages={messages} />
+        </div>
+      )}
+      {permissionSlot != null && permissionSlot !== false && (
+        <div className="acp-tool-call__slot" data-slot="permission">
+          {permissionSlot}
+        </div>
+      )}
+      {elicitationSlot != null && elicitationSlot !== false && (
+        <div className="acp-tool-call__slot" data-slot="elicitation">
+          {elicitationSlot}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Terminal ids referenced by a tool call's content. */
+function terminalIds(toolCall: ToolCallItem): string[] {
+  const ids: string[] = [];
+  for (const item of toolCall.content) if (item.type === 'terminal') ids.push(item.terminalId);
+  return ids;
+}
+
+/**
+ * Re-render only when something this card shows changed. The store keeps unchanged items'
+ * identity, so `toolCall` compares by reference; `terminals` is a map of every terminal of the
+ * connection and changes whenever any of them prints, so only this card's own terminals count.
+ */
+function sameProps(prev: ToolCallProps, next: ToolCallProps): boolean {
+  const keys = new Set([...Object.keys(prev), ...Object.keys(next)] as Array<keyof ToolCallProps>);
+  for (const key of keys) {
+    if (key === 'terminals') continue;
+    if (prev[key] !== next[key]) return false;
+  }
+  if (prev.terminals === next.terminals) return true;
+  return terminalIds(next.toolCall).every((id) => prev.terminals?.[id] === next.terminals?.[id]);
+}
+
+/**
+ * A tool call card: kind icon, title (plain text), status, locations, content (text, diffs,
+ * terminals), the execute command and the raw input/output. The body folds with
+ * `hidden="until-found"`, so find-in-page still reaches folded output.
+ */
+export const ToolCall = memo(ToolCallCard, sameProps);

@@ -1,0 +1,297 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToolCall } from '../../src/components/ToolCall/index.js';
+import * as commandModule from '../../src/components/ToolCall/command.js';
+import type { TerminalState, ToolCallItem, ToolKind } from '../../src/core/types.js';
+
+// Pass-through spy: counts how often a card renders (each render asks for the execute command).
+vi.mock('../../src/components/ToolCall/command.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/components/ToolCall/command.js')>();
+  return { ...actual, executeCommand: vi.fn(actual.executeCommand) };
+});
+
+function toolCall(patch: Partial<ToolCallItem> = {}): ToolCallItem {
+  return {
+    id: 'item-1',
+    kind: 'tool_call',
+    toolCallId: 'call_1',
+    title: 'Editing config',
+    name: null,
+    toolKind: 'edit',
+    status: 'in_progress',
+    content: [],
+    locations: [],
+    rawInput: undefined,
+    rawOutput: undefined,
+    createdByUpdate: false,
+    ...patch,
+  };
+}
+
+function terminal(patch: Partial<TerminalState> = {}): TerminalState {
+  return {
+    terminalId: 'term-1',
+    sessionId: 's',
+    command: 'npm',
+    args: ['test'],
+    cwd: null,
+    output: 'all 12 tests passed\n',
+    truncated: false,
+    exitStatus: { exitCode: 0, signal: null },
+    released: false,
+    ...patch,
+  };
+}
+
+const card = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-slot="tool-call"]')!;
+const withText = (text: string) => [{ type: 'content' as const, content: { type: 'text' as const, text } }];
+
+describe('ToolCall', () => {
+  it.each<[ToolKind, string]>([
+    ['read', 'Read'],
+    ['edit', 'Edit'],
+    ['delete', 'Delete'],
+    ['move', 'Move'],
+    ['search', 'Search'],
+    ['execute', 'Run'],
+    ['think', 'Think'],
+    ['fetch', 'Fetch'],
+    ['switch_mode', 'Switch mode'],
+    ['other', 'Tool'],
+  ])('renders the %s kind with an icon and a spoken kind label', (kind, label) => {
+    const { container } = render(<ToolCall toolCall={toolCall({ toolKind: kind, title: 'Doing it' })} />);
+    expect(card(container)).toHaveAttribute('data-kind', kind);
+    expect(container.querySelector('svg[data-slot="icon"]')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText(`${label}:`)).toHaveClass('acp-visually-hidden');
+    expect(screen.getByText('Doing it')).toBeInTheDocument();
+  });
+
+  it('falls back to "other" for a kind it does not know', () => {
+    const { container } = render(<ToolCall toolCall={toolCall({ toolKind: 'teleport' as ToolKind })} />);
+    expect(card(container)).toHaveAttribute('data-kind', 'other');
+  });
+
+  it.each([
+    ['pending', 'Pending'],
+    ['in_progress', 'In progress'],
+    ['completed', 'Completed'],
+    ['failed', 'Failed'],
+    ['cancelled', 'Cancelled'],
+  ] as const)('shows the %s status as a badge with text', (status, label) => {
+    const { container } = render(<ToolCall toolCall={toolCall({ status })} />);
+    expect(card(container)).toHaveAttribute('data-state', status);
+    const badge = container.querySelector('[data-slot="status"]')!;
+    expect(badge).toHaveAttribute('data-state', status);
+    expect(badge).toHaveTextContent(label);
+  });
+
+  it('renders HTML in the title as inert text', () => {
+    const title = '<img src=x onerror="alert(1)"><b>bold</b>';
+    const { container } = render(<ToolCall toolCall={toolCall({ title })} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(screen.getByText(title)).toBeInTheDocument();
+  });
+
+  it('calls onOpenLocation with the path and line of the chosen location', async () => {
+    const user = userEvent.setup();
+    const onOpenLocation = vi.fn();
+    render(
+      <ToolCall
+        cwd="/repo"
+        onOpenLocation={onOpenLocation}
+        toolCall={toolCall({
+          locations: [{ path: '/repo/src/app.ts', line: 12 }, { path: '/elsewhere/deep/nested/dir/notes.md' }],
+        })}
+      />,
+    );
+    const first = screen.getByRole('button', { name: 'src/app.ts:12' });
+    expect(first).toHaveAttribute('title', '/repo/src/app.ts:12');
+    await user.click(first);
+    expect(onOpenLocation).toHaveBeenLastCalledWith('/repo/src/app.ts', 12);
+
+    const second = screen.getByRole('button', { name: '…/dir/notes.md' });
+    expect(second).toHaveAttribute('title', '/elsewhere/deep/nested/dir/notes.md');
+    await user.click(second);
+    expect(onOpenLocation).toHaveBeenLastCalledWith('/elsewhere/deep/nested/dir/notes.md', undefined);
+  });
+
+  it('shows locations as plain labels when the host cannot open files', () => {
+    render(<ToolCall toolCall={toolCall({ locations: [{ path: '/repo/a.ts', line: 3 }] })} />);
+    expect(screen.queryByRole('button', { name: /a\.ts/ })).toBeNull();
+    expect(screen.getByText('/repo/a.ts:3')).toBeInTheDocument();
+  });
+
+  it('toggles the raw input/output disclosure and shows escaped JSON', async () => {
+    const user = userEvent.setup();
+    const rawInput = { path: '/repo/config.json', content: '<script>alert(1)</script>' };
+    const { container } = render(<ToolCall toolCall={toolCall({ rawInput, rawOutput: { success: true } })} />);
+    const toggle = screen.getByRole('button', { name: 'Raw input and output' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(container.querySelector('[data-slot="raw-input"]')).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const input = container.querySelector('[data-slot="raw-input"]')!;
+    expect(input.querySelector('pre')!.textContent).toBe(JSON.stringify(rawInput, null, 2));
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('[data-slot="raw-output"] pre')).toHaveTextContent('"success": true');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the command of an execute call when the title is only a summary', () => {
+    const { container, rerender } = render(
+      <ToolCall
+        toolCall={toolCall({ toolKind: 'execute', title: 'Run the tests', rawInput: { command: 'npm test -- --run' } })}
+      />,
+    );
+    expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('$ npm test -- --run');
+
+    rerender(<ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'ls -la', rawInput: { command: 'ls -la' } })} />);
+    expect(container.querySelector('[data-slot="command"]')).toBeNull();
+
+    rerender(
+      <ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'List', rawInput: { command: ['git', 'status'] } })} />,
+    );
+    expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('git status');
+  });
+
+  it('renders the permission and elicitation slots inside the card, even when folded', () => {
+    const { container } = render(
+      <ToolCall
+        toolCall={toolCall({ toolKind: 'read', status: 'completed', content: withText('file body') })}
+        permissionSlot={<button type="button">Allow once</button>}
+        elicitationSlot={<p>Which branch?</p>}
+      />,
+    );
+    const root = card(container);
+    expect(within(root).getByRole('button', { name: 'Allow once' })).toBeVisible();
+    expect(within(root).getByText('Which branch?')).toBeVisible();
+    expect(screen.getByText('file body')).not.toBeVisible();
+  });
+
+  it('looks up terminal content in the terminals prop', () => {
+    const { rerender } = render(
+      <ToolCall
+        toolCall={toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-1' }] })}
+        terminals={{ 'term-1': terminal() }}
+      />,
+    );
+    expect(screen.getByRole('log', { name: 'Output of npm test' })).toHaveTextContent('all 12 tests passed');
+    expect(screen.getByText('Exit code 0')).toBeInTheDocument();
+
+    rerender(
+      <ToolCall
+        toolCall={toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-9' }] })}
+        terminals={{ 'term-1': terminal() }}
+      />,
+    );
+    expect(screen.getByText('Terminal not available')).toBeInTheDocument();
+    expect(screen.queryByRole('log')).toBeNull();
+  });
+
+  it('renders text and diff content', () => {
+    const { container } = render(
+      <ToolCall
+        toolCall={toolCall({
+          content: [
+            ...withText('Updated the host'),
+            { type: 'diff', path: '/repo/config.json', oldText: '{"host": "a"}\n', newText: '{"host": "b"}\n' },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('Updated the host').tagName).toBe('PRE');
+    expect(container.querySelector('[data-slot="diff"]')).toBeInTheDocument();
+    expect(screen.getByText('{"host": "b"}').tagName).toBe('INS');
+  });
+
+  it('folds a completed read by default, with hidden="until-found", and opens others', () => {
+    const { container, rerender } = render(
+      <ToolCall toolCall={toolCall({ toolKind: 'read', status: 'in_progress', content: withText('file body') })} />,
+    );
+    const trigger = screen.getByRole('button', { name: /Read:/ });
+    const body = container.querySelector('[data-slot="body"]')!;
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', body.id);
+    expect(body).not.toHaveAttribute('hidden');
+
+    // When the read completes it folds away on its own.
+    rerender(<ToolCall toolCall={toolCall({ toolKind: 'read', status: 'completed', content: withText('file body') })} />);
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(body).toHaveAttribute('hidden', 'until-found');
+
+    rerender(<ToolCall toolCall={toolCall({ toolKind: 'edit', status: 'completed', content: withText('file body') })} />);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('keeps the user\'s choice over the status default', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <ToolCall toolCall={toolCall({ toolKind: 'search', status: 'in_progress', content: withText('3 hits') })} />,
+    );
+    const trigger = screen.getByRole('button', { name: /Search:/ });
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    rerender(<ToolCall toolCall={toolCall({ toolKind: 'search', status: 'completed', content: withText('3 hits') })} />);
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('3 hits')).toBeVisible();
+  });
+
+  it('toggles from the keyboard with Enter and Space', async () => {
+    const user = userEvent.setup();
+    render(<ToolCall toolCall={toolCall({ content: withText('output') })} />);
+    const trigger = screen.getByRole('button', { name: /Editing config/ });
+    await user.tab();
+    expect(trigger).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('output')).not.toBeVisible();
+    await user.keyboard(' ');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('output')).toBeVisible();
+  });
+
+  it('opens a folded card when find-in-page reveals a match inside it', () => {
+    const onOpenChange = vi.fn();
+    const { container } = render(
+      <ToolCall
+        toolCall={toolCall({ toolKind: 'read', status: 'completed', content: withText('needle') })}
+        onOpenChange={onOpenChange}
+      />,
+    );
+    const body = container.querySelector('[data-slot="body"]')!;
+    fireEvent(body, new Event('beforematch'));
+    expect(onOpenChange).toHaveBeenCalledWith(true);
+    expect(body).not.toHaveAttribute('hidden');
+  });
+
+  it('has no toggle when there is nothing to unfold', () => {
+    render(<ToolCall toolCall={toolCall({ title: 'Thinking' })} />);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText('Thinking')).toBeInTheDocument();
+  });
+
+  it('does not re-render when only unrelated terminals change', () => {
+    const renders = vi.mocked(commandModule.executeCommand);
+    const item = toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-1' }] });
+    const mine = terminal();
+    const { rerender } = render(<ToolCall toolCall={item} terminals={{ 'term-1': mine }} />);
+    renders.mockClear();
+
+    rerender(<ToolCall toolCall={item} terminals={{ 'term-1': mine, 'term-2': terminal({ terminalId: 'term-2' }) }} />);
+    expect(renders).not.toHaveBeenCalled();
+
+    rerender(<ToolCall toolCall={item} terminals={{ 'term-1': terminal({ output: 'more\n' }) }} />);
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('more')).toBeInTheDocument();
+
+    renders.mockClear();
+    rerender(<ToolCall toolCall={{ ...item, status: 'completed' }} terminals={{ 'term-1': mine }} />);
+    expect(renders).toHaveBeenCalledTimes(1);
+  });
+});
