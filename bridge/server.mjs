@@ -164,14 +164,8 @@ export async function startBridge(options) {
   const port = typeof address === 'object' && address ? address.port : requestedPort;
   const url = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 
-  if (!isLoopbackHost(host)) {
-    log(
-      'warn',
-      `listening on ${host}, which is not a loopback address: anyone who can reach this machine can drive the agent, ` +
-        `which can read and write your files and run commands.${token === undefined ? ' Set --token, and' : ' Put'} ` +
-        `a TLS reverse proxy (wss://) in front of it.`,
-    );
-  }
+  const warning = exposureWarning(host, token !== undefined);
+  if (warning) log('warn', warning);
 
   // If the process ends without close() (an uncaught error, process.exit), do not leave agents behind.
   const killAgentsOnExit = () => {
@@ -205,6 +199,21 @@ export async function startBridge(options) {
     agentPids: () => [...agents].filter((agent) => !agent.hasExited).map((agent) => /** @type {number} */ (agent.pid)),
     close,
   };
+}
+
+/**
+ * The warning printed when the bridge listens beyond this machine, or `undefined` on loopback.
+ * @param {string} host
+ * @param {boolean} hasToken
+ * @returns {string | undefined}
+ */
+export function exposureWarning(host, hasToken) {
+  if (isLoopbackHost(host)) return undefined;
+  return (
+    `listening on ${host}, which is not a loopback address: anyone who can reach this machine can drive the agent, ` +
+    `which can read and write your files and run commands. ${hasToken ? 'Put' : 'Set --token, and put'} ` +
+    `a TLS reverse proxy (wss://) in front of it.`
+  );
 }
 
 /** @type {Record<number, string>} */

@@ -77,14 +77,6 @@ describe('acp-react-bridge CLI', () => {
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('warns when binding a non-loopback host', async () => {
-    const cli = runCli(['--host', '0.0.0.0', '--port', '0', '--', process.execPath, AGENT_SCRIPT]);
-    await listeningUrl(cli);
-    expect(cli.stderr()).toMatch(/warning: listening on 0\.0\.0\.0, which is not a loopback address/);
-    cli.child.kill('SIGTERM');
-    expect((await cli.exited).code).toBe(0);
-  });
-
   it.each([
     [[], /missing agent command/],
     [['--port', 'nope', '--', 'node'], /--port must be an integer/],

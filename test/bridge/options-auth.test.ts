@@ -9,6 +9,7 @@ import {
   safeEqual,
   selectProtocol,
 } from '../../bridge/auth.mjs';
+import { exposureWarning } from '../../bridge/server.mjs';
 
 function run(argv: string[], env: Record<string, string> = {}) {
   const parsed = parseCliArgs(argv, env);
@@ -145,6 +146,12 @@ describe('isLoopbackHost', () => {
     ['example.com', false],
   ])('%s → %s', (host, expected) => {
     expect(isLoopbackHost(host)).toBe(expected);
+  });
+
+  it('drives the warning printed for non-loopback hosts', () => {
+    expect(exposureWarning('127.0.0.1', false)).toBeUndefined();
+    expect(exposureWarning('0.0.0.0', false)).toMatch(/0\.0\.0\.0, which is not a loopback address.*Set --token/);
+    expect(exposureWarning('192.168.1.5', true)).not.toMatch(/Set --token/);
   });
 });
 
