@@ -33,3 +33,5 @@ export { parseTranscript, replayTranscript } from './replay.js';
 export type { TranscriptEntry, ReplayOptions } from './replay.js';
 
 export type * from './types.js';
+export { createSimulatedTerminal } from './simulated-terminal.js';
+export type { SimulatedTerminalOptions } from './simulated-terminal.js';

@@ -19,6 +19,8 @@ export interface RequestHost {
   fs: FsAdapter | undefined;
   terminals: TerminalManager | undefined;
   permissionPolicy: PermissionPolicy | undefined;
+  /** True once the connection that carried the pending requests is gone. */
+  connectionLost(): boolean;
 }
 
 type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
@@ -82,13 +84,13 @@ export class PendingRequests {
       byPolicy: false,
       createdAt: this.host.now(),
     };
+    // The answer callback is registered before the request is published: a subscriber may
+    // answer synchronously while the state is being announced.
+    const answered = new Promise<PermissionAnswer>((resolve) => this.permissions.set(requestId, resolve));
+    signal.addEventListener('abort', () => this.onAborted(requestId), { once: true });
     this.host.update((s) => ({ ...s, permissionRequests: [...s.permissionRequests, request] }));
-
-    const answer = await new Promise<PermissionAnswer>((resolve) => {
-      this.permissions.set(requestId, resolve);
-      signal.addEventListener('abort', () => this.answerPermission(requestId, { optionId: null, status: 'cancelled' }), { once: true });
-      void this.applyPolicy(requestId, params);
-    });
+    void this.applyPolicy(requestId, params);
+    const answer = await answered;
     return answer.optionId === null
       ? { outcome: { outcome: 'cancelled' } }
       : { outcome: { outcome: 'selected', optionId: answer.optionId } };
@@ -151,8 +153,7 @@ export class PendingRequests {
       response: null,
       createdAt: this.host.now(),
     };
-    this.host.update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
-    return new Promise<acp.CreateElicitationResponse>((resolve) => {
+    const answered = new Promise<acp.CreateElicitationResponse>((resolve) => {
       this.elicitations.set(requestId, (response, status) => {
         this.host.update((s) => ({
           ...s,
@@ -160,7 +161,26 @@ export class PendingRequests {
         }));
         resolve(response);
       });
-      signal.addEventListener('abort', () => this.answerElicitation(requestId, { action: 'cancel' }), { once: true });
+    });
+    signal.addEventListener('abort', () => this.onAborted(requestId), { once: true });
+    this.host.update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
+    return answered;
+  }
+
+  /**
+   * A handler's signal aborts for the agent's `$/cancel_request` and when the connection drops.
+   * The first is a cancellation; the second is shown as interrupted (decided once the drop has
+   * been noticed, hence the deferral).
+   */
+  private onAborted(requestId: string) {
+    queueMicrotask(() => {
+      const lost = this.host.connectionLost();
+      if (this.permissions.has(requestId)) {
+        this.answerPermission(requestId, { optionId: null, status: lost ? 'interrupted' : 'cancelled' });
+      }
+      if (this.elicitations.has(requestId)) {
+        this.answerElicitation(requestId, { action: 'cancel' }, lost ? 'interrupted' : 'cancelled');
+      }
     });
   }
 

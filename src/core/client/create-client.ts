@@ -105,6 +105,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     fs: options.fs,
     terminals,
     permissionPolicy: options.permissionPolicy as PermissionPolicy | undefined,
+    connectionLost: () => !connection || connection.signal.aborted,
   });
 
   let connection: acp.ClientConnection | null = null;
@@ -304,6 +305,15 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
         if (session.turn.state !== 'idle' && session.turn.turnId) {
           next = withSession(next, session.sessionId, (ss) => endTurn(ss, ss.turn.turnId!, { error, interrupted: true }, at));
         }
+        // Until a reconnect resumes or reloads it, the session cannot take prompts.
+        if (session.status === 'active') {
+          const willRetry = reconnectEnabled && wantConnected && !disposed;
+          next = withSession(next, session.sessionId, (ss) => ({
+            ...ss,
+            status: willRetry ? 'restoring' : 'lost',
+            statusReason: willRetry ? null : 'The connection to the agent closed.',
+          }));
+        }
       }
       return next;
     });
@@ -483,7 +493,9 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
         update((s) => withSession(s, sessionId, (ss) => endTurn(ss, turnId, { stopReason: 'cancelled' }, now())));
         return 'cancelled';
       }
-      update((s) => withSession(s, sessionId, (ss) => endTurn(ss, turnId, { error: normalized.toInfo() }, now())));
+      // A dropped connection interrupts the turn; the agent may still have finished it.
+      const interrupted = conn.signal.aborted || normalized.code === ErrorCodes.connectionClosed;
+      update((s) => withSession(s, sessionId, (ss) => endTurn(ss, turnId, { error: normalized.toInfo(), interrupted }, now())));
       throw normalized;
     }
   }

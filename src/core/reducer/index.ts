@@ -60,7 +60,7 @@ export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, 
     case 'compaction_chunk':
       return applyCompaction(session, update.compactionId, { appendSummary: update.content }, now);
     case 'unsupported': {
-      const thread = appendItem(session.thread, (id) => ({
+      const thread = appendItem(closeOpenThought(session.thread, now), (id) => ({
         id,
         kind: 'unsupported' as const,
         sessionUpdate: update.sessionUpdate,

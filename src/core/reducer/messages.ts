@@ -2,8 +2,13 @@
  * Message, thought and user chunks. Chunks with a `messageId` join the item with that id (a new id
  * starts a new item, even of the same kind); chunks without one join the last item when it is of
  * the same kind and also has no id; anything else in between starts a new item.
+ *
+ * The client's optimistic copy of a prompt (`local`) never absorbs agent chunks. When the agent
+ * echoes the prompt back as `user_message_chunk`s during the turn, the echo replaces the
+ * optimistic copy instead of being shown twice (ACP: "render the prompt optimistically, then
+ * reconcile with the agent's user_message_chunk").
  */
-import { appendBlock, textOf } from '../content.js';
+import { appendBlock, isUnknownBlock, textOf } from '../content.js';
 import type { ChunkTarget } from '../parse-update.js';
 import { appendItem, findIndex, lastItem, replaceItem, threadLength } from '../thread.js';
 import type { ReceivedContentBlock, SessionState, Thread, ThreadItem } from '../types.js';
@@ -18,6 +23,10 @@ export function applyChunk(
   messageId: string | null,
   now: number,
 ): SessionState {
+  if (target === 'user_message') {
+    const reconciled = reconcilePromptEcho(session, content, messageId);
+    if (reconciled) return reconciled;
+  }
   let thread = session.thread;
   const position = targetPosition(thread, target, messageId);
   if (position >= 0) {
@@ -29,7 +38,8 @@ export function applyChunk(
     });
     return { ...session, thread };
   }
-  if (target !== 'thought') thread = closeOpenThought(thread, now);
+  // Anything appended after a thought ends it, a new thought included (or it would stay open forever).
+  thread = closeOpenThought(thread, now);
   thread = appendItem(thread, (id) => newMessage(id, target, content, messageId, now));
   return { ...session, thread };
 }
@@ -37,10 +47,47 @@ export function applyChunk(
 function targetPosition(thread: Thread, target: ChunkTarget, messageId: string | null): number {
   if (messageId !== null) return findIndex(thread, `m:${target}:${messageId}`);
   const last = lastItem(thread);
-  if (last && last.kind === target && last.messageId === null && !isClosedThought(last)) {
+  if (last && last.kind === target && last.messageId === null && !isClosedThought(last) && !isLocalPrompt(last)) {
     return threadLength(thread) - 1;
   }
   return -1;
+}
+
+function isLocalPrompt(item: ThreadItem): boolean {
+  return item.kind === 'user_message' && item.local;
+}
+
+/**
+ * The first `user_message_chunk` of a running turn that matches the start of the turn's optimistic
+ * prompt takes that item over (same position and turn, the agent's content and id from now on).
+ */
+function reconcilePromptEcho(
+  session: SessionState,
+  content: ReceivedContentBlock,
+  messageId: string | null,
+): SessionState | null {
+  const { turn } = session;
+  if (turn.state === 'idle' || turn.turnId === null) return null;
+  const record = session.turns[session.turns.length - 1];
+  if (!record || record.turnId !== turn.turnId) return null;
+  const item = session.thread.items.get(record.startIndex);
+  if (!item || item.kind !== 'user_message' || !item.local || item.turnId !== turn.turnId) return null;
+  if (!echoes(item.content, item.text, content)) return null;
+  const thread = replaceItem(session.thread, record.startIndex, {
+    ...item,
+    local: false,
+    messageId,
+    content: [content],
+    text: textOf(content),
+  });
+  return { ...session, thread };
+}
+
+function echoes(prompt: ReceivedContentBlock[], promptText: string, chunk: ReceivedContentBlock): boolean {
+  if (isUnknownBlock(chunk)) return false;
+  if (chunk.type === 'text') return chunk.text !== '' && promptText.startsWith(chunk.text);
+  const json = JSON.stringify(chunk);
+  return prompt.some((block) => JSON.stringify(block) === json);
 }
 
 function isClosedThought(item: ThreadItem): boolean {

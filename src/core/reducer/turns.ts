@@ -57,17 +57,22 @@ export type TurnOutcome =
 export function endTurn(session: SessionState, turnId: string, outcome: TurnOutcome, now: number): SessionState {
   if (session.turn.turnId !== turnId) return session;
   const thread = closeOpenThought(session.thread, now);
+  const record = session.turns.find((t) => t.turnId === turnId);
   if ('stopReason' in outcome) {
+    // A cancelled turn will never finish its tool calls, whatever late updates said about them.
+    const settled =
+      outcome.stopReason === 'cancelled'
+        ? markUnfinishedToolCallsCancelled({ ...session, thread }, record?.startIndex ?? 0).thread
+        : thread;
     return {
       ...session,
-      thread,
+      thread: settled,
       lastTurnUsage: outcome.usage ?? session.lastTurnUsage,
       turns: patchTurn(session.turns, turnId, { status: 'ended', stopReason: outcome.stopReason, endedAt: now }),
       turn: { state: 'idle', turnId, stopReason: outcome.stopReason, error: null },
     };
   }
   const status = outcome.interrupted ? 'interrupted' : 'failed';
-  const record = session.turns.find((t) => t.turnId === turnId);
   const cancelled = markUnfinishedToolCallsCancelled({ ...session, thread }, record?.startIndex ?? 0);
   return {
     ...cancelled,
