@@ -17,6 +17,7 @@ import { CloseCode } from './client-socket.mjs';
  * @returns {import('./agent-process.mjs').AgentProcess}
  */
 export function serveDedicated(client, { createAgent, killTimeoutMs, log }) {
+  let clientGone = false;
   const agent = createAgent({
     onMessage: (text) => {
       if (!client.send(text)) agent.pauseOutput();
@@ -25,7 +26,11 @@ export function serveDedicated(client, { createAgent, killTimeoutMs, log }) {
       client.close(CloseCode.MESSAGE_TOO_BIG, `agent sent a message over ${limit} bytes (--max-message-bytes)`);
     },
     onExit: (exit) => {
-      log(exit.error ? 'error' : 'info', `${client.label}: ${exit.description}`);
+      if (clientGone || !client.isOpen) {
+        log('info', `agent ${agent.pid} stopped after its connection closed (${exit.description})`);
+        return;
+      }
+      log(exit.error ? 'error' : 'warn', `${client.label}: ${exit.description}${agent.pid ? ` (pid ${agent.pid})` : ''}; closing the connection (1011)`);
       client.close(CloseCode.INTERNAL_ERROR, exit.description);
     },
   });
@@ -38,6 +43,7 @@ export function serveDedicated(client, { createAgent, killTimeoutMs, log }) {
     },
     onDrain: () => agent.resumeOutput(),
     onClose: () => {
+      clientGone = true;
       if (!agent.hasExited) void agent.stop(killTimeoutMs);
     },
   };
