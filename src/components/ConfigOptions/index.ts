@@ -1,0 +1,8 @@
+export { ConfigOptions } from './ConfigOptions.js';
+export type { ConfigOptionsProps } from './ConfigOptions.js';
+export { ModeSelector } from './ModeSelector.js';
+export type { ModeSelectorProps } from './ModeSelector.js';
+export { groupConfigOptions, isRenderableOption } from './categories.js';
+export type { ConfigGroup, ConfigGroupKey } from './categories.js';
+export { configOptionsMessages } from './messages.js';
+export type { ConfigOptionsMessages } from './messages.js';

@@ -1,0 +1,14 @@
+/** English defaults for the `configOptions` namespace; hosts override any of them through `AcpUiProvider`. */
+export const configOptionsMessages = {
+  toolbar_label: 'Session settings',
+  group_mode: 'Mode',
+  group_model: 'Model',
+  group_thought_level: 'Reasoning',
+  group_other: 'Other settings',
+  mode_label: 'Mode',
+  pending: 'Updating…',
+  set_failed: 'Could not change {name}: {message}',
+  unknown_error: 'the agent did not accept the change',
+};
+
+export type ConfigOptionsMessages = typeof configOptionsMessages;
