@@ -422,6 +422,18 @@ describe('demo agent over a loopback WebSocket', () => {
     expect((await c.prompt(sessionId, '/refuse')).stopReason).toBe('refusal');
   });
 
+  it('treats $/cancel_request for the prompt request like session/cancel', async () => {
+    const c = client();
+    await c.init(FULL_CAPS);
+    const { sessionId } = await c.newSession();
+    const controller = new AbortController();
+    const pending = c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/slow 3' }] }, { cancellationSignal: controller.signal });
+    await vi.waitFor(() => expect(ofKind(c.of(sessionId), 'agent_message_chunk').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    controller.abort();
+    expect((await pending).stopReason).toBe('cancelled');
+    await vi.waitFor(() => expect(ofKind(c.of(sessionId), 'tool_call_update').at(-1)).toMatchObject({ status: 'failed' }));
+  });
+
   it('cancels while a permission request is pending (the client answers cancelled)', async () => {
     let asked!: () => void;
     const askedPromise = new Promise<void>((resolve) => (asked = resolve));
