@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { format, useLocale } from '../shared/index.js';
+import { Chevron } from './Chevron.js';
 import type { ToolCallMessages } from './messages.js';
 import { prettyJson, RAW_JSON_LIMIT } from './raw-json.js';
 
@@ -61,25 +62,5 @@ function RawValue({ slot, label, value, messages }: RawValueProps) {
         </p>
       )}
     </div>
-  );
-}
-
-export function Chevron() {
-  return (
-    <svg
-      className="acp-tool-call__chevron"
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 16 16"
-      width="12"
-      height="12"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M6 3.5L10.5 8 6 12.5" />
-    </svg>
   );
 }

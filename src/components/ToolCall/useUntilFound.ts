@@ -1,35 +1,44 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 // useLayoutEffect warns during server rendering; there is no DOM to adjust there anyway.
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * Makes a collapsed panel `hidden="until-found"` so the browser's find-in-page still finds text
- * inside it, and opens it (via `onReveal`) when the browser reveals a match.
+ * inside it, and opens it (via `onReveal`) when the browser reveals a match there.
  *
- * React only knows `hidden` as a boolean, so the element is rendered with `hidden={!open}`
- * (correct without JavaScript and on the server) and upgraded here before paint. Browsers
- * without until-found treat the value as plain `hidden`.
+ * React only knows `hidden` as a boolean, so render the panel with `hidden={!open}` (correct
+ * without JavaScript and on the server); this upgrades it before paint. Browsers without
+ * until-found treat the value as plain `hidden`. Returns a ref callback for the panel, so a
+ * panel that mounts later (or is replaced) gets the listener too.
  */
 export function useUntilFound<T extends HTMLElement>(open: boolean, onReveal: () => void) {
-  const ref = useRef<T>(null);
+  const element = useRef<T | null>(null);
   const reveal = useRef(onReveal);
-  reveal.current = onReveal;
-
   useIsomorphicLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open) el.removeAttribute('hidden');
-    else el.setAttribute('hidden', 'until-found');
-  }, [open]);
+    reveal.current = onReveal;
+  });
 
-  useEffect(() => {
-    const el = ref.current;
+  // Runs after every render (cheap: one attribute read) because React may have just written
+  // `hidden=""` over our value, or the panel may be a new element.
+  useIsomorphicLayoutEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    if (open) {
+      if (el.hasAttribute('hidden')) el.removeAttribute('hidden');
+    } else if (el.getAttribute('hidden') !== 'until-found') {
+      el.setAttribute('hidden', 'until-found');
+    }
+  });
+
+  return useCallback((el: T | null) => {
+    element.current = el;
     if (!el) return;
     const onBeforeMatch = () => reveal.current();
     el.addEventListener('beforematch', onBeforeMatch);
-    return () => el.removeEventListener('beforematch', onBeforeMatch);
+    return () => {
+      el.removeEventListener('beforematch', onBeforeMatch);
+      if (element.current === el) element.current = null;
+    };
   }, []);
-
-  return ref;
 }

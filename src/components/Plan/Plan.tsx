@@ -1,0 +1,87 @@
+import { memo, useId, useState } from 'react';
+import type { PlanEntry } from '../../core/types.js';
+import { cx, format, useLocale, useMessages } from '../shared/index.js';
+import { Chevron } from '../ToolCall/Chevron.js';
+import { useUntilFound } from '../ToolCall/useUntilFound.js';
+import { planMessages } from './messages.js';
+import { countCompleted } from './plan-entry.js';
+import { PlanEntryRow } from './PlanEntryRow.js';
+import { PlanProgress } from './PlanProgress.js';
+
+export interface PlanProps {
+  /** The session's plan (`SessionState.plan`); `null` renders nothing. */
+  entries: ReadonlyArray<PlanEntry> | null;
+  /** Controlled expansion; uncontrolled it starts from `defaultOpen` (true). */
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  className?: string;
+}
+
+/**
+ * The agent's plan as a checklist with a progress summary. ACP replaces the whole plan on every
+ * update and entries have no ids, so rows are keyed by position: an update patches the existing
+ * rows in place instead of remounting them.
+ */
+export const Plan = memo(function Plan({
+  entries,
+  open: controlledOpen,
+  defaultOpen = true,
+  onOpenChange,
+  className,
+}: PlanProps) {
+  const messages = useMessages('plan', planMessages);
+  const locale = useLocale();
+  const [ownOpen, setOwnOpen] = useState(defaultOpen);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const listId = useId();
+  const listRef = useUntilFound<HTMLDivElement>(open, () => setOpen(true));
+
+  if (entries === null) return null;
+
+  const total = entries.length;
+  const completed = countCompleted(entries);
+  const number = new Intl.NumberFormat(locale);
+  const summary = format(messages.summary, { completed: number.format(completed), total: number.format(total) });
+  const state = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
+
+  return (
+    <div className={cx('acp-plan', className)} data-slot="plan" data-state={state} data-open={String(open)}>
+      <div className="acp-plan__header" data-slot="header">
+        <button
+          type="button"
+          className="acp-plan__trigger acp-focusable"
+          data-slot="trigger"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="acp-plan__title" data-slot="title">
+            {messages.title}
+          </span>
+          <span className="acp-plan__summary" data-slot="summary">
+            {summary}
+          </span>
+          <Chevron />
+        </button>
+      </div>
+      <PlanProgress completed={completed} total={total} label={messages.progress_label} valueText={summary} />
+      <div ref={listRef} id={listId} className="acp-plan__body" data-slot="body" hidden={!open}>
+        {total === 0 ? (
+          <p className="acp-plan__empty">{messages.empty}</p>
+        ) : (
+          <ol className="acp-plan__entries" data-slot="entries">
+            {entries.map((entry, index) => (
+              // Position is the only identity ACP gives plan entries.
+              <PlanEntryRow key={index} entry={entry} messages={messages} />
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+});

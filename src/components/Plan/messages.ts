@@ -1,0 +1,17 @@
+/** English defaults for the `plan` namespace; hosts override any of them through `AcpUiProvider`. */
+export const planMessages = {
+  title: 'Plan',
+  summary: '{completed} of {total} completed',
+  progress_label: 'Plan progress',
+  empty: 'No steps yet',
+  status_pending: 'Pending',
+  status_in_progress: 'In progress',
+  status_completed: 'Completed',
+  priority_high: 'High',
+  priority_medium: 'Medium',
+  priority_low: 'Low',
+  /** Appended (visually hidden) to the visible priority word. */
+  priority_suffix: ' priority',
+};
+
+export type PlanMessages = typeof planMessages;
