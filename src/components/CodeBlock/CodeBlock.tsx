@@ -1,0 +1,98 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { languageForPath, languageLabel, resolveLanguage } from '../../highlight/index.js';
+import { cx, format, useLocale, useMessages } from '../shared/index.js';
+import { CodeLine } from './CodeLines.js';
+import { CopyButton } from './CopyButton.js';
+import { codeBlockMessages } from './messages.js';
+import { useHighlight } from './use-highlight.js';
+
+export interface CodeBlockProps {
+  code: string;
+  /** Language name, alias or fence info word (`ts`, `TypeScript`, `bash`). */
+  language?: string | null;
+  /** A file name or URI: shown in the header, and picks the language when `language` is absent. */
+  filename?: string | null;
+  /** More code may still arrive at the end: the unfinished last line stays plain. */
+  streaming?: boolean;
+  /** Set false to keep the block plain (collapsed panels highlight once opened). Default true. */
+  highlight?: boolean;
+  /** Beyond this many lines the block stays plain, with a note. Default 2,000. */
+  maxLines?: number;
+  /** Beyond this many characters the block stays plain, with a note. Default 100,000. */
+  maxLength?: number;
+  className?: string;
+}
+
+const DEFAULT_MAX_LINES = 2000;
+const DEFAULT_MAX_LENGTH = 100_000;
+
+/** Lines as displayed: without their terminators, and no empty line for a final newline. */
+function displayLines(code: string): string[] {
+  const lines = code.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+  }
+  return lines;
+}
+
+/**
+ * A block of code: plain text at once, syntax colours when shiki is ready (in idle time, never
+ * blocking a streamed chunk), with a language label and a copy button.
+ */
+export function CodeBlock({
+  code,
+  language,
+  filename,
+  streaming = false,
+  highlight = true,
+  maxLines = DEFAULT_MAX_LINES,
+  maxLength = DEFAULT_MAX_LENGTH,
+  className,
+}: CodeBlockProps) {
+  const messages = useMessages('codeBlock', codeBlockMessages);
+  const locale = useLocale();
+  const pre = useRef<HTMLPreElement>(null);
+
+  const languageId = resolveLanguage(language) ?? (language ? null : filename ? languageForPath(filename) : null);
+  const lines = useMemo(() => displayLines(code), [code]);
+  const tooLarge = code.length > maxLength || lines.length > maxLines;
+  const tokens = useHighlight(code, languageId, { streaming, enabled: highlight && !tooLarge });
+
+  const label = languageId ? languageLabel(languageId) : language || messages.plainText;
+  const title = filename ?? label;
+  const state = tooLarge || !languageId || !highlight ? 'plain' : tokens.length >= lines.length ? 'highlighted' : 'highlighting';
+  const selectTarget = useCallback(() => pre.current, []);
+
+  return (
+    <div
+      className={cx('acp-code-block', className)}
+      data-slot="code-block"
+      data-state={state}
+      data-streaming={streaming ? '' : undefined}
+      data-language={languageId ?? undefined}
+    >
+      <div className="acp-code-block__header" data-slot="header">
+        <span className="acp-code-block__label" data-slot="label" title={filename ? filename : undefined}>
+          {title}
+        </span>
+        <CopyButton text={code} label={label} fallbackTarget={selectTarget} className="acp-code-block__copy" />
+      </div>
+      {/* Focusable so keyboard users can scroll long lines sideways. */}
+      <pre ref={pre} className="acp-code-block__pre" data-slot="pre" tabIndex={0}>
+        <code className="acp-code-block__code">
+          {tooLarge
+            ? code
+            : lines.map((text, i) => (
+                <CodeLine key={i} text={text} tokens={tokens[i]} last={i === lines.length - 1} />
+              ))}
+        </code>
+      </pre>
+      {tooLarge ? (
+        <p className="acp-code-block__note" data-slot="note">
+          {format(messages.tooLarge, { lines: new Intl.NumberFormat(locale).format(lines.length) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { cx, format, useMessages } from '../shared/index.js';
+import { CheckIcon, CopyIcon } from './icons.js';
+import { codeBlockMessages } from './messages.js';
+import { useCopy } from './use-copy.js';
+
+export interface CopyButtonProps {
+  /** The text to copy, or a function that returns it (read at click time). */
+  text: string | (() => string);
+  /** What is copied, for the accessible name: "Copy {label} code" by default. */
+  label: string;
+  /** Full accessible name when idle, overriding the `copyLabel` template. */
+  accessibleName?: string;
+  /** Selected instead when the clipboard cannot be written. */
+  fallbackTarget?: () => Element | null;
+  /** Called after the text reached the clipboard. */
+  onCopied?: (text: string) => void;
+  className?: string;
+}
+
+/** A copy button that says what happened: Copied, Selected (fallback) or Copy failed. */
+export function CopyButton({ text, label, accessibleName, fallbackTarget, onCopied, className }: CopyButtonProps) {
+  const messages = useMessages('codeBlock', codeBlockMessages);
+  const { state, copy } = useCopy(fallbackTarget);
+  const visible =
+    state === 'copied'
+      ? messages.copied
+      : state === 'selected'
+        ? messages.copySelected
+        : state === 'failed'
+          ? messages.copyFailed
+          : messages.copy;
+  const name = state === 'idle' ? (accessibleName ?? format(messages.copyLabel, { label })) : visible;
+
+  const onClick = async () => {
+    const value = typeof text === 'function' ? text() : text;
+    if (await copy(value)) onCopied?.(value);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={cx('acp-button', 'acp-copy-button', className)}
+        data-variant="ghost"
+        data-slot="copy"
+        data-state={state}
+        aria-label={name}
+        onClick={onClick}
+      >
+        {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
+        <span data-slot="copy-text">{visible}</span>
+      </button>
+      <span className="acp-visually-hidden" role="status">
+        {state === 'copied' ? messages.copiedAnnouncement : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Background highlighting for one code block.
+ *
+ * The block's latest code is recorded on every change, but tokenizing runs in idle time, at most
+ * one slice per idle period however many chunks arrived meanwhile, and each slice stops when the
+ * idle deadline is used up. With the incremental line cache, a chunk that adds one line costs
+ * one line of tokenizing, not a re-highlight of the block.
+ */
+import type { GrammarState } from 'shiki/core';
+import {
+  LineTokenCache,
+  loadTokenizer,
+  readyTokenizer,
+  scheduleIdle,
+  type HighlightedLine,
+  type LanguageId,
+} from '../../highlight/index.js';
+
+/** Lines per tokenizer call: small enough to check the deadline often. */
+const SLICE_LINES = 40;
+/** Leave this much of an idle period unused, for the browser's own work. */
+const DEADLINE_MARGIN_MS = 2;
+
+export type HighlightStatus = 'pending' | 'ready' | 'failed';
+
+const NO_LINES: readonly HighlightedLine[] = [];
+
+export class HighlightJob {
+  readonly #language: LanguageId;
+  readonly #onUpdate: () => void;
+  #cache: LineTokenCache<GrammarState> | null = null;
+  #target = { code: '', final: false };
+  #cancel: (() => void) | null = null;
+  #loading = false;
+  #disposed = false;
+  status: HighlightStatus = 'pending';
+
+  constructor(language: LanguageId, onUpdate: () => void) {
+    this.#language = language;
+    this.#onUpdate = onUpdate;
+  }
+
+  /** Asks for `code` to be highlighted; `final` means its last line is complete too. */
+  request(code: string, final: boolean): void {
+    this.#target = { code, final };
+    if (this.status === 'failed' || this.#disposed) return;
+    this.#schedule();
+  }
+
+  /** Tokens valid for `code` right now (a prefix of its lines, possibly none). */
+  tokensFor(code: string, final: boolean): readonly HighlightedLine[] {
+    return this.#cache ? this.#cache.tokensFor(code, final) : NO_LINES;
+  }
+
+  get language(): LanguageId {
+    return this.#language;
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#cancel?.();
+    this.#cancel = null;
+  }
+
+  #schedule(): void {
+    if (this.#cancel || this.#loading) return;
+    this.#cancel = scheduleIdle((deadline) => {
+      this.#cancel = null;
+      this.#run(deadline);
+    });
+  }
+
+  #run(deadline: { timeRemaining(): number }): void {
+    if (this.#disposed) return;
+    const tokenize = readyTokenizer(this.#language);
+    if (!tokenize) {
+      this.#loading = true;
+      loadTokenizer(this.#language).then(
+        () => {
+          this.#loading = false;
+          if (!this.#disposed) this.#schedule();
+        },
+        () => {
+          this.#loading = false;
+          this.#fail();
+        },
+      );
+      return;
+    }
+    this.#cache ??= new LineTokenCache<GrammarState>(tokenize);
+    const { code, final } = this.#target;
+    let done = false;
+    try {
+      do {
+        done = this.#cache.advance(code, { final, maxLines: SLICE_LINES });
+      } while (!done && deadline.timeRemaining() > DEADLINE_MARGIN_MS);
+    } catch {
+      this.#fail();
+      return;
+    }
+    if (done) this.status = 'ready';
+    this.#onUpdate();
+    // More lines than one idle period allows, or new code arrived while we worked.
+    if (!done || this.#target.code !== code || this.#target.final !== final) this.#schedule();
+  }
+
+  #fail(): void {
+    this.status = 'failed';
+    if (!this.#disposed) this.#onUpdate();
+  }
+}

@@ -1,0 +1,15 @@
+export { CodeBlock } from './CodeBlock.js';
+export type { CodeBlockProps } from './CodeBlock.js';
+export { CopyButton } from './CopyButton.js';
+export type { CopyButtonProps } from './CopyButton.js';
+export { useCopy } from './use-copy.js';
+export type { CopyState } from './use-copy.js';
+export { codeBlockMessages } from './messages.js';
+export type { CodeBlockMessages } from './messages.js';
+export {
+  highlightLines,
+  languageForPath,
+  languageLabel,
+  resolveLanguage,
+} from '../../highlight/index.js';
+export type { HighlightStyle, HighlightToken, HighlightedLine, LanguageId } from '../../highlight/index.js';

@@ -1,0 +1,39 @@
+import { useEffect, useReducer, useRef } from 'react';
+import type { HighlightedLine, LanguageId } from '../../highlight/index.js';
+import { HighlightJob } from './highlight-job.js';
+
+const NO_LINES: readonly HighlightedLine[] = [];
+
+/**
+ * The highlighted lines of `code` as far as they are ready: a prefix of the lines, growing as
+ * idle-time work completes. While `streaming`, the last line (maybe unfinished) is left out.
+ * Returns no lines when `language` is null or highlighting is disabled.
+ */
+export function useHighlight(
+  code: string,
+  language: LanguageId | null,
+  { streaming, enabled }: { streaming: boolean; enabled: boolean },
+): readonly HighlightedLine[] {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const job = useRef<HighlightJob | null>(null);
+  const active = enabled && language !== null;
+
+  useEffect(() => {
+    if (!active || !language) return;
+    const created = new HighlightJob(language, rerender);
+    job.current = created;
+    return () => {
+      created.dispose();
+      if (job.current === created) job.current = null;
+    };
+  }, [active, language]);
+
+  useEffect(() => {
+    job.current?.request(code, !streaming);
+  }, [active, language, code, streaming]);
+
+  // The job is a cache: reading it during render is safe, it never changes for the same input.
+  const current = job.current;
+  const usable = active && current && current.language === language && current.status !== 'failed';
+  return usable ? current.tokensFor(code, !streaming) : NO_LINES;
+}

@@ -1,0 +1,43 @@
+import { useMemo, useRef } from 'react';
+import { cx, useMessages } from '../shared/index.js';
+import { MarkdownContext, type MarkdownOptions } from './markdown-context.js';
+import { MemoMarkdownBlock } from './MarkdownBlock.js';
+import { markdownMessages } from './messages.js';
+import { blocksOf, splitBlocks, type BlockSplit } from './split-blocks.js';
+
+export interface MarkdownProps {
+  /** Markdown source; while streaming, each render usually extends the previous text. */
+  text: string;
+  /** More text may still arrive: unfinished syntax at the end is tidied for display. */
+  streaming?: boolean;
+  /** Load `http(s)` images without asking first. Off by default (privacy). */
+  allowRemoteImages?: boolean;
+  className?: string;
+}
+
+/**
+ * Agent markdown, safe and streaming-friendly.
+ *
+ * The text is cut into top-level blocks (see `split-blocks.ts`); finished blocks are memoized,
+ * so a chunk re-parses only the tail block. Safety: no raw HTML, links only http(s) and mailto,
+ * remote images behind a click, `data:` images only for raster types.
+ */
+export function Markdown({ text, streaming = false, allowRemoteImages = false, className }: MarkdownProps) {
+  const messages = useMessages('markdown', markdownMessages);
+  // The previous split, to resume from: a cache, so reading and writing it while rendering is
+  // safe (the result depends on `text` alone).
+  const previous = useRef<BlockSplit | null>(null);
+  const split = useMemo(() => (previous.current = splitBlocks(text, previous.current)), [text]);
+  const blocks = useMemo(() => blocksOf(split, !streaming), [split, streaming]);
+  const options = useMemo<MarkdownOptions>(() => ({ allowRemoteImages, messages }), [allowRemoteImages, messages]);
+
+  return (
+    <div className={cx('acp-markdown', className)} data-slot="markdown" data-state={streaming ? 'streaming' : 'done'}>
+      <MarkdownContext.Provider value={options}>
+        {blocks.map((block) => (
+          <MemoMarkdownBlock key={block.start} block={block} streaming={streaming && block.start >= split.tailStart} />
+        ))}
+      </MarkdownContext.Provider>
+    </div>
+  );
+}

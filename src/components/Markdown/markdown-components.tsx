@@ -1,0 +1,87 @@
+/**
+ * How markdown elements render. Only the elements with a safety or layout concern are replaced;
+ * the rest keep react-markdown's plain HTML elements.
+ */
+import { useContext, type ComponentProps, type JSX } from 'react';
+import type { Components, ExtraProps } from 'react-markdown';
+import { CodeBlock } from '../CodeBlock/index.js';
+import { MarkdownContext } from './markdown-context.js';
+import { MarkdownImage } from './MarkdownImage.js';
+import { isSafeLinkUrl } from './url-policy.js';
+
+type Props<T extends keyof JSX.IntrinsicElements> = ComponentProps<T> & ExtraProps;
+type HastNode = NonNullable<ExtraProps['node']>;
+type HastChild = HastNode['children'][number];
+
+/** Links open in a new tab, without referrer or opener; any other scheme is plain text. */
+function Link({ node: _node, href, children, title }: Props<'a'>) {
+  if (!isSafeLinkUrl(href)) {
+    return (
+      <span className="acp-markdown__link-refused" data-slot="link-refused">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a className="acp-markdown__link" href={href} title={title} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
+function Image({ node: _node, src, alt, title }: Props<'img'>) {
+  return <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} title={title} />;
+}
+
+function textOf(node: HastChild | HastNode): string {
+  if (node.type === 'text') return node.value;
+  if ('children' in node) return node.children.map((child) => textOf(child as HastChild)).join('');
+  return '';
+}
+
+/** Code blocks that reach the parser (fences inside list items, indented code) use CodeBlock. */
+function Pre({ node }: Props<'pre'>) {
+  const code = node?.children.find(
+    (child): child is HastNode => child.type === 'element' && child.tagName === 'code',
+  );
+  const classes = code?.properties?.className;
+  const languageClass = Array.isArray(classes)
+    ? classes.find((name): name is string => typeof name === 'string' && name.startsWith('language-'))
+    : undefined;
+  const text = code ? textOf(code).replace(/\n$/, '') : '';
+  return <CodeBlock code={text} language={languageClass?.slice('language-'.length) ?? null} />;
+}
+
+/** Wide tables scroll inside their own box instead of widening the message. */
+function Table({ node: _node, ...props }: Props<'table'>) {
+  const { messages } = useContext(MarkdownContext);
+  return (
+    <div className="acp-markdown__table-scroll" data-slot="table" role="region" aria-label={messages.table} tabIndex={0}>
+      <table {...props} />
+    </div>
+  );
+}
+
+/** GFM task list boxes: read-only, and named so they are not unlabeled form fields. */
+function Input({ node: _node, type, checked }: Props<'input'>) {
+  const { messages } = useContext(MarkdownContext);
+  if (type !== 'checkbox') return null;
+  return (
+    <input
+      type="checkbox"
+      className="acp-markdown__task"
+      checked={Boolean(checked)}
+      disabled
+      readOnly
+      aria-label={checked ? messages.taskDone : messages.taskOpen}
+    />
+  );
+}
+
+export const markdownComponents: Components = {
+  a: Link,
+  img: Image,
+  pre: Pre,
+  table: Table,
+  input: Input,
+};
