@@ -88,6 +88,17 @@ describe('acp-react-bridge: agent lifecycle per connection', () => {
     await expect.poll(() => bridge.agentPids()).toEqual([]);
   });
 
+  it('escalates to SIGKILL when the agent ignores SIGTERM', async () => {
+    const { url, logs } = await startTestBridge({ killTimeoutMs: 200, agentEnv: { STDIO_AGENT_IGNORE_SIGTERM: '1' } });
+    const client = await RawClient.open(url);
+    const init = await client.request('initialize', INIT_PARAMS);
+    const pid = (init.result as { _meta: { pid: number } })._meta.pid;
+    await client.close();
+    await waitForLog(logs, /stdio-agent: ignoring SIGTERM/);
+    await waitForExit(pid);
+    await waitForLog(logs, new RegExp(`agent ${pid} stopped .*killed by SIGKILL`));
+  });
+
   it('closes the socket with 1011 and the exit code when the agent crashes, and keeps serving', async () => {
     const { url, logs } = await startTestBridge();
     const client = await RawClient.open(url);
