@@ -1,0 +1,6 @@
+export { AuthPanel } from './AuthPanel.js';
+export type { AuthPanelProps } from './AuthPanel.js';
+export { classifyAuthMethod } from './auth-method-kind.js';
+export type { AuthMethodKind, EnvVarSpec } from './auth-method-kind.js';
+export { authPanelMessages } from './messages.js';
+export type { AuthPanelMessages } from './messages.js';

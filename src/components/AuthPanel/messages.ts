@@ -1,0 +1,25 @@
+/** English defaults for the `authPanel` namespace; hosts override any of them through `AcpUiProvider`. */
+export const authPanelMessages = {
+  title: 'Sign in',
+  title_agent: 'Sign in to {agent}',
+  required: 'The agent needs you to sign in before it can continue.',
+  methods_label: 'Sign-in methods',
+  sign_in: 'Sign in',
+  sign_in_with: 'Sign in with {method}',
+  signing_in: 'Signing in…',
+  signing_in_with: 'Signing in with {method}…',
+  terminal_command: 'Run {command} in a terminal to sign in.',
+  terminal_args: 'Run the agent with {args} in a terminal to sign in.',
+  terminal_bare: 'Run the agent in a terminal to sign in.',
+  terminal_env: 'With these environment variables: {env}',
+  env_intro: 'Set these environment variables where the agent is started, then restart it:',
+  env_secret: 'secret',
+  env_optional: 'optional',
+  env_link: 'Get credentials',
+  unsupported: 'This sign-in method cannot be used from this app.',
+  no_methods: 'The agent offers no sign-in method.',
+  error: 'Sign-in failed: {message}',
+  logout: 'Log out',
+};
+
+export type AuthPanelMessages = typeof authPanelMessages;

@@ -1,0 +1,137 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthMethod } from '@agentclientprotocol/sdk';
+import { AuthPanel, type AuthPanelProps } from '../../src/components/AuthPanel/index.js';
+import type { AuthState } from '../../src/core/types.js';
+
+const idle: AuthState = { required: false, pendingMethodId: null, error: null };
+const agentMethod: AuthMethod = { id: 'oauth', name: 'Browser login', description: 'Opens your browser' };
+const explicitAgent = { id: 'sso', name: 'Company SSO', type: 'agent' } as unknown as AuthMethod;
+const terminalMethod: AuthMethod = {
+  type: 'terminal',
+  id: 'claude-ai-login',
+  name: 'Claude Subscription',
+  description: 'Use Claude subscription',
+  args: ['--cli', 'auth', 'login', '--claudeai'],
+  env: { MODE: 'two words' },
+};
+const envMethod = {
+  id: 'azure',
+  name: 'Azure OpenAI',
+  type: 'env_var',
+  vars: [
+    { name: 'AZURE_OPENAI_API_KEY', label: 'API Key' },
+    { name: 'AZURE_OPENAI_ENDPOINT', label: 'Endpoint URL', secret: false },
+    { name: 'AZURE_OPENAI_API_VERSION', secret: false, optional: true },
+  ],
+  link: 'https://portal.azure.com',
+} as unknown as AuthMethod;
+const futureMethod = { id: 'passkey', name: 'Passkey', type: 'webauthn' } as unknown as AuthMethod;
+
+function setup(overrides: Partial<AuthPanelProps> = {}) {
+  const onAuthenticate = vi.fn();
+  const onLogout = vi.fn();
+  const props: AuthPanelProps = { authMethods: [agentMethod], auth: idle, canLogout: false, onAuthenticate, onLogout, ...overrides };
+  return { ...render(<AuthPanel {...props} />), onAuthenticate, onLogout, props };
+}
+
+const methodItem = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+
+describe('AuthPanel', () => {
+  it('signs in with an agent method by id', async () => {
+    const user = userEvent.setup();
+    const { onAuthenticate } = setup({ authMethods: [agentMethod, explicitAgent] });
+    const button = screen.getByRole('button', { name: 'Sign in with Browser login' });
+    expect(button).toHaveAccessibleDescription('Opens your browser');
+    await user.click(button);
+    expect(onAuthenticate).toHaveBeenCalledExactlyOnceWith('oauth');
+    await user.click(screen.getByRole('button', { name: 'Sign in with Company SSO' }));
+    expect(onAuthenticate).toHaveBeenLastCalledWith('sso');
+  });
+
+  it('shows a terminal method as instructions with no button', () => {
+    setup({ authMethods: [terminalMethod] });
+    const item = methodItem('Claude Subscription');
+    expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+    expect(item).toHaveTextContent('Run the agent with --cli auth login --claudeai in a terminal to sign in.');
+    expect(item).toHaveTextContent("With these environment variables: MODE='two words'");
+  });
+
+  it('shows the full terminal command when the host says how the agent is started', () => {
+    setup({ authMethods: [terminalMethod], agentCommand: 'npx @agentclientprotocol/claude-agent-acp' });
+    const code = within(methodItem('Claude Subscription')).getByText(/npx/);
+    expect(code.tagName).toBe('CODE');
+    expect(code).toHaveTextContent("MODE='two words' npx @agentclientprotocol/claude-agent-acp --cli auth login --claudeai");
+  });
+
+  it('lists what an env_var method needs and never offers to authenticate with it', () => {
+    setup({ authMethods: [envMethod] });
+    const item = methodItem('Azure OpenAI');
+    expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+    const vars = within(item).getAllByRole('listitem');
+    expect(vars.map((v) => v.textContent)).toEqual([
+      'AZURE_OPENAI_API_KEYAPI Keysecret',
+      'AZURE_OPENAI_ENDPOINTEndpoint URL',
+      'AZURE_OPENAI_API_VERSIONoptional',
+    ]);
+    const link = within(item).getByRole('link', { name: 'Get credentials' });
+    expect(link).toHaveAttribute('href', 'https://portal.azure.com/');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('does not turn a non-web link into a link', () => {
+    setup({ authMethods: [{ ...envMethod, link: 'javascript:alert(1)' } as unknown as AuthMethod] });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('marks unknown method types as unusable, without a button', () => {
+    setup({ authMethods: [futureMethod] });
+    const item = methodItem('Passkey');
+    expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+    expect(item).toHaveTextContent('This sign-in method cannot be used from this app.');
+  });
+
+  it('announces that sign-in is required', () => {
+    const { rerender, props } = setup();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    rerender(<AuthPanel {...props} auth={{ ...idle, required: true }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The agent needs you to sign in before it can continue.');
+  });
+
+  it('shows the pending method and blocks a second attempt', () => {
+    setup({ authMethods: [agentMethod, explicitAgent], auth: { required: true, pendingMethodId: 'oauth', error: null } });
+    const pending = screen.getByRole('button', { name: 'Signing in with Browser login…' });
+    expect(pending).toBeDisabled();
+    expect(pending).toHaveAttribute('aria-busy', 'true');
+    expect(pending).toHaveTextContent('Signing in…');
+    expect(screen.getByRole('button', { name: 'Sign in with Company SSO' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Signing in with Browser login…');
+  });
+
+  it('shows the error of a failed attempt', () => {
+    setup({ auth: { required: true, pendingMethodId: null, error: { code: -32000, message: 'Login window was closed' } } });
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toContain('Sign-in failed: Login window was closed');
+    expect(screen.getByRole('button', { name: 'Sign in with Browser login' })).toBeEnabled();
+  });
+
+  it('offers Log out only when the agent supports it', async () => {
+    const user = userEvent.setup();
+    const { rerender, props, onLogout } = setup();
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+    rerender(<AuthPanel {...props} canLogout />);
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('is a labelled region, titled with the agent name', () => {
+    setup({ agentName: 'Claude Agent' });
+    expect(screen.getByRole('region', { name: 'Sign in to Claude Agent' })).toBeInTheDocument();
+  });
+
+  it('says so when the agent offers no method', () => {
+    setup({ authMethods: [] });
+    expect(screen.getByText('The agent offers no sign-in method.')).toBeInTheDocument();
+  });
+});
