@@ -1,5 +1,4 @@
 import { WebSocket } from 'ws';
-// @ts-expect-error -- plain JS module with JSDoc types
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
 import {
   createAcpClient,

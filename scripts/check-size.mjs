@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * Bundle-size budgets, enforced in `npm test`. Each entry is bundled for the browser, minified,
+ * with the peers (react, react-dom, the SDK, zod, react-query) external, and measured gzipped.
+ * The highlighter (shiki) is loaded on demand: it must not be in any entry chunk; its lazy
+ * chunks are reported separately. `--json` prints the figures for the benchmark report.
+ */
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const peers = ['react', 'react-dom', 'react/jsx-runtime', '@agentclientprotocol/sdk', 'zod', '@tanstack/react-query'];
+const peerPattern = peers.flatMap((p) => [p, `${p}/*`]);
+
+export const BUDGETS = {
+  core: 12 * 1024,
+  hooks: 4 * 1024,
+  components: 45 * 1024,
+  styles: 12 * 1024,
+};
+
+async function measure(name, entry, external) {
+  const outdir = mkdtempSync(join(tmpdir(), `acp-size-${name}-`));
+  try {
+    const result = await build({
+      entryPoints: { [name]: join(root, entry) },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+      write: true,
+      outdir,
+      metafile: true,
+      external: [...peerPattern, ...external],
+      logLevel: 'error',
+      loader: { '.css': 'empty' },
+    });
+    let entryBytes = 0;
+    let lazyBytes = 0;
+    let shikiInEntry = false;
+    for (const [file, info] of Object.entries(result.metafile.outputs)) {
+      if (!file.endsWith('.js')) continue;
+      const gz = gzipSync(readFileSync(resolve(file))).length;
+      const inputs = Object.keys(info.inputs);
+      if (info.entryPoint) {
+        entryBytes += gz;
+        // Static imports of the entry are part of what a page loads first.
+        for (const imp of info.imports) {
+          if (imp.kind === 'import-statement' && !imp.external) {
+            const chunk = result.metafile.outputs[imp.path];
+            entryBytes += gzipSync(readFileSync(resolve(imp.path))).length;
+            if (Object.keys(chunk?.inputs ?? {}).some((i) => i.includes('node_modules/shiki') || i.includes('node_modules/@shikijs'))) shikiInEntry = true;
+          }
+        }
+        if (inputs.some((i) => i.includes('node_modules/shiki') || i.includes('node_modules/@shikijs'))) shikiInEntry = true;
+      } else {
+        lazyBytes += gz;
+      }
+    }
+    return { name, entryBytes, lazyBytes, shikiInEntry };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+export async function measureAll() {
+  const results = [
+    await measure('core', 'src/core/index.ts', []),
+    await measure('hooks', 'src/react/index.ts', [join(root, 'src/core/*'), join(root, 'src/components/*')]),
+    await measure('components', 'src/components/index.ts', [join(root, 'src/core/*'), join(root, 'src/react/*')]),
+  ];
+  const css = gzipSync(readFileSync(join(root, 'dist/styles.css'))).length;
+  results.push({ name: 'styles', entryBytes: css, lazyBytes: 0, shikiInEntry: false });
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = await measureAll();
+  const json = process.argv.includes('--json');
+  let failed = false;
+  for (const r of results) {
+    const budget = BUDGETS[r.name];
+    const ok = r.entryBytes <= budget && !r.shikiInEntry;
+    failed ||= !ok;
+    if (!json) {
+      console.log(
+        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB)` +
+          (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
+          (r.shikiInEntry ? '  shiki is in the initial chunk!' : ''),
+      );
+    }
+  }
+  if (json) console.log(JSON.stringify(results));
+  if (failed) {
+    console.error('Bundle-size budget exceeded.');
+    process.exit(1);
+  }
+}

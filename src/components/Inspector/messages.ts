@@ -1,0 +1,17 @@
+export const inspectorMessages = {
+  title: 'Protocol inspector',
+  filterMethod: 'Method',
+  filterKind: 'Update kind',
+  all: 'All',
+  search: 'Search frames',
+  pause: 'Pause',
+  resume: 'Resume',
+  clear: 'Clear',
+  export: 'Export transcript',
+  count: '{shown} of {total} frames',
+  empty: 'No traffic yet.',
+  outbound: 'Client → agent',
+  inbound: 'Agent → client',
+  refused: 'Refused',
+  paused: 'Paused: new frames are recorded but not shown.',
+} satisfies Record<string, string>;
