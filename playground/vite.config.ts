@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** The playground: the library embedded in pages the way hosts embed it. */
+export default defineConfig({
+  root: here,
+  plugins: [react()],
+  envPrefix: 'VITE_',
+  build: {
+    outDir: fileURLToPath(new URL('../playground-dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      input: {
+        index: `${here}index.html`,
+        notebook: `${here}notebook.html`,
+      },
+    },
+  },
+  test: undefined,
+});
