@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TerminalOutput } from '../../src/components/TerminalOutput/index.js';
 import { TerminalLineParser } from '../../src/components/TerminalOutput/terminal-lines.js';
+import { nearestBaseColor, paletteRgb } from '../../src/components/TerminalOutput/ansi-style.js';
 import type { TerminalState } from '../../src/core/types.js';
 
 function terminal(patch: Partial<TerminalState> = {}): TerminalState {
@@ -22,13 +23,14 @@ function terminal(patch: Partial<TerminalState> = {}): TerminalState {
 
 describe('TerminalOutput', () => {
   it('turns ANSI colours and decorations into styled spans', () => {
-    const output = 'ok \x1b[31mError\x1b[0m \x1b[1;4mstrong\x1b[22;24m \x1b[38;2;10;20;30mrgb\x1b[0m\n';
+    const output = 'ok \x1b[31mError\x1b[0m \x1b[1;4mstrong\x1b[22;24m \x1b[38;2;220;50;47mrgb\x1b[0m\n';
     render(<TerminalOutput terminal={terminal({ output })} />);
     const error = screen.getByText('Error');
     expect(error.tagName).toBe('SPAN');
     expect(error).toHaveClass('acp-ansi-fg-red');
     expect(screen.getByText('strong')).toHaveClass('acp-ansi-bold', 'acp-ansi-underline');
-    expect(screen.getByText('rgb')).toHaveStyle({ color: 'rgb(10, 20, 30)' });
+    // True colour maps to the nearest theme colour, legible in light and dark alike.
+    expect(screen.getByText('rgb')).toHaveClass('acp-ansi-fg-red');
     // The escape sequences themselves never reach the page.
     expect(screen.getByRole('log').textContent).toBe('ok Error strong rgb');
   });
@@ -135,6 +137,26 @@ describe('TerminalOutput', () => {
   });
 });
 
+describe('nearestBaseColor', () => {
+  it.each([
+    [[255, 135, 0], 'yellow'],
+    [[187, 0, 0], 'red'],
+    [[255, 85, 85], 'bright-red'],
+    [[0, 95, 215], 'blue'],
+    [[0, 175, 175], 'cyan'],
+    [[138, 138, 138], 'bright-black'],
+    [[8, 8, 8], 'black'],
+    [[238, 238, 238], 'bright-white'],
+  ] as const)('maps rgb %j to %s', (rgb, name) => {
+    expect(nearestBaseColor(rgb[0], rgb[1], rgb[2])).toBe(name);
+  });
+
+  it('maps xterm palette indices through the same table', () => {
+    expect(nearestBaseColor(...paletteRgb(208))).toBe('yellow');
+    expect(nearestBaseColor(...paletteRgb(245))).toBe('bright-black');
+  });
+});
+
 describe('TerminalLineParser', () => {
   it('reuses the parse of unchanged lines when output grows or is truncated at the front', () => {
     const parser = new TerminalLineParser();
@@ -143,7 +165,7 @@ describe('TerminalLineParser', () => {
     expect(grown[0]).toBe(first[0]);
     expect(grown[1]).toBe(first[1]);
     expect(grown[2]).not.toBe(first[2]);
-    expect(grown[2].spans).toEqual([{ text: 'three', className: 'acp-ansi-fg-yellow', style: undefined }]);
+    expect(grown[2].spans).toEqual([{ text: 'three', className: 'acp-ansi-fg-yellow' }]);
 
     // Front truncation: the surviving lines start from a reset state, so only state-free lines match.
     const plain = parser.parse('a\nb\nc');

@@ -9,8 +9,8 @@ export const TerminalLine = memo(function TerminalLine({ line }: { line: ParsedL
   return (
     <div className="acp-terminal__line" data-slot="line">
       {line.spans.map((span, i) =>
-        span.className || span.style ? (
-          <span key={i} className={span.className} style={span.style}>
+        span.className ? (
+          <span key={i} className={span.className}>
             {span.text}
           </span>
         ) : (

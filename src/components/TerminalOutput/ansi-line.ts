@@ -67,17 +67,8 @@ function mergeSpans(spans: AnsiSpan[]): AnsiSpan[] {
   const out: AnsiSpan[] = [];
   for (const span of spans) {
     const last = out[out.length - 1];
-    if (last && last.className === span.className && sameStyle(last.style, span.style)) {
-      out[out.length - 1] = { ...last, text: last.text + span.text };
-    } else {
-      out.push(span);
-    }
+    if (last && last.className === span.className) out[out.length - 1] = { ...last, text: last.text + span.text };
+    else out.push(span);
   }
   return out;
-}
-
-function sameStyle(a: AnsiLook['style'], b: AnsiLook['style']): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  return a.color === b.color && a.backgroundColor === b.backgroundColor;
 }

@@ -1,13 +1,13 @@
-import type { CSSProperties } from 'react';
 import type { AnsiState } from './ansi-state.js';
 
 /**
- * How an SGR state looks: the 16 base colours become classes that read theme tokens (so they
- * stay legible in light and dark), 256-colour and true-colour values become inline colours.
+ * How an SGR state looks, as class names only. Colours resolve to the 16 theme-token colours
+ * of TerminalOutput.css: 256-colour and true-colour values are mapped to the nearest of them.
+ * No fixed RGB colour is legible on both a light and a dark background, so, like a terminal's
+ * "minimum contrast" setting, legibility wins over the exact shade.
  */
 export interface AnsiLook {
   className: string | undefined;
-  style: CSSProperties | undefined;
 }
 
 const DECORATION_CLASSES: Record<string, string> = {
@@ -28,41 +28,66 @@ export function ansiLook(state: AnsiState): AnsiLook {
     [fgTruecolor, bgTruecolor] = [bgTruecolor, fgTruecolor];
   }
   const classes: string[] = [];
-  const style: CSSProperties = {};
-  const fgColor = colorOf(fg, fgTruecolor);
-  if (fgColor?.kind === 'class') classes.push(`acp-ansi-fg-${fgColor.name}`);
-  else if (fgColor) style.color = fgColor.css;
-  const bgColor = colorOf(bg, bgTruecolor);
-  if (bgColor?.kind === 'class') classes.push(`acp-ansi-bg-${bgColor.name}`);
-  else if (bgColor) style.backgroundColor = bgColor.css;
+  const fgName = baseColorName(fg, fgTruecolor);
+  if (fgName) classes.push(`acp-ansi-fg-${fgName}`);
+  const bgName = baseColorName(bg, bgTruecolor);
+  if (bgName) classes.push(`acp-ansi-bg-${bgName}`);
   for (const decoration of state.decorations) {
     const name = DECORATION_CLASSES[decoration];
     if (name) classes.push(name);
   }
-  return {
-    className: classes.length > 0 ? classes.join(' ') : undefined,
-    style: Object.keys(style).length > 0 ? style : undefined,
-  };
+  return { className: classes.length > 0 ? classes.join(' ') : undefined };
 }
 
-type Color = { kind: 'class'; name: string } | { kind: 'css'; css: string };
-
-function colorOf(anserName: string | null, truecolor: string | null): Color | null {
+/** Anser's colour name (`ansi-red`, `ansi-palette-208`, `ansi-truecolor`) as a base colour name. */
+function baseColorName(anserName: string | null, truecolor: string | null): string | null {
   if (!anserName) return null;
-  if (anserName === 'ansi-truecolor') return truecolor ? { kind: 'css', css: `rgb(${truecolor})` } : null;
+  if (anserName === 'ansi-truecolor') {
+    const rgb = truecolor?.split(',').map((part) => Number(part.trim()));
+    return rgb && rgb.length === 3 && rgb.every((v) => Number.isFinite(v)) ? nearestBaseColor(rgb[0], rgb[1], rgb[2]) : null;
+  }
   const palette = /^ansi-palette-(\d+)$/.exec(anserName);
-  if (palette) return { kind: 'css', css: paletteColor(Number(palette[1])) };
+  if (palette) {
+    const [r, g, b] = paletteRgb(Number(palette[1]));
+    return nearestBaseColor(r, g, b);
+  }
   // `ansi-red` → `red`, `ansi-bright-red` → `bright-red`.
-  return { kind: 'class', name: anserName.replace(/^ansi-/, '') };
+  return anserName.replace(/^ansi-/, '');
 }
 
 /** xterm's 256-colour palette above the 16 base colours: a 6×6×6 cube, then 24 greys. */
-export function paletteColor(index: number): string {
+export function paletteRgb(index: number): [number, number, number] {
   if (index >= 232) {
     const level = 8 + (index - 232) * 10;
-    return `rgb(${level}, ${level}, ${level})`;
+    return [level, level, level];
   }
   const levels = [0, 95, 135, 175, 215, 255];
   const cube = index - 16;
-  return `rgb(${levels[Math.floor(cube / 36) % 6]}, ${levels[Math.floor(cube / 6) % 6]}, ${levels[cube % 6]})`;
+  return [levels[Math.floor(cube / 36) % 6], levels[Math.floor(cube / 6) % 6], levels[cube % 6]];
+}
+
+const HUES = ['red', 'yellow', 'green', 'cyan', 'blue', 'magenta'] as const;
+
+/** The base colour closest in hue (greys by lightness); light shades get the `bright-` variant. */
+export function nearestBaseColor(r: number, g: number, b: number): string {
+  const max = Math.max(r, g, b) / 255;
+  const min = Math.min(r, g, b) / 255;
+  const lightness = (max + min) / 2;
+  if (max - min < 0.12) {
+    if (lightness < 0.2) return 'black';
+    if (lightness < 0.55) return 'bright-black';
+    return lightness < 0.85 ? 'white' : 'bright-white';
+  }
+  const hue = rgbHue(r / 255, g / 255, b / 255, max, min);
+  const name = HUES[Math.round(hue / 60) % 6];
+  return lightness > 0.6 ? `bright-${name}` : name;
+}
+
+function rgbHue(r: number, g: number, b: number, max: number, min: number): number {
+  const delta = max - min;
+  let hue: number;
+  if (max === r) hue = ((g - b) / delta) % 6;
+  else if (max === g) hue = (b - r) / delta + 2;
+  else hue = (r - g) / delta + 4;
+  return (hue * 60 + 360) % 360;
 }
