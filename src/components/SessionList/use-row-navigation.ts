@@ -1,0 +1,38 @@
+import type { KeyboardEvent } from 'react';
+
+const ROW = '[data-slot="item"]';
+const TARGET = '[data-slot="open"]';
+
+/**
+ * Up/Down/Home/End move between rows (to each row's main button), so a long history can be
+ * walked without tabbing through every row's actions. Tab still reaches everything.
+ */
+export function onRowNavigationKeyDown(event: KeyboardEvent<HTMLElement>): void {
+  const list = event.currentTarget;
+  const target = event.target as HTMLElement;
+  if (target.closest('[data-slot="confirm"]')) return;
+  const rows = [...list.querySelectorAll<HTMLElement>(ROW)];
+  const current = rows.findIndex((row) => row.contains(target));
+  if (current < 0) return;
+  let next: number;
+  switch (event.key) {
+    case 'ArrowDown':
+      next = Math.min(rows.length - 1, current + 1);
+      break;
+    case 'ArrowUp':
+      next = Math.max(0, current - 1);
+      break;
+    case 'Home':
+      next = 0;
+      break;
+    case 'End':
+      next = rows.length - 1;
+      break;
+    default:
+      return;
+  }
+  const button = rows[next].querySelector<HTMLElement>(TARGET);
+  if (!button) return;
+  event.preventDefault();
+  button.focus();
+}
