@@ -5,4 +5,4 @@ export type { MarkdownMessages } from './messages.js';
 export { splitBlocks, blocksOf } from './split-blocks.js';
 export type { BlockSplit, MarkdownBlock } from './split-blocks.js';
 export { repairTail } from './repair-tail.js';
-export { isSafeLinkUrl, isSafeDataImageUrl, classifyImage, RASTER_IMAGE_TYPES } from './url-policy.js';
+export { isHttpUrl, isSafeLinkUrl, isSafeDataImageUrl, classifyImage, RASTER_IMAGE_TYPES } from './url-policy.js';

@@ -44,6 +44,11 @@ export function isSafeDataImageUrl(url: string | null | undefined): boolean {
   return match !== null && RASTER_IMAGE_TYPES.has(match[1].toLowerCase());
 }
 
+/** True for `http:` and `https:` URLs only (what may become a clickable file link). */
+export function isHttpUrl(url: string | null | undefined): boolean {
+  return remoteImageHost(url) !== null;
+}
+
 /** The host of an `http(s):` URL (for "Load image from …"), or null for anything else. */
 export function remoteImageHost(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -1,0 +1,96 @@
+import { memo, useMemo } from 'react';
+import type { AgentMessageItem, UserMessageItem } from '../../core/types.js';
+import { CopyButton } from '../CodeBlock/index.js';
+import { Markdown } from '../Markdown/index.js';
+import { cx, useMessages } from '../shared/index.js';
+import { BlockView } from './BlockView.js';
+import { segmentContent } from './content.js';
+import { messageMessages } from './messages.js';
+
+export interface MessageProps {
+  item: AgentMessageItem | UserMessageItem;
+  /** The message is still receiving chunks. */
+  streaming?: boolean;
+  /** Called with the message text after the copy action put it on the clipboard. */
+  onCopy?: (text: string) => void;
+  /** Load `http(s)` images in markdown without asking first. Off by default. */
+  allowRemoteImages?: boolean;
+  /**
+   * How the user's own text renders: as typed (default, whitespace kept) or as markdown.
+   * Safety is the same either way. Agent text is always markdown.
+   */
+  userText?: 'plain' | 'markdown';
+  className?: string;
+}
+
+/**
+ * One chat message, agent or user. Text renders as markdown (streaming-safe); images, audio,
+ * file links, embedded files and unknown blocks each get their own safe view. Blocks addressed
+ * to the assistant only are hidden.
+ */
+export const Message = memo(function Message({
+  item,
+  streaming = false,
+  onCopy,
+  allowRemoteImages = false,
+  userText = 'plain',
+  className,
+}: MessageProps) {
+  const messages = useMessages('message', messageMessages);
+  const isUser = item.kind === 'user_message';
+  const segments = useMemo(() => segmentContent(item.content, item.text), [item.content, item.text]);
+  const lastText = segments.findLastIndex((segment) => segment.kind === 'text');
+  const empty = segments.length === 0 || (segments.length === 1 && segments[0].kind === 'text' && segments[0].text === '');
+
+  return (
+    <article
+      className={cx('acp-message', className)}
+      data-slot="message"
+      data-role={isUser ? 'user' : 'agent'}
+      data-state={streaming ? 'streaming' : 'done'}
+      aria-label={isUser ? messages.userMessage : messages.agentMessage}
+      aria-busy={streaming || undefined}
+    >
+      <div className="acp-message__body" data-slot="body">
+        {empty ? (
+          streaming ? (
+            <span className="acp-message__pending" data-slot="pending">
+              <span className="acp-message__dot" />
+              <span className="acp-message__dot" />
+              <span className="acp-message__dot" />
+              <span className="acp-visually-hidden">{messages.responding}</span>
+            </span>
+          ) : (
+            <p className="acp-message__empty" data-slot="empty">
+              {messages.empty}
+            </p>
+          )
+        ) : (
+          segments.map((segment, index) =>
+            segment.kind === 'text' ? (
+              isUser && userText === 'plain' ? (
+                <div key={segment.key} className="acp-message__plain" data-slot="text">
+                  {segment.text}
+                </div>
+              ) : (
+                <Markdown
+                  key={segment.key}
+                  text={segment.text}
+                  streaming={streaming && index === lastText}
+                  allowRemoteImages={allowRemoteImages}
+                />
+              )
+            ) : (
+              <BlockView key={segment.key} block={segment.block} messages={messages} />
+            ),
+          )
+        )}
+      </div>
+      {!streaming && item.text.trim() !== '' ? (
+        <div className="acp-message__actions" data-slot="actions">
+          <CopyButton text={item.text} label={messages.copyMessage} accessibleName={messages.copyMessage} onCopied={onCopy} />
+        </div>
+      ) : null}
+    </article>
+  );
+});

@@ -1,0 +1,5 @@
+export { Thought, thoughtSeconds } from './Thought.js';
+export type { ThoughtProps } from './Thought.js';
+export { thoughtMessages } from './messages.js';
+export type { ThoughtMessages } from './messages.js';
+export { useUntilFound } from './use-until-found.js';
