@@ -1,0 +1,258 @@
+/**
+ * The prompt composer: a growing textarea, attachments (paste, drop, picker) shaped by the
+ * agent's `promptCapabilities`, slash-command completion, Stop while a turn runs, and a queue for
+ * messages written meanwhile.
+ *
+ * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
+ */
+import {
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
+import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
+import { SlashCommandMenu, useSlashCommands } from '../SlashCommandMenu/index.js';
+import { cx, useMessages } from '../shared/index.js';
+import { AttachmentChips } from './AttachmentChips.js';
+import { isEmptyPrompt, promptBlocks } from './blocks.js';
+import { promptInputMessages } from './messages.js';
+import { PromptQueueList } from './PromptQueueList.js';
+import { RefusalNotice } from './RefusalNotice.js';
+import type { QueuedPrompt } from './types.js';
+import { useAttachments } from './useAttachments.js';
+import { useAutosize } from './useAutosize.js';
+import { useControllableState } from './useControllableState.js';
+import { usePromptQueue } from './usePromptQueue.js';
+
+export interface PromptInputProps {
+  /** Controlled draft text; pair with `onDraftChange`. The host keeps it across session switches. */
+  value?: string;
+  /** Initial draft when uncontrolled. */
+  defaultValue?: string;
+  onDraftChange?: (text: string) => void;
+  /** A prompt to send now (never called while `running`: those prompts are queued). */
+  onSubmit: (blocks: ContentBlock[]) => void;
+  /** Stop the running turn. */
+  onCancel: () => void;
+  /** A turn is running: shows Stop, and new messages wait in the queue. */
+  running: boolean;
+  disabled?: boolean;
+  /** What the agent accepts besides text; images and embedded files depend on it. */
+  promptCapabilities?: PromptCapabilities | null;
+  /** The agent's slash commands; `/` at the start of the input opens them. */
+  commands?: AvailableCommand[];
+  /** Controlled queue of messages written while a turn runs. */
+  queue?: QueuedPrompt[];
+  defaultQueue?: QueuedPrompt[];
+  onQueueChange?: (queue: QueuedPrompt[]) => void;
+  placeholder?: string;
+  /** Largest file whose content is attached (images, audio, embedded files). Default 10 MB. */
+  maxAttachmentBytes?: number;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+const DEFAULT_MAX_BYTES = 10 * 1000 * 1000;
+
+export function PromptInput({
+  value,
+  defaultValue = '',
+  onDraftChange,
+  onSubmit,
+  onCancel,
+  running,
+  disabled = false,
+  promptCapabilities,
+  commands,
+  queue: queueProp,
+  defaultQueue,
+  onQueueChange,
+  placeholder,
+  maxAttachmentBytes = DEFAULT_MAX_BYTES,
+  autoFocus,
+  className,
+}: PromptInputProps) {
+  const t = useMessages('promptInput', promptInputMessages);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const composing = useRef(false);
+  const [dragging, setDragging] = useState(false);
+  const [draft, setDraft] = useControllableState(value, defaultValue, onDraftChange);
+  const files = useAttachments(promptCapabilities, maxAttachmentBytes);
+  useAutosize(textareaRef, draft);
+
+  const queue = usePromptQueue({
+    queue: queueProp,
+    defaultQueue,
+    onQueueChange,
+    running,
+    disabled,
+    onSend: (prompt) => onSubmit(promptBlocks(prompt.text, prompt.attachments)),
+    onCancel,
+  });
+  const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
+
+  const empty = isEmptyPrompt(draft, files.attachments);
+
+  const submit = () => {
+    if (disabled || empty) return;
+    if (running) queue.enqueue(draft, files.attachments);
+    else onSubmit(promptBlocks(draft, files.attachments));
+    setDraft('');
+    files.clear();
+    textareaRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter confirms an IME candidate (Japanese, Chinese, Korean...): it must never send.
+    // Safari reports the confirming keydown after compositionend, with keyCode 229.
+    if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (slash.handleKeyDown(event)) return;
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const data = event.clipboardData;
+    const pasted = Array.from(data?.files ?? []);
+    if (pasted.length === 0) return;
+    // Rich copies (spreadsheet cells, documents) carry HTML plus a picture of it: the user wants
+    // the text. Screenshots and copied files carry no HTML: attach them.
+    if (Array.from(data.types ?? []).includes('text/html')) return;
+    event.preventDefault();
+    if (!disabled) void files.add(pasted);
+  };
+
+  const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = disabled ? 'none' : 'copy';
+    if (!disabled) setDragging(true);
+  };
+  const onDragLeave = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) void files.add(Array.from(event.dataTransfer.files));
+  };
+
+  const hint = slash.hint;
+  const shownPlaceholder = hint ?? placeholder ?? (running ? t.placeholder_running : t.placeholder);
+
+  return (
+    <div
+      className={cx('acp-prompt-input', className)}
+      data-state={running ? 'running' : 'idle'}
+      data-disabled={disabled ? 'true' : undefined}
+      data-dragging={dragging ? 'true' : undefined}
+      onDragOver={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
+      <PromptQueueList queue={queue} disabled={disabled} t={t} />
+      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
+      <div className="acp-prompt-input__composer" data-slot="composer">
+        {slash.open && (
+          <SlashCommandMenu
+            className="acp-prompt-input__menu"
+            id={slash.listboxId}
+            commands={slash.items}
+            activeIndex={slash.activeIndex}
+            optionId={slash.optionId}
+            onSelect={slash.complete}
+            onActiveChange={slash.setActiveIndex}
+          />
+        )}
+        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
+        <div className="acp-prompt-input__field">
+          <textarea
+            ref={textareaRef}
+            className="acp-prompt-input__textarea"
+            data-slot="textarea"
+            rows={1}
+            value={draft}
+            placeholder={shownPlaceholder}
+            aria-label={t.input_label}
+            disabled={disabled}
+            autoFocus={autoFocus}
+            spellCheck
+            {...slash.inputProps}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            onCompositionStart={() => {
+              composing.current = true;
+            }}
+            onCompositionEnd={() => {
+              composing.current = false;
+            }}
+            onPaste={onPaste}
+            onBlur={() => slash.open && slash.close()}
+          />
+          {hint && (
+            // The hint after the typed `/command `: the placeholder attribute only shows on an empty field.
+            <div className="acp-prompt-input__ghost" aria-hidden="true">
+              <span className="acp-prompt-input__ghost-text">{draft}</span>
+              <span className="acp-prompt-input__ghost-hint">{hint}</span>
+            </div>
+          )}
+        </div>
+        <div className="acp-prompt-input__toolbar" data-slot="toolbar">
+          <button
+            type="button"
+            className="acp-button acp-prompt-input__attach"
+            data-variant="ghost"
+            disabled={disabled}
+            onClick={() => fileInputRef.current?.click()}
+          >
+            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+              <path d="M10.5 4.5 5.2 9.8a1.5 1.5 0 0 0 2.1 2.1l5.6-5.6a3 3 0 0 0-4.2-4.2L3 7.8a4.5 4.5 0 0 0 6.4 6.4L13 10.6" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" />
+            </svg>
+            {t.attach}
+          </button>
+          <input
+            ref={fileInputRef}
+            type="file"
+            multiple
+            hidden
+            data-slot="file-input"
+            onChange={(e) => {
+              const picked = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void files.add(picked);
+            }}
+          />
+          <span className="acp-prompt-input__spacer" />
+          {running && (
+            <button type="button" className="acp-button acp-prompt-input__stop" data-variant="danger" onClick={queue.stop}>
+              <span className="acp-prompt-input__stop-icon" aria-hidden="true" />
+              {t.stop}
+            </button>
+          )}
+          <button
+            type="button"
+            className="acp-button acp-prompt-input__send"
+            data-variant={running ? undefined : 'primary'}
+            aria-keyshortcuts="Enter"
+            disabled={disabled || empty}
+            onClick={submit}
+          >
+            {running ? t.queue : t.send}
+          </button>
+        </div>
+        {dragging && (
+          <div className="acp-prompt-input__drop" aria-hidden="true">
+            {t.drop_here}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Says which files were not attached and why, in an alert so screen readers hear it at once. */
+import { format, useLocale } from '../shared/index.js';
+import { formatBytes } from './formatBytes.js';
+import type { PromptInputMessages } from './messages.js';
+import type { AttachmentRefusal } from './useAttachments.js';
+
+export interface RefusalNoticeProps {
+  refusals: readonly AttachmentRefusal[];
+  maxBytes: number;
+  onDismiss: () => void;
+  t: PromptInputMessages;
+}
+
+export function RefusalNotice({ refusals, maxBytes, onDismiss, t }: RefusalNoticeProps) {
+  const locale = useLocale();
+  // The alert container stays mounted so that filling it is announced.
+  return (
+    <div role="alert" className="acp-prompt-input__alert" data-slot="refusals">
+      {refusals.length > 0 && (
+        <div className="acp-prompt-input__alert-body">
+          <ul>
+            {refusals.map((r, i) => (
+              <li key={`${i}:${r.name}`}>
+                {format(t[`refused_${r.reason}`], {
+                  name: r.name,
+                  size: formatBytes(r.size, locale),
+                  limit: formatBytes(maxBytes, locale),
+                })}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="acp-button" data-variant="ghost" onClick={onDismiss}>
+            {t.dismiss}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+export { PromptInput } from './PromptInput.js';
+export type { PromptInputProps } from './PromptInput.js';
+export { usePromptQueue } from './usePromptQueue.js';
+export type { PromptQueueState, UsePromptQueueOptions } from './usePromptQueue.js';
+export { promptQueueReducer, nextToSend, turnEndedAndMayDrain } from './promptQueue.js';
+export type { PromptQueueAction, DrainInput } from './promptQueue.js';
+export { useAttachments } from './useAttachments.js';
+export type { AttachmentsState, AttachmentRefusal } from './useAttachments.js';
+export { planAttachment, fileUri, RASTER_IMAGE_TYPES } from './attachmentPlan.js';
+export type { AttachmentPlan, AttachmentKind, RefusalReason, FileMeta } from './attachmentPlan.js';
+export { readAttachment } from './readAttachment.js';
+export { promptBlocks } from './blocks.js';
+export type { PromptAttachment, QueuedPrompt } from './types.js';
+export { promptInputMessages } from './messages.js';
+export type { PromptInputMessages } from './messages.js';

@@ -1,0 +1,7 @@
+export { SlashCommandMenu } from './SlashCommandMenu.js';
+export type { SlashCommandMenuProps } from './SlashCommandMenu.js';
+export { useSlashCommands } from './useSlashCommands.js';
+export type { ComboboxInputProps, SlashCommandsState, UseSlashCommandsOptions } from './useSlashCommands.js';
+export { filterCommands, slashQuery, pendingCommand, completionText } from './slash.js';
+export { slashCommandMessages } from './messages.js';
+export type { SlashCommandMessages } from './messages.js';
