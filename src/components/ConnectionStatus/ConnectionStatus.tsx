@@ -1,0 +1,90 @@
+import type { AcpErrorInfo, AgentState, ConnectionStatus as Status, ReconnectState } from '../../core/types.js';
+import { cx, format, useMessages } from '../shared/index.js';
+import { connectionStatusMessages, type ConnectionStatusMessages } from './messages.js';
+import { useSecondsUntil } from './use-seconds-until.js';
+
+export interface ConnectionStatusProps {
+  status: Status;
+  agent: AgentState | null;
+  error: AcpErrorInfo | null;
+  reconnect: ReconnectState;
+  /** Reconnect now (skips the backoff wait). Offered while reconnecting, closed or failed. */
+  onRetry: () => void;
+  /** Shown while connecting, connected or reconnecting, when given. */
+  onDisconnect?: () => void;
+  className?: string;
+}
+
+const LABEL: Record<Status, keyof ConnectionStatusMessages> = {
+  idle: 'status_idle',
+  connecting: 'status_connecting',
+  ready: 'status_ready',
+  reconnecting: 'status_reconnecting',
+  closed: 'status_closed',
+  error: 'status_error',
+};
+
+const RETRYABLE: ReadonlySet<Status> = new Set(['reconnecting', 'closed', 'error']);
+const DISCONNECTABLE: ReadonlySet<Status> = new Set(['connecting', 'ready', 'reconnecting']);
+
+/**
+ * Connection state, the agent's name and version, the reconnect countdown and a Retry button.
+ * Only the status label is a live region, so a change of state is announced once while the
+ * per-second countdown beside it stays silent.
+ */
+export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onDisconnect, className }: ConnectionStatusProps) {
+  const messages = useMessages('connectionStatus', connectionStatusMessages);
+  const reconnecting = status === 'reconnecting';
+  const seconds = useSecondsUntil(reconnecting ? reconnect.nextAttemptAt : null);
+  const info = agent?.info ?? null;
+  const label = messages[LABEL[status]] ?? status;
+  const countdown = reconnecting
+    ? seconds !== null && seconds > 0
+      ? format(messages.reconnect_countdown, { seconds, attempt: reconnect.attempt })
+      : format(messages.reconnect_attempt, { attempt: reconnect.attempt })
+    : null;
+  const showError = error !== null && status !== 'ready' && status !== 'connecting';
+
+  return (
+    <div className={cx('acp-connection-status', className)} data-state={status}>
+      <span className="acp-connection-status__dot" data-slot="dot" aria-hidden="true" />
+      <span className="acp-connection-status__text">
+        <span role="status" className="acp-connection-status__label" data-slot="label">
+          {label}
+        </span>
+        {countdown && (
+          <span className="acp-connection-status__countdown" data-slot="countdown">
+            {' '}
+            {countdown}
+          </span>
+        )}
+      </span>
+      {info && (
+        <span className="acp-connection-status__agent" data-slot="agent" title={info.name}>
+          {info.title || info.name}{' '}
+          <span className="acp-connection-status__version">
+            <span className="acp-visually-hidden">{messages.agent_version} </span>
+            {info.version}
+          </span>
+        </span>
+      )}
+      {showError && (
+        <span className="acp-connection-status__error" data-slot="error">
+          {error.message}
+        </span>
+      )}
+      <span className="acp-connection-status__actions">
+        {RETRYABLE.has(status) && (
+          <button type="button" className="acp-button" data-variant={reconnecting ? 'ghost' : 'primary'} onClick={onRetry}>
+            {reconnecting ? messages.retry_now : messages.retry}
+          </button>
+        )}
+        {onDisconnect && DISCONNECTABLE.has(status) && (
+          <button type="button" className="acp-button" data-variant="ghost" onClick={onDisconnect}>
+            {messages.disconnect}
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** English defaults for the `connectionStatus` namespace; hosts override any of them through `AcpUiProvider`. */
+export const connectionStatusMessages = {
+  status_idle: 'Not connected',
+  status_connecting: 'Connecting…',
+  status_ready: 'Connected',
+  status_reconnecting: 'Reconnecting',
+  status_closed: 'Disconnected',
+  status_error: 'Connection failed',
+  // Continues the status label: "Reconnecting" + " in 3s… (attempt 2)".
+  reconnect_countdown: 'in {seconds}s… (attempt {attempt})',
+  reconnect_attempt: '(attempt {attempt})',
+  agent_version: 'version',
+  retry: 'Retry',
+  retry_now: 'Retry now',
+  disconnect: 'Disconnect',
+};
+
+export type ConnectionStatusMessages = typeof connectionStatusMessages;
