@@ -1,0 +1,110 @@
+/**
+ * Every Storybook story, rendered in headless Chromium from the static build, in light and dark:
+ * no console errors, no uncaught exceptions, and no axe-core violations.
+ *
+ * The preview is loaded once per theme; stories are then switched through Storybook's own
+ * channel (`setCurrentStory`), which renders each one as a user browsing Storybook sees it,
+ * without reloading the whole preview bundle for every story.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './helpers/chromium.js';
+import { serveStatic, type StaticServer } from './helpers/static-server.js';
+import { runAxe } from './helpers/axe.js';
+
+const root = fileURLToPath(new URL('../../storybook-static', import.meta.url));
+
+interface IndexEntry {
+  id: string;
+  title: string;
+  name: string;
+  type: 'story' | 'docs';
+}
+
+function storyEntries(): IndexEntry[] {
+  const indexFile = `${root}/index.json`;
+  if (!existsSync(indexFile)) {
+    throw new Error('storybook-static/index.json is missing: run `npm run build-storybook` first (npm test does).');
+  }
+  const index = JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> };
+  return Object.values(index.entries).filter((e) => e.type === 'story');
+}
+
+const stories = storyEntries();
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  server = await serveStatic(root);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Renders a story through the preview's channel and resolves once Storybook reports it rendered. */
+async function showStory(page: Page, id: string): Promise<string | null> {
+  return page.evaluate(
+    (storyId) =>
+      new Promise<string | null>((resolve) => {
+        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { on(e: string, f: (...a: unknown[]) => void): void; off(e: string, f: (...a: unknown[]) => void): void; emit(e: string, p: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__;
+        const done = (error: string | null) => {
+          channel.off('storyRendered', onRendered);
+          channel.off('storyErrored', onErrored);
+          channel.off('storyThrewException', onThrew);
+          resolve(error);
+        };
+        const onRendered = (renderedId: unknown) => {
+          if (renderedId === storyId) done(null);
+        };
+        const onErrored = (e: unknown) => done(`story errored: ${JSON.stringify(e)}`);
+        const onThrew = (e: unknown) => done(`story threw: ${(e as { message?: string })?.message ?? String(e)}`);
+        channel.on('storyRendered', onRendered);
+        channel.on('storyErrored', onErrored);
+        channel.on('storyThrewException', onThrew);
+        setTimeout(() => done(`story ${storyId} did not render within 15 s`), 15_000);
+        channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
+      }),
+    id,
+  );
+}
+
+describe.each(['light', 'dark'] as const)('stories in the %s theme', (theme) => {
+  let page: Page;
+  let problems: string[] = [];
+  let current: string | null = null;
+
+  beforeAll(async () => {
+    page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(stories[0]!.id)}&viewMode=story&globals=theme:${theme}`);
+    await page.waitForSelector('#storybook-root > *', { timeout: 30_000 });
+    current = stories[0]!.id;
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it.each(stories.map((s) => [`${s.title} / ${s.name}`, s.id]))('%s', async (_label, id) => {
+    problems = [];
+    if (id !== current) {
+      const error = await showStory(page, id);
+      if (error) problems.push(error);
+      current = id;
+    }
+    const theme_ = await page.evaluate(() => document.querySelector('[data-theme]')?.getAttribute('data-theme'));
+    expect(theme_).toBe(theme);
+    // Let effects and lazy work (highlighting, measurement) settle before checking.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.waitForTimeout(50);
+    const violations = await runAxe(page, '#storybook-root');
+    for (const v of violations) problems.push(`axe ${v.id} (${v.impact}): ${v.help} at ${v.targets.slice(0, 3).join(', ')}`);
+    expect(problems).toEqual([]);
+  });
+});
