@@ -4,9 +4,11 @@
  */
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 
+/** A prompt written while a turn runs (the shape PromptInput queues). */
 export interface QueuedPrompt {
   id: string;
-  blocks: ContentBlock[];
+  text: string;
+  attachments: Array<{ id: string; name: string; mimeType: string; size: number; block: ContentBlock }>;
 }
 
 export interface DraftEntry {

@@ -1,0 +1,216 @@
+import { useCallback, useState } from 'react';
+import type { ContentBlock, CreateElicitationResponse, McpServer } from '@agentclientprotocol/sdk';
+import { toAcpError } from '../../core/index.js';
+import { useAcp } from '../../react/useAcp.js';
+import { useDraft } from '../../react/useDraft.js';
+import { useSessionList } from '../../react/useSessionList.js';
+import { AuthPanel } from '../AuthPanel/index.js';
+import { ConfigOptions } from '../ConfigOptions/index.js';
+import { ConnectionStatus } from '../ConnectionStatus/index.js';
+import { PromptInput } from '../PromptInput/index.js';
+import { SessionList, type OpenHow } from '../SessionList/index.js';
+import { Thread } from '../Thread/index.js';
+import { UsageMeter } from '../UsageMeter/index.js';
+import { cx, format, useMessages } from '../shared/index.js';
+import { agentPanelMessages } from './messages.js';
+import { useSessionBootstrap } from './useSessionBootstrap.js';
+
+export interface AgentPanelProps {
+  /** Absolute working directory for new sessions. */
+  cwd: string;
+  additionalDirectories?: string[];
+  mcpServers?: McpServer[];
+  /** Start a session once connected. Default true. */
+  autoStartSession?: boolean;
+  /** Called when the user clicks a tool call location ("follow the agent"). */
+  onOpenLocation?: (path: string, line?: number) => void;
+  /** Show the session history (when the agent supports `session/list`). Default true. */
+  showSessionList?: boolean;
+  /** A smaller layout for narrow places such as notebook cells. */
+  compact?: boolean;
+  allowRemoteImages?: boolean;
+  /** How the host starts the agent, for terminal sign-in instructions. */
+  agentCommand?: string;
+  className?: string;
+}
+
+/**
+ * A complete agent panel wired to the surrounding `<AcpProvider>`: connection status, sign-in,
+ * sessions, the thread with inline permission prompts and forms, usage, modes and config, and
+ * the prompt input with slash commands and a queue.
+ */
+export function AgentPanel({
+  cwd,
+  additionalDirectories,
+  mcpServers,
+  autoStartSession = true,
+  onOpenLocation,
+  showSessionList = true,
+  compact = false,
+  allowRemoteImages,
+  agentCommand,
+  className,
+}: AgentPanelProps) {
+  const m = useMessages('agentPanel', agentPanelMessages);
+  const acp = useAcp();
+  const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
+  const { sessionId, setSessionId } = bootstrap;
+  const session = sessionId ? acp.sessions[sessionId] : undefined;
+  const draft = useDraft(sessionId ?? 'pending');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
+  const caps = acp.agent?.capabilities;
+  const list = useSessionList({ cwd });
+
+  const submit = useCallback(
+    (blocks: ContentBlock[]) => {
+      if (!sessionId) return;
+      setSendError(null);
+      const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      const turnsBefore = acp.client.getSnapshot().sessions[sessionId]?.turns.length ?? 0;
+      acp.prompt(sessionId, blocks).catch((error: unknown) => {
+        // A prompt refused before its turn started (not connected, busy, unsupported content)
+        // gives the typed text back, so nothing the user wrote is lost.
+        const turnsAfter = acp.client.getSnapshot().sessions[sessionId]?.turns.length ?? 0;
+        if (turnsAfter === turnsBefore && draft.text === '') draft.setText(text);
+        setSendError(toAcpError(error).message);
+      });
+    },
+    [acp, sessionId, draft],
+  );
+
+  const open = useCallback(
+    async (id: string, how: OpenHow) => {
+      try {
+        if (!acp.sessions[id]) {
+          if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
+          else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
+        }
+        setSessionId(id);
+        setSessionsOpen(false);
+      } catch (error) {
+        setSendError(toAcpError(error).message);
+      }
+    },
+    [acp, cwd, additionalDirectories, mcpServers, setSessionId],
+  );
+
+  const running = session ? session.turn.state !== 'idle' : false;
+  const showAuth = acp.auth.required || (acp.agent !== null && bootstrap.error?.code === -32000);
+
+  return (
+    <section className={cx('acp-agent-panel', className)} data-slot="agent-panel" data-compact={compact || undefined} aria-label={m.title}>
+      <header className="acp-agent-panel__header" data-slot="agent-panel-header">
+        <ConnectionStatus status={acp.status} agent={acp.agent} error={acp.error} reconnect={acp.reconnect} onRetry={acp.retryNow} />
+        <div className="acp-agent-panel__tools">
+          {session && <UsageMeter usage={session.usage} lastTurnUsage={session.lastTurnUsage} variant="compact" />}
+          {showSessionList && list.supported && (
+            <button type="button" className="acp-button" aria-expanded={sessionsOpen} onClick={() => setSessionsOpen(!sessionsOpen)}>
+              {sessionsOpen ? m.hideSessions : m.sessions}
+            </button>
+          )}
+          {acp.status === 'ready' && (
+            <button type="button" className="acp-button" onClick={() => void bootstrap.start()} disabled={bootstrap.starting}>
+              {m.newSession}
+            </button>
+          )}
+        </div>
+      </header>
+
+      {session && (session.configOptions || session.modes) && (
+        <ConfigOptions
+          className="acp-agent-panel__config"
+          configOptions={session.configOptions}
+          modes={session.modes}
+          onSetConfigOption={(configId, value) => acp.setConfigOption(session.sessionId, configId, value)}
+          onSetMode={(modeId) => acp.setMode(session.sessionId, modeId)}
+          disabled={acp.status !== 'ready'}
+        />
+      )}
+
+      {showAuth && acp.agent && (
+        <AuthPanel
+          authMethods={acp.agent.authMethods}
+          auth={acp.auth}
+          canLogout={Boolean(caps?.auth?.logout)}
+          onAuthenticate={(methodId) => void acp.authenticate(methodId).catch(() => {})}
+          onLogout={() => void acp.logout().catch(() => {})}
+          agentName={acp.agent.info?.title ?? acp.agent.info?.name}
+          agentCommand={agentCommand}
+        />
+      )}
+
+      {sessionsOpen && (
+        <SessionList
+          className="acp-agent-panel__sessions"
+          sessions={list.sessions}
+          activeSessionId={sessionId}
+          openSessionIds={Object.keys(acp.sessions)}
+          capabilities={{
+            load: Boolean(caps?.loadSession),
+            resume: Boolean(caps?.sessionCapabilities?.resume),
+            close: Boolean(caps?.sessionCapabilities?.close),
+            delete: Boolean((caps?.sessionCapabilities as { delete?: unknown } | undefined)?.delete),
+          }}
+          loading={list.isLoading}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          error={list.error}
+          onLoadMore={list.loadMore}
+          onRetry={list.refetch}
+          onOpen={(id, how) => void open(id, how)}
+          onClose={(id) => void acp.closeSession(id).then(() => list.refetch(), () => {})}
+          onDelete={(id) => void acp.deleteSession(id).then(() => list.refetch(), () => {})}
+        />
+      )}
+
+      {bootstrap.error && bootstrap.error.code !== -32000 && (
+        <div className="acp-agent-panel__error" role="alert">
+          {format(m.sessionFailed, { message: bootstrap.error.message })}{' '}
+          <button type="button" className="acp-button" onClick={() => void bootstrap.start()}>
+            {m.retry}
+          </button>
+        </div>
+      )}
+      {!session && bootstrap.starting && <p className="acp-agent-panel__status" role="status">{m.startingSession}</p>}
+
+      {session && (
+        <Thread
+          className="acp-agent-panel__thread"
+          session={session}
+          permissionRequests={acp.permissionRequests.filter((r) => r.sessionId === session.sessionId)}
+          elicitations={acp.elicitations.filter((e) => e.sessionId === session.sessionId || e.sessionId === null)}
+          terminals={acp.terminals}
+          onRespondPermission={acp.respondToPermission}
+          onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => acp.respondToElicitation(requestId, response)}
+          onOpenLocation={onOpenLocation}
+          allowRemoteImages={allowRemoteImages}
+        />
+      )}
+
+      {sendError && (
+        <div className="acp-agent-panel__error" role="alert">
+          {format(m.promptFailed, { message: sendError })}{' '}
+          <button type="button" className="acp-button" data-variant="ghost" onClick={() => setSendError(null)}>
+            {m.dismiss}
+          </button>
+        </div>
+      )}
+
+      <PromptInput
+        className="acp-agent-panel__input"
+        value={draft.text}
+        onDraftChange={draft.setText}
+        queue={draft.queue}
+        onQueueChange={draft.setQueue}
+        onSubmit={submit}
+        onCancel={() => sessionId && void acp.cancel(sessionId)}
+        running={running}
+        disabled={!session || session.status !== 'active' || acp.status !== 'ready'}
+        promptCapabilities={caps?.promptCapabilities}
+        commands={session?.commands}
+        placeholder={m.placeholder}
+      />
+    </section>
+  );
+}
