@@ -8,6 +8,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: here,
   plugins: [react()],
+  // Pages import the library by its package name, from source, as a host would import it.
+  resolve: { alias: { 'acp-react': fileURLToPath(new URL('../src/index.ts', import.meta.url)) } },
   envPrefix: 'VITE_',
   build: {
     outDir: fileURLToPath(new URL('../playground-dist', import.meta.url)),

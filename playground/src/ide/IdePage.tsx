@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { AcpInspector, AcpProvider, AgentPanel, createMemoryFs, createSimulatedTerminal, type AcpClientOptions } from 'acp-react';
+import { readParams } from '../params.js';
+import { Shell } from '../Shell.js';
+import { sampleWorkspace } from '../workspace.js';
+import { EditorPane } from './EditorPane.js';
+import { FileTree } from './FileTree.js';
+
+/**
+ * The web IDE page: workspace on the left, the agent panel on the right. With the demo agent,
+ * the agent reads and writes this in-memory workspace and runs commands in a simulated terminal;
+ * with `?agent=` (a real agent on its own disk) no workspace adapters are offered.
+ */
+export function IdePage() {
+  const params = useMemo(() => readParams(), []);
+  const fs = useMemo(() => createMemoryFs({ files: sampleWorkspace(params.cwd), writable: true }), [params.cwd]);
+  const options = useMemo<AcpClientOptions>(
+    () => ({
+      url: params.agentUrl,
+      clientInfo: { name: 'acp-react-playground', title: 'acp-react playground', version: '0.1.0' },
+      ...(params.external ? {} : { fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) }),
+    }),
+    [params, fs],
+  );
+
+  const version = useSyncExternalStore(
+    useCallback((listener: () => void) => fs.subscribe(listener), [fs]),
+    () => fs.list().join('\n') + fs.list().map((p) => fs.read(p)?.length ?? 0).join(','),
+  );
+  const paths = useMemo(() => fs.list(), [fs, version]);
+  const [selected, setSelected] = useState<string | null>(`${params.cwd}/src/greeting.ts`);
+  const [line, setLine] = useState<number | null>(null);
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const [inspectorOpen, setInspectorOpen] = useState(false);
+
+  useEffect(
+    () =>
+      fs.subscribe((path) => {
+        setChanged((prev) => new Set(prev).add(path));
+        // Follow the agent: show what it just wrote.
+        setSelected(path);
+        setLine(null);
+      }),
+    [fs],
+  );
+
+  const openLocation = useCallback((path: string, at?: number) => {
+    setSelected(path);
+    setLine(at ?? null);
+    setChanged((prev) => {
+      const next = new Set(prev);
+      next.delete(path);
+      return next;
+    });
+  }, []);
+
+  return (
+    <AcpProvider options={options}>
+      <Shell
+        page="ide"
+        params={params}
+        aside={
+          <button type="button" className="acp-button" aria-expanded={inspectorOpen} onClick={() => setInspectorOpen(!inspectorOpen)}>
+            Protocol inspector
+          </button>
+        }
+      >
+        <main className="pg-ide">
+          <div className="pg-ide__workspace">
+            {params.external ? (
+              <p className="pg-note">
+                Connected to an external agent: it works on its own disk under <code>{params.cwd}</code>, so the in-browser workspace is not shared with it.
+              </p>
+            ) : (
+              <>
+                <FileTree root={params.cwd} paths={paths} selected={selected} changed={changed} onSelect={(p) => openLocation(p)} />
+                <p className="pg-note">Terminal commands run in a <strong>simulated</strong> terminal (ls, cat, echo, pwd, npm test); nothing executes on a real machine.</p>
+              </>
+            )}
+            <EditorPane path={selected} content={selected ? safeRead(fs, selected) : undefined} line={line} />
+          </div>
+          <div className="pg-ide__agent">
+            <AgentPanel cwd={params.cwd} onOpenLocation={openLocation} />
+          </div>
+          {inspectorOpen && (
+            <aside className="pg-ide__inspector" aria-label="Protocol inspector panel">
+              <AcpInspector />
+            </aside>
+          )}
+        </main>
+      </Shell>
+    </AcpProvider>
+  );
+}
+
+function safeRead(fs: ReturnType<typeof createMemoryFs>, path: string): string | undefined {
+  try {
+    return fs.read(path);
+  } catch {
+    return undefined;
+  }
+}

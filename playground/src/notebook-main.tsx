@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../src/styles/index.js';
+import './playground.css';
+import { NotebookPage } from './notebook/NotebookPage.js';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <NotebookPage />
+  </StrictMode>,
+);
