@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+/**
+ * Records `fixtures/demo-*.ndjson`: real traffic between the headless client (`src/core`) and the
+ * scripted demo agent over a loopback WebSocket, for the Thread stories. Each scenario uses its
+ * own connection and session, so each file replays on its own.
+ *
+ *   node scripts/record-fixtures.mjs
+ *
+ * The core is TypeScript; esbuild bundles it into node_modules/.cache first (dependencies stay
+ * external and resolve from this checkout), so no library build is needed.
+ */
+import { build } from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WebSocket } from 'ws';
+import { startDemoAgentServer } from '../demo-agent/server.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cacheDir = join(root, 'node_modules/.cache/record-fixtures');
+mkdirSync(cacheDir, { recursive: true });
+const bundle = join(cacheDir, 'core.mjs');
+await build({
+  entryPoints: [join(root, 'src/core/index.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  outfile: bundle,
+  logLevel: 'warning',
+});
+const { createAcpClient, createMemoryFs, createSimulatedTerminal, toTranscript } = await import(pathToFileURL(bundle).href);
+
+// The fixtures README promises this placeholder for the session folder.
+const CWD = '/workspace/demo';
+const files = {
+  [`${CWD}/package.json`]: '{ "name": "demo", "scripts": { "test": "vitest run" } }\n',
+  [`${CWD}/src/greeting.ts`]:
+    'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n\nexport function greetAll(names: string[]): string[] {\n  return names.map(greet);\n}\n',
+  [`${CWD}/README.md`]: '# Demo\n',
+};
+
+// A little pacing so thoughts and turns get realistic durations in the recordings.
+const server = await startDemoAgentServer({ port: 0, host: '127.0.0.1', delayMs: 4, elicitationCompleteDelayMs: 50 });
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(client, predicate, what, timeoutMs = 20_000) {
+  const started = Date.now();
+  while (!predicate(client.getSnapshot())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+/** Answers permission requests as a user would: the first option of `kind`. */
+function answerPermissions(client, kind) {
+  return client.subscribe(() => {
+    for (const request of client.getSnapshot().permissionRequests) {
+      if (request.status !== 'pending') continue;
+      const option = request.options.find((o) => o.kind === kind);
+      if (option) client.respondToPermission(request.requestId, option.optionId);
+    }
+  });
+}
+
+/** Answers elicitations: forms with valid values, URL consent with accept. */
+function answerElicitations(client) {
+  return client.subscribe(() => {
+    for (const e of client.getSnapshot().elicitations) {
+      if (e.status !== 'pending') continue;
+      if (e.mode === 'form') {
+        client.respondToElicitation(e.requestId, {
+          action: 'accept',
+          content: {
+            email: 'ada@example.com',
+            homepage: 'https://example.com',
+            projectName: 'greeting-kit',
+            budget: 250.5,
+            teamSize: 3,
+            useTypeScript: true,
+            packageManager: 'pnpm',
+            license: 'apache-2.0',
+            targets: ['browser', 'node'],
+            features: ['lint', 'test'],
+          },
+        });
+      } else {
+        client.respondToElicitation(e.requestId, { action: 'accept' });
+      }
+    }
+  });
+}
+
+async function record(name, scenario) {
+  const fs = createMemoryFs({ files, writable: true });
+  const client = createAcpClient({
+    url: server.url,
+    WebSocket,
+    scheduler: 'sync',
+    fs,
+    terminal: createSimulatedTerminal({ fs, lineDelayMs: 3 }),
+    reconnect: false,
+    clientInfo: { name: 'acp-react-fixture-recorder', version: '0.1.0' },
+  });
+  await client.connect();
+  const session = await client.newSession({ cwd: CWD });
+  try {
+    await scenario(client, session.sessionId);
+  } finally {
+    const text = toTranscript(client.traffic.entries());
+    writeFileSync(join(root, 'fixtures', `${name}.ndjson`), text);
+    console.log(`fixtures/${name}.ndjson: ${text.split('\n').length - 1} lines`);
+    await client.disconnect().catch(() => {});
+  }
+}
+
+const prompt = (client, sessionId, text) => client.prompt(sessionId, text).catch((error) => error);
+
+// The default scripted turn: thought, plan, read, markdown, edit + permission (allowed), terminal.
+await record('demo-full-turn', async (client, sessionId) => {
+  const stop = answerPermissions(client, 'allow_once');
+  await prompt(client, sessionId, 'Add a punctuation option to greet() and run the tests');
+  stop();
+});
+
+// A form elicitation tied to a tool call, then a URL elicitation completed by the agent.
+await record('demo-elicitation', async (client, sessionId) => {
+  const stop = answerElicitations(client);
+  await prompt(client, sessionId, '/form');
+  await prompt(client, sessionId, '/login');
+  stop();
+});
+
+// A plan-only turn, then a compaction with a streamed summary.
+await record('demo-compaction', async (client, sessionId) => {
+  await prompt(client, sessionId, '/plan');
+  await prompt(client, sessionId, '/compact');
+});
+
+await record('demo-notices', async (client, sessionId) => {
+  await prompt(client, sessionId, '/notice');
+});
+
+// One turn per way a turn can end other than `end_turn`.
+await record('demo-refusal', async (client, sessionId) => {
+  await prompt(client, sessionId, '/plan');
+  await prompt(client, sessionId, '/refuse');
+});
+
+await record('demo-max-tokens', async (client, sessionId) => {
+  await prompt(client, sessionId, '/long');
+});
+
+await record('demo-max-turn-requests', async (client, sessionId) => {
+  await prompt(client, sessionId, 'Keep searching until max_turn_requests');
+});
+
+await record('demo-failed-tool', async (client, sessionId) => {
+  await prompt(client, sessionId, '/fail');
+});
+
+// Cancelled by the user part-way through a slow turn.
+await record('demo-cancel', async (client, sessionId) => {
+  const running = prompt(client, sessionId, '/slow 5');
+  await waitFor(client, (s) => s.sessions[sessionId].thread.items.size >= 3, 'the first chunks of /slow');
+  await sleep(1200);
+  await client.cancel(sessionId);
+  await running;
+});
+
+// The connection drops mid-turn: the prompt is never answered (the client marks it interrupted).
+await record('demo-interrupted', async (client, sessionId) => {
+  const running = prompt(client, sessionId, '/slow 5');
+  await waitFor(client, (s) => s.sessions[sessionId].thread.items.size >= 3, 'the first chunks of /slow');
+  await sleep(1200);
+  await server.dropConnections();
+  await running;
+});
+
+await server.close();
