@@ -19,6 +19,7 @@ export default defineConfig({
       input: {
         index: `${here}index.html`,
         notebook: `${here}notebook.html`,
+        hostile: `${here}hostile.html`,
       },
     },
   },

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Message, ToolCall } from 'acp-react';
+import '../../src/styles/index.js';
+import './playground.css';
+import { hostileMessage, hostileTerminal, hostileToolCall } from './hostile/payloads.js';
+
+/** Hostile agent output rendered by the library's components (checked by a browser test). */
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <main style={{ padding: 16, display: 'grid', gap: 16 }} data-testid="hostile-root">
+      <h1>Hostile content</h1>
+      <Message item={hostileMessage} />
+      <ToolCall toolCall={hostileToolCall} terminals={{ [hostileTerminal.terminalId]: hostileTerminal }} onOpenLocation={() => {}} open />
+    </main>
+  </StrictMode>,
+);
