@@ -1,3 +1,4 @@
+import './csp.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../src/styles/index.js';
