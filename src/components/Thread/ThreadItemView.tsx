@@ -1,0 +1,66 @@
+import { memo, type ReactNode } from 'react';
+import { ElicitationForm } from '../ElicitationForm/index.js';
+import { Message } from '../Message/index.js';
+import { PermissionPrompt } from '../PermissionPrompt/index.js';
+import { useMessages } from '../shared/index.js';
+import { Thought } from '../Thought/index.js';
+import { ToolCall } from '../ToolCall/index.js';
+import { CompactionMarker } from './CompactionMarker.js';
+import { sameItemProps, type ItemViewProps } from './item-props.js';
+import { threadMessages, type ThreadMessages } from './messages.js';
+import { NoticeBanner } from './NoticeBanner.js';
+import { UnsupportedNotice } from './UnsupportedNotice.js';
+
+/**
+ * One thread item, memoized: a streaming chunk replaces one item object in the store and keeps
+ * every other item's identity, so only the item that changed renders again.
+ */
+export const ThreadItemView = memo(function ThreadItemView(props: ItemViewProps) {
+  const messages = useMessages('thread', threadMessages);
+  if (props.item.kind === 'notice' && props.dismissed) return null;
+  const view = defaultView(props, messages);
+  const content = props.renderItem ? props.renderItem(props.item, { streaming: props.streaming, defaultView: view }) : view;
+  if (content === null || content === undefined || content === false) return null;
+  return (
+    <div className="acp-thread__item" data-slot="item" data-kind={props.item.kind}>
+      {content}
+    </div>
+  );
+}, sameItemProps);
+
+function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode {
+  const { item, streaming, actions, allowRemoteImages } = props;
+  switch (item.kind) {
+    case 'user_message':
+    case 'agent_message':
+      return <Message item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} />;
+    case 'thought':
+      return <Thought item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} />;
+    case 'tool_call':
+      return (
+        <ToolCall
+          toolCall={item}
+          terminals={props.terminals}
+          cwd={props.cwd}
+          onOpenLocation={actions.openLocation}
+          permissionSlot={
+            props.permission ? (
+              // The card already shows the title, kind and files.
+              <PermissionPrompt request={props.permission} onRespond={actions.respondPermission} showToolCall={false} />
+            ) : null
+          }
+          elicitationSlot={
+            props.elicitation ? <ElicitationForm elicitation={props.elicitation} onRespond={actions.respondElicitation} /> : null
+          }
+        />
+      );
+    case 'notice':
+      return <NoticeBanner item={item} live={props.live} onDismiss={actions.dismissNotice} messages={messages} />;
+    case 'compaction':
+      return <CompactionMarker item={item} messages={messages} />;
+    case 'unsupported':
+      return <UnsupportedNotice item={item} messages={messages} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,56 @@
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, type ReactNode, type RefObject } from 'react';
+import type { TurnGroup } from './group-turns.js';
+
+interface VirtualTurnListProps {
+  groups: readonly TurnGroup[];
+  scrollRef: RefObject<HTMLDivElement | null>;
+  renderGroup: (group: TurnGroup, index: number) => ReactNode;
+  /** How many of the newest groups stay mounted wherever the user scrolls. */
+  keepLast: number;
+}
+
+/** A guess until a group is measured: a prompt and its answer with a tool call or two. */
+const estimateGroup = (group: TurnGroup) => 96 + 88 * Math.min(group.end - group.start, 12);
+
+/**
+ * Mounts only the turn groups near the viewport (measured as they render; the virtualizer
+ * corrects the scroll position when a group above the viewport turns out taller or shorter than
+ * estimated). The newest groups are always mounted: the streaming turn, a pending permission
+ * prompt and its focus, and the turn status must never unmount under the user.
+ */
+export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: VirtualTurnListProps) {
+  const count = groups.length;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (let i = Math.max(0, range.count - keepLast); i < range.count; i++) indexes.add(i);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [keepLast],
+  );
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateGroup(groups[index]!),
+    getItemKey: (index) => groups[index]!.key,
+    overscan: 3,
+    rangeExtractor,
+  });
+
+  return (
+    <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key as string}
+          ref={virtualizer.measureElement}
+          data-index={row.index}
+          className="acp-thread__virtual-row"
+          style={{ transform: `translateY(${row.start}px)` }}
+        >
+          {renderGroup(groups[row.index]!, row.index)}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  type UIEvent,
+  type WheelEvent,
+} from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+
+/** Within this distance of the end the log counts as "at the bottom" (sub-pixel and rounding slack). */
+const AT_BOTTOM_PX = 32;
+/** A scroll this soon after a wheel, key or touch is the user's doing. */
+const INTENT_WINDOW_MS = 500;
+const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+
+export interface StickToBottom {
+  /** The scroll container. */
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The element holding all content; its size changes re-pin the log while following. */
+  contentRef: (element: HTMLDivElement | null) => void;
+  /** The user scrolled away from the end. */
+  away: boolean;
+  /** Something arrived below while away. */
+  unseen: boolean;
+  /** Handlers for the scroll container. */
+  handlers: {
+    onScroll: (event: UIEvent<HTMLDivElement>) => void;
+    onWheel: (event: WheelEvent<HTMLDivElement>) => void;
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => void;
+    onTouchStart: () => void;
+  };
+  jumpToLatest: () => void;
+}
+
+const distanceFromEnd = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/**
+ * Keeps a log pinned to its end while content streams in, and lets go as soon as the user scrolls
+ * up, by what the user did rather than by scroll events alone: content growth, scroll anchoring,
+ * focus moves and virtualizer corrections all move `scrollTop` too. A scroll counts as the
+ * user's when it follows a wheel, key, touch or scrollbar press, or when it moved up while the
+ * content height stayed the same (find-in-page, a tab into earlier content). Reaching the end
+ * again, by any means, resumes following.
+ *
+ * `contentDeps` changes whenever the thread's content does; re-pinning then happens before paint.
+ */
+export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const following = useRef(true);
+  const lastIntent = useRef(Number.NEGATIVE_INFINITY);
+  const pressing = useRef(false);
+  const lastTop = useRef(0);
+  const lastHeight = useRef(0);
+  const [away, setAway] = useState(false);
+  const [unseen, setUnseen] = useState(false);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+
+  const pin = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const end = el.scrollHeight - el.clientHeight;
+    // Writing only when needed avoids a scroll event (and a re-layout) per chunk at the end.
+    if (el.scrollTop < end) el.scrollTop = end;
+    lastTop.current = el.scrollTop;
+    lastHeight.current = el.scrollHeight;
+  }, []);
+
+  const follow = useCallback(() => {
+    following.current = true;
+    setAway(false);
+    setUnseen(false);
+  }, []);
+
+  // Store-driven changes: new items, chunks, requests. Before paint, so nothing flickers.
+  useIsomorphicLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (following.current) pin();
+    else if (distanceFromEnd(el) > AT_BOTTOM_PX) {
+      setAway(true);
+      setUnseen(true);
+    }
+    // The caller's deps are exactly "the content changed"; the refs read here are always current.
+  }, contentDeps);
+
+  // Layout-driven changes (images, highlighting, a folded card, a resized window) only re-pin:
+  // they are not "new content" to point the user at.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!content || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) pin();
+    });
+    observer.observe(content);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [content, pin]);
+
+  useEffect(() => {
+    const release = () => {
+      if (!pressing.current) return;
+      pressing.current = false;
+      lastIntent.current = now();
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    window.addEventListener('touchend', release);
+    window.addEventListener('touchcancel', release);
+    return () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      window.removeEventListener('touchend', release);
+      window.removeEventListener('touchcancel', release);
+    };
+  }, []);
+
+  const onScroll = useCallback(
+    (event: UIEvent<HTMLDivElement>) => {
+      const el = event.currentTarget;
+      const top = el.scrollTop;
+      const movedUp = top < lastTop.current - 1;
+      const heightChanged = el.scrollHeight !== lastHeight.current;
+      lastTop.current = top;
+      lastHeight.current = el.scrollHeight;
+      if (distanceFromEnd(el) <= AT_BOTTOM_PX) {
+        // Same-value state updates bail out, so this costs nothing while already following.
+        follow();
+        return;
+      }
+      const intended = pressing.current || now() - lastIntent.current < INTENT_WINDOW_MS;
+      if (movedUp && (intended || !heightChanged)) following.current = false;
+      if (!following.current) setAway(true);
+    },
+    [follow],
+  );
+
+  const onWheel = useCallback((event: WheelEvent<HTMLDivElement>) => {
+    lastIntent.current = now();
+    // Let go at once: the browser applies the wheel asynchronously, and a chunk pinned in between
+    // would otherwise swallow the user's first notch.
+    if (event.deltaY < 0 && event.currentTarget.scrollTop > 0) following.current = false;
+  }, []);
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    if (UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey) || event.key === 'PageDown' || event.key === 'End') {
+      lastIntent.current = now();
+    }
+  }, []);
+
+  const onPointerDown = useCallback((event: PointerEvent<HTMLDivElement>) => {
+    // Only a press on the container itself: that is its scrollbar (content sits in children).
+    if (event.target === event.currentTarget) pressing.current = true;
+  }, []);
+
+  const onTouchStart = useCallback(() => {
+    pressing.current = true;
+  }, []);
+
+  const jumpToLatest = useCallback(() => {
+    follow();
+    pin();
+    // The button disappears; keep keyboard focus in the log rather than dropping it to <body>.
+    scrollRef.current?.focus({ preventScroll: true });
+  }, [follow, pin]);
+
+  return {
+    scrollRef,
+    contentRef: setContent,
+    away,
+    unseen,
+    handlers: { onScroll, onWheel, onKeyDown, onPointerDown, onTouchStart },
+    jumpToLatest,
+  };
+}
