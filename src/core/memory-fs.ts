@@ -42,21 +42,24 @@ export function createMemoryFs(options: MemoryFsOptions = {}): MemoryFs {
   const resolve = (path: string, sessionRoots?: readonly string[]): string => {
     let current = mustNormalize(path);
     for (let depth = 0; depth < MAX_LINK_DEPTH; depth++) {
+      // "No link on the path" is told apart explicitly: a link to itself resolves to the same
+      // string and must count as a loop, not as a plain file.
       const next = followOnce(current);
-      if (next === current) return checkRoots(current, sessionRoots);
+      if (next === null) return checkRoots(current, sessionRoots);
       current = next;
     }
     throw new AcpClientError(ErrorCodes.invalidParams, `Too many symbolic links resolving ${path}.`);
   };
 
-  const followOnce = (path: string): string => {
+  /** Resolves the longest symlink prefix of `path` once; null when no prefix is a link. */
+  const followOnce = (path: string): string | null => {
     const segments = path.split('/');
     for (let i = segments.length; i > 1; i--) {
       const prefix = segments.slice(0, i).join('/');
       const target = links.get(prefix);
       if (target !== undefined) return mustNormalize(`${target}/${segments.slice(i).join('/')}`);
     }
-    return path;
+    return null;
   };
 
   const checkRoots = (path: string, sessionRoots?: readonly string[]): string => {

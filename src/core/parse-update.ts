@@ -54,18 +54,20 @@ export type ParsedUpdate =
   | { kind: 'compaction_chunk'; compactionId: string; content: ReceivedContentBlock }
   | { kind: 'unsupported'; sessionUpdate: string | null; reason: string; raw: unknown };
 
-const CHUNK_TARGETS: Record<string, ChunkTarget> = {
-  user_message_chunk: 'user_message',
-  agent_message_chunk: 'agent_message',
-  agent_thought_chunk: 'thought',
-};
+// A Map, not an object literal: `sessionUpdate` comes from the peer, and a lookup of "toString" or
+// "__proto__" on an object would find Object.prototype members and crash the reducer.
+const CHUNK_TARGETS: ReadonlyMap<string, ChunkTarget> = new Map([
+  ['user_message_chunk', 'user_message'],
+  ['agent_message_chunk', 'agent_message'],
+  ['agent_thought_chunk', 'thought'],
+]);
 
 export function parseSessionUpdate(raw: unknown): ParsedUpdate {
   if (!isRecord(raw)) return unsupported(null, 'The update is not an object.', raw);
   const kind = raw.sessionUpdate;
   if (!isString(kind)) return unsupported(null, 'The update has no sessionUpdate kind.', raw);
 
-  const chunkTarget = CHUNK_TARGETS[kind];
+  const chunkTarget = CHUNK_TARGETS.get(kind);
   if (chunkTarget) {
     if (!('content' in raw)) return unsupported(kind, 'The chunk has no content.', raw);
     return {

@@ -4,6 +4,7 @@
  * Stories and bug reports use it to show exactly what the live hook would have shown.
  */
 import type * as acp from '@agentclientprotocol/sdk';
+import { readContentBlock } from './content.js';
 import { isRecord, isString } from './guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from './reducer/index.js';
 import { createSessionState } from './session.js';
@@ -74,7 +75,9 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
         const sessionId = params.sessionId;
         const turnId = `replay-turn-${++turn}`;
         if (id !== null) turnIds.set(id, turnId);
-        snapshot = withSession(snapshot, sessionId, (s) => startTurn(s, turnId, (params.prompt as acp.ContentBlock[]) ?? [], at));
+        // Read like any received content: a malformed prompt must not break the replay.
+        const prompt = Array.isArray(params.prompt) ? params.prompt.map(readContentBlock) : [];
+        snapshot = withSession(snapshot, sessionId, (s) => startTurn(s, turnId, prompt, at));
       } else if (method === 'session/cancel' && isString(params.sessionId)) {
         snapshot = withSession(snapshot, params.sessionId, cancelTurn);
       } else if (!method && id !== null) {
@@ -143,6 +146,10 @@ function applyResponse(
   }
   if (method === 'session/set_config_option' && result && Array.isArray(result.configOptions) && isString(params.sessionId)) {
     return withSession(snapshot, params.sessionId, (s) => ({ ...s, configOptions: result.configOptions as acp.SessionConfigOption[] }));
+  }
+  if (method === 'session/close' && result && isString(params.sessionId)) {
+    // Kept (not removed) so a replayed transcript still shows what the session held.
+    return withSession(snapshot, params.sessionId, (s) => ({ ...s, status: 'closed' }));
   }
   if (method === 'session/set_mode' && result && isString(params.sessionId) && isString(params.modeId)) {
     const modeId = params.modeId;

@@ -25,16 +25,27 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   let dirty = false;
   let cancelFrame: (() => void) | null = null;
 
+  // Every listener is called even if one throws; the first error is rethrown afterwards.
   const emit = () => {
-    for (const listener of [...listeners]) listener();
+    let failure: { error: unknown } | null = null;
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
   };
 
+  // The next frame is always scheduled before listeners run: a listener that throws must not
+  // leave the window open with no frame to close it (the store would never notify again).
   const onFrame = () => {
     cancelFrame = null;
     if (dirty) {
       dirty = false;
-      emit();
       cancelFrame = schedule!(onFrame);
+      emit();
     } else {
       frameOpen = false;
     }
@@ -55,8 +66,8 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
         return;
       }
       frameOpen = true;
-      emit();
       cancelFrame = schedule(onFrame);
+      emit();
     },
     flush() {
       if (!dirty) return;

@@ -5,18 +5,18 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { textOf } from '../content.js';
 import { appendItem, threadLength } from '../thread.js';
-import type { AcpErrorInfo, SessionState, TurnRecord } from '../types.js';
+import type { AcpErrorInfo, ReceivedContentBlock, SessionState, TurnRecord } from '../types.js';
 import { closeOpenThought } from './thoughts.js';
 import { markUnfinishedToolCallsCancelled } from './tool-calls.js';
 
-export function startTurn(session: SessionState, turnId: string, prompt: acp.ContentBlock[], now: number): SessionState {
+export function startTurn(session: SessionState, turnId: string, prompt: readonly ReceivedContentBlock[], now: number): SessionState {
   let thread = closeOpenThought(session.thread, now);
   const startIndex = threadLength(thread);
   thread = appendItem(thread, (id) => ({
     id,
     kind: 'user_message',
     messageId: null,
-    content: prompt,
+    content: [...prompt],
     text: prompt.map(textOf).join(''),
     local: true,
     turnId,

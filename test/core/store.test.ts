@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { createStore, type FrameScheduler } from '../../src/core/store.js';
+
+/** A frame scheduler driven by hand: `frame()` runs what was scheduled for the next frame. */
+function manualFrames() {
+  let queue: Array<{ cb: () => void; cancelled: boolean }> = [];
+  const scheduler: FrameScheduler = (cb) => {
+    const entry = { cb, cancelled: false };
+    queue.push(entry);
+    return () => {
+      entry.cancelled = true;
+    };
+  };
+  return {
+    scheduler,
+    pending: () => queue.filter((e) => !e.cancelled).length,
+    frame() {
+      const due = queue;
+      queue = [];
+      for (const e of due) if (!e.cancelled) e.cb();
+    },
+  };
+}
+
+function observed<S>(store: { getSnapshot(): S; subscribe(l: () => void): () => void }) {
+  const seen: S[] = [];
+  const unsubscribe = store.subscribe(() => seen.push(store.getSnapshot()));
+  return { seen, unsubscribe };
+}
+
+describe('createStore with a frame scheduler', () => {
+  it('applies state immediately and announces the first change synchronously', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const { seen } = observed(store);
+    store.setState(1);
+    expect(store.getSnapshot()).toBe(1);
+    expect(seen).toEqual([1]);
+  });
+
+  it('coalesces further changes within the frame into one notification at the frame', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const { seen } = observed(store);
+    store.setState(1);
+    store.setState(2);
+    store.setState(3);
+    store.setState(4);
+    expect(store.getSnapshot()).toBe(4);
+    expect(seen).toEqual([1]);
+    frames.frame();
+    expect(seen).toEqual([1, 4]);
+  });
+
+  it('keeps coalescing while changes keep coming, one notification per frame', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const { seen } = observed(store);
+    store.setState(1);
+    for (let f = 0; f < 3; f++) {
+      store.setState(10 + f);
+      store.setState(20 + f);
+      frames.frame();
+    }
+    expect(seen).toEqual([1, 20, 21, 22]);
+  });
+
+  it('a quiet frame closes the window: the next burst’s first change is immediate again', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const { seen } = observed(store);
+    store.setState(1);
+    frames.frame(); // quiet: nothing changed during it
+    expect(frames.pending()).toBe(0);
+    store.setState(2);
+    expect(seen).toEqual([1, 2]);
+    store.setState(3);
+    expect(seen).toEqual([1, 2]);
+    frames.frame();
+    expect(seen).toEqual([1, 2, 3]);
+    frames.frame();
+    store.setState(4);
+    expect(seen).toEqual([1, 2, 3, 4]);
+  });
+
+  it('setting the same state does not notify', () => {
+    const frames = manualFrames();
+    const state = { a: 1 };
+    const store = createStore(state, frames.scheduler);
+    const { seen } = observed(store);
+    store.setState(state);
+    expect(seen).toEqual([]);
+    expect(frames.pending()).toBe(0);
+  });
+
+  it('flush delivers a pending coalesced notification at once, and only once', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const { seen } = observed(store);
+    store.setState(1);
+    store.setState(2);
+    store.flush();
+    expect(seen).toEqual([1, 2]);
+    frames.frame();
+    store.flush();
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('a change made by a listener during a notification is not lost', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const seen: number[] = [];
+    store.subscribe(() => {
+      seen.push(store.getSnapshot());
+      if (store.getSnapshot() === 1) store.setState(2);
+    });
+    store.setState(1);
+    frames.frame();
+    expect(seen).toEqual([1, 2]);
+    expect(store.getSnapshot()).toBe(2);
+  });
+
+  it('a listener that throws does not leave the store deaf', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    let fail = true;
+    const seen: number[] = [];
+    store.subscribe(() => {
+      seen.push(store.getSnapshot());
+      if (fail) throw new Error('listener bug');
+    });
+    expect(() => store.setState(1)).toThrow('listener bug');
+    fail = false;
+    store.setState(2);
+    frames.frame();
+    frames.frame();
+    store.setState(3);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('unsubscribe stops notifications for that listener only', () => {
+    const frames = manualFrames();
+    const store = createStore(0, frames.scheduler);
+    const a = observed(store);
+    const b = observed(store);
+    store.setState(1);
+    a.unsubscribe();
+    store.setState(2);
+    frames.frame();
+    expect(a.seen).toEqual([1]);
+    expect(b.seen).toEqual([1, 2]);
+  });
+
+  it('two stores are independent', () => {
+    const f1 = manualFrames();
+    const f2 = manualFrames();
+    const one = createStore('a', f1.scheduler);
+    const two = createStore('x', f2.scheduler);
+    const s1 = observed(one);
+    const s2 = observed(two);
+    one.setState('b');
+    one.setState('c');
+    two.setState('y');
+    expect(s1.seen).toEqual(['b']);
+    expect(s2.seen).toEqual(['y']);
+    f2.frame();
+    expect(s1.seen).toEqual(['b']);
+    expect(two.getSnapshot()).toBe('y');
+    f1.frame();
+    expect(s1.seen).toEqual(['b', 'c']);
+    expect(s2.seen).toEqual(['y']);
+  });
+});
+
+describe("createStore with 'sync'", () => {
+  it('notifies on every change', () => {
+    const store = createStore(0, 'sync');
+    const { seen, unsubscribe } = observed(store);
+    store.setState(1);
+    store.setState(2);
+    store.setState(2);
+    store.setState(3);
+    expect(seen).toEqual([1, 2, 3]);
+    unsubscribe();
+    store.setState(4);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+});
+
+describe('createStore listener failures', () => {
+  it('the other listeners are still notified when one throws', () => {
+    const store = createStore(0, 'sync');
+    const seen: number[] = [];
+    store.subscribe(() => {
+      throw new Error('first listener bug');
+    });
+    store.subscribe(() => seen.push(store.getSnapshot()));
+    expect(() => store.setState(1)).toThrow('first listener bug');
+    expect(seen).toEqual([1]);
+  });
+});
