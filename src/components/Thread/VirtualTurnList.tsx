@@ -38,9 +38,15 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
     rangeExtractor,
   });
 
+  const totalSize = virtualizer.getTotalSize();
+  let rows = virtualizer.getVirtualItems();
+  // Before the log has a size (first server or test render, a hidden tab) there is no range at
+  // all; the newest groups are still what must be there.
+  if (rows.length === 0 && count > 0) rows = virtualizer.measurementsCache.slice(-keepLast);
+
   return (
-    <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => (
+    <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: totalSize }}>
+      {rows.map((row) => (
         <div
           key={row.key as string}
           ref={virtualizer.measureElement}

@@ -1,5 +1,5 @@
 import { findIndex } from '../../core/thread.js';
-import type { ElicitationState, PermissionRequestState, Thread } from '../../core/types.js';
+import type { ElicitationState, PermissionRequestState, SessionState } from '../../core/types.js';
 import type { TurnGroup } from './group-turns.js';
 
 /** Agent requests that have no tool call card to sit in, for one group. */
@@ -27,7 +27,7 @@ const EMPTY: StandaloneRequests = { permissions: [], elicitations: [] };
  * running when they arrived (by `createdAt`).
  */
 export function computeAttachments(
-  thread: Thread,
+  thread: SessionState['thread'],
   groups: readonly TurnGroup[],
   permissionRequests: readonly PermissionRequestState[],
   elicitations: readonly ElicitationState[],

@@ -1,0 +1,149 @@
+/**
+ * Thread scrolling and size: stick-to-bottom with user-intent detection, "Jump to latest", and
+ * virtualization above the item threshold. jsdom has no layout, so scroll metrics are mocked on
+ * the log element.
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Thread } from '../../src/components/Thread/index.js';
+import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
+import type { SessionState } from '../../src/core/types.js';
+
+const say = (s: SessionState, text: string) =>
+  applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, 1500);
+
+function running(): SessionState {
+  return say(startTurn(createSessionState('s1'), 't1', [{ type: 'text', text: 'Go' }], 1000), 'First words');
+}
+
+/** Gives the log a fake layout: a viewport of `clientHeight` over `scrollHeight` of content. */
+function mockLayout(log: HTMLElement, initial: { scrollHeight: number; clientHeight: number }) {
+  const metrics = { ...initial, top: 0 };
+  Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => metrics.scrollHeight });
+  Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => metrics.clientHeight });
+  Object.defineProperty(log, 'scrollTop', {
+    configurable: true,
+    get: () => metrics.top,
+    set: (value: number) => {
+      metrics.top = Math.max(0, Math.min(value, metrics.scrollHeight - metrics.clientHeight));
+    },
+  });
+  return metrics;
+}
+
+const jumpButton = () => screen.queryByRole('button', { name: /Jump to latest/ });
+
+describe('stick to bottom', () => {
+  it('follows new content, lets go when the user scrolls up, and jumps back', async () => {
+    let s = running();
+    const { rerender } = render(<Thread session={s} />);
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    const layout = mockLayout(log, { scrollHeight: 2000, clientHeight: 500 });
+
+    s = say(s, ' more');
+    rerender(<Thread session={s} />);
+    expect(layout.top).toBe(1500);
+    expect(jumpButton()).toBeNull();
+
+    // The user wheels up: the browser then scrolls.
+    fireEvent.wheel(log, { deltaY: -120 });
+    layout.top = 1000;
+    fireEvent.scroll(log);
+    expect(jumpButton()).toBeInTheDocument();
+
+    // New content arrives: the position holds and the button says there is something new.
+    layout.scrollHeight = 2300;
+    s = say(s, ' and more');
+    rerender(<Thread session={s} />);
+    expect(layout.top).toBe(1000);
+    expect(jumpButton()).toHaveAccessibleName('Jump to latest, new content below');
+
+    await userEvent.click(jumpButton()!);
+    expect(layout.top).toBe(1800);
+    expect(jumpButton()).toBeNull();
+    expect(document.activeElement).toBe(log);
+
+    // Following again.
+    layout.scrollHeight = 2600;
+    rerender(<Thread session={say(s, ' again')} />);
+    expect(layout.top).toBe(2100);
+  });
+
+  it('ignores scrolls nobody asked for while the content resizes', () => {
+    let s = running();
+    const { rerender } = render(<Thread session={s} />);
+    const log = screen.getByRole('log');
+    const layout = mockLayout(log, { scrollHeight: 2000, clientHeight: 500 });
+    s = say(s, ' more');
+    rerender(<Thread session={s} />);
+    fireEvent.scroll(log);
+
+    // Scroll anchoring or a virtualizer correction moves scrollTop up as content above shrinks.
+    layout.scrollHeight = 1900;
+    layout.top = 1200;
+    fireEvent.scroll(log);
+    expect(jumpButton()).toBeNull();
+
+    rerender(<Thread session={say(s, ' still following')} />);
+    expect(layout.top).toBe(1400);
+  });
+
+  it('treats an upward scroll with unchanged content as the user (find-in-page, keyboard)', () => {
+    let s = running();
+    const { rerender } = render(<Thread session={s} />);
+    const log = screen.getByRole('log');
+    const layout = mockLayout(log, { scrollHeight: 2000, clientHeight: 500 });
+    s = say(s, ' more');
+    rerender(<Thread session={s} />);
+    fireEvent.scroll(log);
+
+    layout.top = 300;
+    fireEvent.scroll(log);
+    expect(jumpButton()).toBeInTheDocument();
+    rerender(<Thread session={say(s, ' later')} />);
+    expect(layout.top).toBe(300);
+
+    // Scrolling back to the end by hand resumes following.
+    layout.top = 1500;
+    fireEvent.scroll(log);
+    expect(jumpButton()).toBeNull();
+  });
+});
+
+describe('virtualization', () => {
+  function longThread(turns: number): SessionState {
+    let s = createSessionState('s1');
+    for (let t = 0; t < turns; t++) {
+      s = startTurn(s, `t${t}`, [{ type: 'text', text: `Question ${t}` }], t * 10);
+      s = applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Answer ${t}` } }, t * 10 + 1);
+      s = endTurn(s, `t${t}`, { stopReason: 'end_turn' }, t * 10 + 2);
+    }
+    return s;
+  }
+
+  it('mounts only some turns above the threshold, always including the newest', () => {
+    const s = longThread(200);
+    const { container } = render(<Thread session={s} />);
+    const mounted = container.querySelectorAll('[data-slot="item"]').length;
+    expect(s.thread.items.size).toBe(400);
+    expect(mounted).toBeGreaterThan(0);
+    expect(mounted).toBeLessThan(100);
+    expect(container.querySelector('[data-slot="thread"]')).toHaveAttribute('data-virtualized', 'true');
+    expect(screen.getByText('Answer 199')).toBeInTheDocument();
+    expect(screen.getByText('Answer 198')).toBeInTheDocument();
+  });
+
+  it('keeps every turn in the DOM below the threshold', () => {
+    const s = longThread(60);
+    const { container } = render(<Thread session={s} />);
+    expect(container.querySelectorAll('[data-slot="item"]')).toHaveLength(120);
+    expect(container.querySelector('[data-slot="thread"]')).not.toHaveAttribute('data-virtualized');
+  });
+
+  it('can be turned off', () => {
+    const s = longThread(100);
+    const { container } = render(<Thread session={s} virtualizeAbove={Infinity} />);
+    expect(container.querySelectorAll('[data-slot="item"]')).toHaveLength(200);
+  });
+});
