@@ -38,7 +38,7 @@ export type {
 } from '@agentclientprotocol/sdk';
 
 /** Connection lifecycle. `reconnecting` covers the backoff wait and the re-initialize. */
-export type ConnectionStatus = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed' | 'error';
+export type ConnectionState = 'idle' | 'connecting' | 'ready' | 'reconnecting' | 'closed' | 'error';
 
 /** A content block as received: a known ACP block, or one of a type this library does not know. */
 export type ReceivedContentBlock = acp.ContentBlock | UnknownContentBlock;
@@ -146,7 +146,7 @@ export type ThreadItemKind = ThreadItem['kind'];
  * A session's transcript: an immutable list with O(1) amortized append and replace-last, plus
  * lookups by `messageId`, `toolCallId` and `compactionId`. Untouched items keep their identity.
  */
-export interface Thread {
+export interface ThreadState {
   readonly items: PersistentList<ThreadItem>;
   /** Append-only index shared between versions; always verified against `items`. */
   readonly index: Map<string, number>;
@@ -202,7 +202,7 @@ export interface SessionState {
   status: SessionStatus;
   /** Why the session is `lost` (for example: the agent can neither resume nor load it). */
   statusReason: string | null;
-  thread: Thread;
+  thread: ThreadState;
   turns: TurnRecord[];
   turn: SessionTurn;
   plan: acp.PlanEntry[] | null;
@@ -315,7 +315,7 @@ export interface Diagnostic {
 }
 
 export interface AcpSnapshot {
-  status: ConnectionStatus;
+  status: ConnectionState;
   error: AcpErrorInfo | null;
   agent: AgentState | null;
   auth: AuthState;

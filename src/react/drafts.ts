@@ -5,7 +5,7 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 
 /** A prompt written while a turn runs (the shape PromptInput queues). */
-export interface QueuedPrompt {
+export interface QueuedDraft {
   id: string;
   text: string;
   attachments: Array<{ id: string; name: string; mimeType: string; size: number; block: ContentBlock }>;
@@ -13,7 +13,7 @@ export interface QueuedPrompt {
 
 export interface DraftEntry {
   text: string;
-  queue: QueuedPrompt[];
+  queue: QueuedDraft[];
 }
 
 export interface DraftStore {

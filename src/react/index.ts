@@ -18,6 +18,6 @@ export {
 export { useSessionList } from './useSessionList.js';
 export type { UseSessionListResult } from './useSessionList.js';
 export { useDraft } from './useDraft.js';
-export type { QueuedPrompt, DraftEntry } from './useDraft.js';
+export type { QueuedDraft, DraftEntry } from './useDraft.js';
 export { useTraffic } from './useTraffic.js';
 export { useAcpContext } from './context.js';

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionStatus, type ConnectionStatusProps } from '../../src/components/ConnectionStatus/index.js';
-import type { AgentState, ConnectionStatus as Status } from '../../src/core/types.js';
+import type { AgentState, ConnectionState as Status } from '../../src/core/types.js';
 
 const agent: AgentState = {
   info: { name: '@agentclientprotocol/claude-agent-acp', title: 'Claude Agent', version: '0.100.0' },

@@ -1,4 +1,4 @@
-import type { AcpErrorInfo, AgentState, ConnectionStatus as Status, ReconnectState } from '../../core/types.js';
+import type { AcpErrorInfo, AgentState, ConnectionState as Status, ReconnectState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { connectionStatusMessages, type ConnectionStatusMessages } from './messages.js';
 import { useSecondsUntil } from './use-seconds-until.js';
@@ -75,7 +75,7 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
       )}
       <span className="acp-connection-status__actions">
         {RETRYABLE.has(status) && (
-          <button type="button" className="acp-button" data-variant={reconnecting ? 'ghost' : 'primary'} onClick={onRetry}>
+          <button type="button" className="acp-button" data-variant={reconnecting ? undefined : 'primary'} onClick={onRetry}>
             {reconnecting ? messages.retry_now : messages.retry}
           </button>
         )}

@@ -9,8 +9,11 @@
  */
 import type { PromptCapabilities } from '../../core/types.js';
 
-/** Images the agent may receive as pixels. SVG is deliberately absent: it is code, sent as text. */
-export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+// Images the agent may receive as pixels: the same raster allowlist the renderer uses. SVG is
+// deliberately absent: it is code, sent as text.
+import { RASTER_IMAGE_TYPES } from '../Markdown/url-policy.js';
+
+export { RASTER_IMAGE_TYPES };
 
 export interface FileMeta {
   name: string;

@@ -6,7 +6,7 @@ export { promptQueueReducer, nextToSend, turnEndedAndMayDrain } from './promptQu
 export type { PromptQueueAction, DrainInput } from './promptQueue.js';
 export { useAttachments } from './useAttachments.js';
 export type { AttachmentsState, AttachmentRefusal } from './useAttachments.js';
-export { planAttachment, fileUri, RASTER_IMAGE_TYPES } from './attachmentPlan.js';
+export { planAttachment, fileUri } from './attachmentPlan.js';
 export type { AttachmentPlan, AttachmentKind, RefusalReason, FileMeta } from './attachmentPlan.js';
 export { readAttachment } from './readAttachment.js';
 export { promptBlocks } from './blocks.js';

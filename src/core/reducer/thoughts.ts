@@ -3,9 +3,9 @@
  * "Thought for Ns" duration.
  */
 import { lastItem, replaceItem, threadLength } from '../thread.js';
-import type { Thread } from '../types.js';
+import type { ThreadState } from '../types.js';
 
-export function closeOpenThought(thread: Thread, now: number): Thread {
+export function closeOpenThought(thread: ThreadState, now: number): ThreadState {
   const last = lastItem(thread);
   if (!last || last.kind !== 'thought' || last.endedAt !== null) return thread;
   return replaceItem(thread, threadLength(thread) - 1, { ...last, endedAt: Math.max(now, last.startedAt) });
