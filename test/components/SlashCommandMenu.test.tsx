@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PromptInput } from '../../src/components/PromptInput/index.js';
-import { filterCommands, pendingCommand, slashQuery } from '../../src/components/SlashCommandMenu/index.js';
+import { SlashCommandMenu, filterCommands, pendingCommand, slashQuery } from '../../src/components/SlashCommandMenu/index.js';
 import type { AvailableCommand } from '../../src/core/types.js';
 
 const commands: AvailableCommand[] = [
@@ -16,7 +16,7 @@ function setup(list: AvailableCommand[] = commands) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
   const utils = render(<PromptInput onSubmit={onSubmit} onCancel={vi.fn()} running={false} commands={list} />);
-  const textbox = screen.getByRole('combobox', { name: 'Message to the agent' });
+  const textbox = screen.getByRole('textbox', { name: 'Message to the agent' });
   return { ...utils, onSubmit, user, textbox };
 }
 
@@ -50,17 +50,18 @@ describe('slash command rules', () => {
 });
 
 describe('SlashCommandMenu in PromptInput', () => {
-  it('is a closed combobox until / starts the input', async () => {
+  it('stays closed until / starts the input, then controls the list and announces it', async () => {
     const { textbox, user } = setup();
-    expect(textbox).toHaveAttribute('aria-expanded', 'false');
     expect(textbox).toHaveAttribute('aria-autocomplete', 'list');
+    expect(textbox).toHaveAttribute('aria-haspopup', 'listbox');
+    expect(textbox).not.toHaveAttribute('aria-controls');
     await user.type(textbox, 'hi /');
     expect(screen.queryByRole('listbox')).toBeNull();
     await user.clear(textbox);
     await user.type(textbox, '/');
     const listbox = screen.getByRole('listbox', { name: 'Commands' });
-    expect(textbox).toHaveAttribute('aria-expanded', 'true');
     expect(textbox).toHaveAttribute('aria-controls', listbox.id);
+    expect(screen.getByRole('status')).toHaveTextContent('4 commands.');
     expect(optionNames()).toEqual(['/web', '/review', '/plan', '/git-checkout']);
     expect(within(listbox).getByText('Search the web')).toBeInTheDocument();
     expect(within(listbox).getByText('Input: query to search for')).toBeInTheDocument();
@@ -96,7 +97,8 @@ describe('SlashCommandMenu in PromptInput', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(textbox).toHaveValue('/web ');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(textbox).toHaveAttribute('aria-expanded', 'false');
+    expect(textbox).not.toHaveAttribute('aria-controls');
+    expect(textbox).not.toHaveAttribute('aria-activedescendant');
     expect(textbox).toHaveAttribute('placeholder', 'query to search for');
     await user.type(textbox, 'acp docs');
     expect(textbox).not.toHaveAttribute('placeholder', 'query to search for');
@@ -126,7 +128,7 @@ describe('SlashCommandMenu in PromptInput', () => {
     await user.type(textbox, '/rev');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(textbox).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(textbox).not.toHaveAttribute('aria-activedescendant');
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledWith([{ type: 'text', text: '/rev' }]);
@@ -155,8 +157,54 @@ describe('SlashCommandMenu in PromptInput', () => {
     expect(screen.getByRole('option', { selected: true })).toHaveTextContent('/compact');
   });
 
-  it('has no combobox role without commands', () => {
+  it('has no autocomplete attributes without commands', () => {
     render(<PromptInput onSubmit={vi.fn()} onCancel={vi.fn()} running={false} />);
-    expect(screen.getByRole('textbox', { name: 'Message to the agent' })).not.toHaveAttribute('aria-expanded');
+    const textbox = screen.getByRole('textbox', { name: 'Message to the agent' });
+    expect(textbox).not.toHaveAttribute('aria-autocomplete');
+    expect(textbox).not.toHaveAttribute('aria-haspopup');
+  });
+
+  it('closes when the field loses focus', async () => {
+    const { textbox, user } = setup();
+    await user.type(textbox, '/');
+    await user.click(document.body);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('SlashCommandMenu on its own', () => {
+  it('is a focusable listbox driven by arrows, Home, End, Enter and Escape', () => {
+    const onActiveChange = vi.fn();
+    const onSelect = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <SlashCommandMenu
+        id="cmds"
+        commands={commands}
+        activeIndex={1}
+        optionId={(i) => `cmd-${i}`}
+        onSelect={onSelect}
+        onActiveChange={onActiveChange}
+        onClose={onClose}
+      />,
+    );
+    const listbox = screen.getByRole('listbox', { name: 'Commands' });
+    expect(listbox).toHaveAttribute('tabindex', '0');
+    expect(listbox).toHaveAttribute('aria-activedescendant', 'cmd-1');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('/review');
+    fireEvent.keyDown(listbox, { key: 'ArrowDown' });
+    expect(onActiveChange).toHaveBeenLastCalledWith(2);
+    fireEvent.keyDown(listbox, { key: 'ArrowUp' });
+    expect(onActiveChange).toHaveBeenLastCalledWith(0);
+    fireEvent.keyDown(listbox, { key: 'End' });
+    expect(onActiveChange).toHaveBeenLastCalledWith(3);
+    fireEvent.keyDown(listbox, { key: 'Home' });
+    expect(onActiveChange).toHaveBeenLastCalledWith(0);
+    fireEvent.keyDown(listbox, { key: 'Enter' });
+    expect(onSelect).toHaveBeenCalledWith(1);
+    fireEvent.keyDown(listbox, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+    fireEvent.click(screen.getByText('/plan'));
+    expect(onSelect).toHaveBeenLastCalledWith(2);
   });
 });

@@ -32,7 +32,17 @@ export function AttachmentChips({ attachments, onRemove, disabled, t }: Attachme
           block.type === 'image' && RASTER_IMAGE_TYPES.has(block.mimeType) ? `data:${block.mimeType};base64,${block.data}` : null;
         return (
           <li key={a.id} className="acp-prompt-input__chip" data-slot="attachment" data-kind={block.type}>
-            {thumbnail && <img className="acp-prompt-input__thumb" src={thumbnail} alt="" />}
+            {thumbnail && (
+              <img
+                className="acp-prompt-input__thumb"
+                src={thumbnail}
+                alt=""
+                // Bytes that do not decode (a truncated or mislabelled file) just lose the preview.
+                onError={(e) => {
+                  e.currentTarget.hidden = true;
+                }}
+              />
+            )}
             <span className="acp-prompt-input__chip-name" title={a.name}>
               {a.name}
             </span>

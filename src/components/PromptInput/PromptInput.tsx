@@ -13,7 +13,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
-import { SlashCommandMenu, useSlashCommands } from '../SlashCommandMenu/index.js';
+import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import { AttachmentChips } from './AttachmentChips.js';
 import { isEmptyPrompt, promptBlocks } from './blocks.js';
@@ -160,17 +160,6 @@ export function PromptInput({
       <PromptQueueList queue={queue} disabled={disabled} t={t} />
       <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
       <div className="acp-prompt-input__composer" data-slot="composer">
-        {slash.open && (
-          <SlashCommandMenu
-            className="acp-prompt-input__menu"
-            id={slash.listboxId}
-            commands={slash.items}
-            activeIndex={slash.activeIndex}
-            optionId={slash.optionId}
-            onSelect={slash.complete}
-            onActiveChange={slash.setActiveIndex}
-          />
-        )}
         <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
         <div className="acp-prompt-input__field">
           <textarea
@@ -247,6 +236,21 @@ export function PromptInput({
             {running ? t.queue : t.send}
           </button>
         </div>
+        {slash.open && (
+          // After the field in the DOM (CSS places it above), so Shift+Tab from the field never
+          // lands in a list that closes as the field loses focus.
+          <SlashCommandMenu
+            className="acp-prompt-input__menu"
+            id={slash.listboxId}
+            commands={slash.items}
+            activeIndex={slash.activeIndex}
+            optionId={slash.optionId}
+            onSelect={slash.complete}
+            onActiveChange={slash.setActiveIndex}
+            onClose={slash.close}
+          />
+        )}
+        {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
             {t.drop_here}

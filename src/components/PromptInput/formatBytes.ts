@@ -1,4 +1,4 @@
-/** File sizes in the user's locale: "512 byte", "12.3 kB", "4.1 MB". */
+/** File sizes in the user's locale: "512 bytes", "12.3 kB", "4.1 MB". */
 export function formatBytes(bytes: number, locale: string | undefined): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
@@ -10,7 +10,8 @@ export function formatBytes(bytes: number, locale: string | undefined): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // Short "byte" is not pluralized in English ("38 byte"); the long form is, and is still short.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }

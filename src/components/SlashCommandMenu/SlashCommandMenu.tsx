@@ -1,8 +1,11 @@
 /**
- * The slash-command listbox. Focus never leaves the text field: the field owns the keyboard
- * (see `useSlashCommands`) and points at the active option with `aria-activedescendant`.
+ * The slash-command listbox.
+ *
+ * Inside PromptInput focus stays in the text field, which owns the keyboard (see
+ * `useSlashCommands`) and points at the active option with `aria-activedescendant`. Used on its
+ * own, the list is a focusable listbox with the same keys (arrows, Home, End, Enter, Escape).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AvailableCommand } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { slashCommandMessages } from './messages.js';
@@ -16,10 +19,21 @@ export interface SlashCommandMenuProps {
   optionId: (index: number) => string;
   onSelect: (index: number) => void;
   onActiveChange?: (index: number) => void;
+  /** Escape while the list itself has focus. */
+  onClose?: () => void;
   className?: string;
 }
 
-export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect, onActiveChange, className }: SlashCommandMenuProps) {
+export function SlashCommandMenu({
+  id,
+  commands,
+  activeIndex,
+  optionId,
+  onSelect,
+  onActiveChange,
+  onClose,
+  className,
+}: SlashCommandMenuProps) {
   const t = useMessages('slashCommands', slashCommandMessages);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -29,8 +43,48 @@ export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect
     active?.scrollIntoView?.({ block: 'nearest' });
   }, [activeIndex]);
 
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const last = commands.length - 1;
+    const go = (index: number) => onActiveChange?.(Math.min(Math.max(index, 0), last));
+    switch (event.key) {
+      case 'ArrowDown':
+        go(activeIndex >= last ? 0 : activeIndex + 1);
+        break;
+      case 'ArrowUp':
+        go(activeIndex <= 0 ? last : activeIndex - 1);
+        break;
+      case 'Home':
+        go(0);
+        break;
+      case 'End':
+        go(last);
+        break;
+      case 'Enter':
+        if (activeIndex >= 0) onSelect(activeIndex);
+        break;
+      case 'Escape':
+        if (!onClose) return;
+        onClose();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
   return (
-    <ul ref={listRef} id={id} role="listbox" aria-label={t.menu_label} className={cx('acp-slash-menu', className)}>
+    <ul
+      ref={listRef}
+      id={id}
+      role="listbox"
+      aria-label={t.menu_label}
+      aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+      // Focusable so the list (which scrolls when long) is reachable on its own; inside
+      // PromptInput, Tab completes the command instead, so focus stays in the text field.
+      tabIndex={0}
+      className={cx('acp-slash-menu', className)}
+      onKeyDown={onKeyDown}
+    >
       {commands.map((command, index) => (
         <li
           key={command.name}

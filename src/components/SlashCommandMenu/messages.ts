@@ -2,6 +2,8 @@
 export const slashCommandMessages = {
   menu_label: 'Commands',
   input_hint_label: 'Input: {hint}',
+  status_one: '{count} command. Up and Down to choose, Enter or Tab to complete, Escape to close.',
+  status_other: '{count} commands. Up and Down to choose, Enter or Tab to complete, Escape to close.',
 };
 
 export type SlashCommandMessages = typeof slashCommandMessages;

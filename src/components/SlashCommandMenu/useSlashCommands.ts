@@ -1,9 +1,16 @@
 /**
  * The slash-command palette as a hook: which commands to offer for the current input, the
- * active one, keyboard handling and the ARIA combobox attributes for the text field.
+ * active one, keyboard handling and the ARIA attributes for the text field.
  *
  * The input stays the single source of truth: the menu is derived from `value`, and completing
  * a command only hands new text to `onComplete`.
+ *
+ * ARIA: the field is a multi-line `<textarea>`, which HTML allows no role but `textbox` (a
+ * `role="combobox"` there is non-conforming and fails axe-core's aria-allowed-role). So the field
+ * keeps its textbox role and uses the autocomplete attributes a textbox supports:
+ * `aria-autocomplete="list"`, `aria-haspopup="listbox"`, and while the list is open
+ * `aria-controls` plus `aria-activedescendant` on the highlighted option. The open state and the
+ * number of matches are announced through a polite live region (see `SlashCommandMenu`).
  */
 import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { AvailableCommand } from '../../core/types.js';
@@ -18,12 +25,11 @@ export interface UseSlashCommandsOptions {
   onComplete: (text: string) => void;
 }
 
-export interface ComboboxInputProps {
-  role?: 'combobox';
-  'aria-expanded'?: boolean;
+export interface SlashInputProps {
+  'aria-autocomplete'?: 'list';
+  'aria-haspopup'?: 'listbox';
   'aria-controls'?: string;
   'aria-activedescendant'?: string;
-  'aria-autocomplete'?: 'list';
 }
 
 export interface SlashCommandsState {
@@ -36,7 +42,7 @@ export interface SlashCommandsState {
   /** The chosen command's `input.hint`, while its arguments have not been typed yet. */
   hint: string | null;
   /** Spread on the text field. */
-  inputProps: ComboboxInputProps;
+  inputProps: SlashInputProps;
   /** Call first from the field's keydown; returns true when the menu used the key. */
   handleKeyDown: (event: KeyboardEvent) => boolean;
   complete: (index: number) => void;
@@ -102,13 +108,12 @@ export function useSlashCommands({ value, commands, onComplete }: UseSlashComman
   };
 
   const command = pendingCommand(value, list);
-  const inputProps: ComboboxInputProps =
+  const inputProps: SlashInputProps =
     commands === undefined
       ? {}
       : {
-          role: 'combobox',
-          'aria-expanded': open,
           'aria-autocomplete': 'list',
+          'aria-haspopup': 'listbox',
           ...(open ? { 'aria-controls': listboxId, 'aria-activedescendant': optionId(activeIndex) } : {}),
         };
 
