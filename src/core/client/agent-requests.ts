@@ -21,6 +21,8 @@ export interface RequestHost {
   permissionPolicy: PermissionPolicy | undefined;
   /** True once the connection that carried the pending requests is gone. */
   connectionLost(): boolean;
+  /** The session named by a pending client request, by its JSON-RPC id (for request-scoped elicitations). */
+  sessionOfRequest?(id: string | number): string | null;
 }
 
 type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
@@ -143,7 +145,9 @@ export class PendingRequests {
       requestId,
       mode,
       message: isString(raw.message) ? raw.message : '',
-      sessionId: isString(raw.sessionId) ? raw.sessionId : null,
+      // A request-scoped elicitation (for example scoped to a running `session/prompt`) belongs to
+      // that request's session; without it, cancelling the turn left it pending for ever.
+      sessionId: isString(raw.sessionId) ? raw.sessionId : this.scopeSession(raw.requestId),
       toolCallId: isString(raw.toolCallId) ? raw.toolCallId : null,
       scopeRequestId: isString(raw.requestId) || typeof raw.requestId === 'number' ? raw.requestId : null,
       requestedSchema: mode === 'form' && isRecord(raw.requestedSchema) ? (raw.requestedSchema as ElicitationState['requestedSchema']) : null,
@@ -165,6 +169,11 @@ export class PendingRequests {
     signal.addEventListener('abort', () => this.onAborted(requestId), { once: true });
     this.host.update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
     return answered;
+  }
+
+  private scopeSession(requestId: unknown): string | null {
+    if (!isString(requestId) && typeof requestId !== 'number') return null;
+    return this.host.sessionOfRequest?.(requestId) ?? null;
   }
 
   /**

@@ -18,7 +18,7 @@ import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectOptions } from './back
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
 import { createTerminalManager, type TerminalManager } from './terminals.js';
 import { createTrafficLog, type TrafficLog } from './traffic.js';
-import { canReconnect, openStream, type TransportOptions } from './transport.js';
+import { canReconnect, openStream, type Envelope, type TransportOptions } from './transport.js';
 
 export interface AcpClientOptions extends TransportOptions {
   clientInfo?: acp.Implementation;
@@ -75,6 +75,11 @@ export interface AcpClient {
 }
 
 const SUPPORTED_PROTOCOL_VERSION = acp.PROTOCOL_VERSION;
+
+/** "300 ms", "20 s", "1.5 s". */
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
 const MAX_BUFFERED_UPDATES = 2000;
 
 export function createAcpClient(options: AcpClientOptions): AcpClient {
@@ -106,6 +111,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     terminals,
     permissionPolicy: options.permissionPolicy as PermissionPolicy | undefined,
     connectionLost: () => !connection || connection.signal.aborted,
+    sessionOfRequest: (id) => outstanding.get(id) ?? null,
   });
 
   let connection: acp.ClientConnection | null = null;
@@ -145,16 +151,48 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     return buffered.reduce<SessionState>((acc, u) => applySessionUpdate(acc, u, at), session);
   };
 
+  /**
+   * Ids of the requests sent on the current connection and not answered yet. A response to any
+   * other id (never sent, or answered twice) used to reach the SDK, which only logs it to the
+   * console: it is refused here instead, with a diagnostic and an error in the traffic log.
+   * Each maps to the session its params named, so a request-scoped elicitation (scoped to, say,
+   * a running `session/prompt`) can be tied to its session.
+   */
+  let outstanding = new Map<string | number, string | null>();
+
   const tap = {
-    refused(raw: string, reason: string) {
+    refused(raw: string, reason: string, envelope?: Envelope): acp.AnyMessage | null {
       traffic.record({ dir: 'in', raw, error: reason });
       diagnose('malformed_frame', reason, raw.slice(0, 2000));
+      // A refused (oversized) response still settles its request, as an error and at once:
+      // otherwise the request waited for its timeout, or for ever (`session/prompt`).
+      if (envelope?.id !== undefined && envelope.method === undefined && outstanding.delete(envelope.id)) {
+        const error = { code: ErrorCodes.invalidRequest, message: reason, data: { reason: ErrorCodes.messageTooLarge } };
+        return { jsonrpc: '2.0', id: envelope.id, error } as acp.AnyMessage;
+      }
+      return null;
     },
     malformed(raw: string) {
       traffic.record({ dir: 'in', raw, error: 'Not valid JSON.' });
       diagnose('malformed_frame', 'The agent sent a frame that is not valid JSON; it was ignored.', raw.slice(0, 2000));
     },
     message(msg: acp.AnyMessage) {
+      if (!('method' in msg) && 'id' in msg) {
+        const id = (msg as { id: unknown }).id;
+        if (typeof id !== 'string' && typeof id !== 'number') {
+          const error = (msg as { error?: { message?: unknown } }).error;
+          const reason = `The agent reported an error for a message it could not identify${isString(error?.message) ? `: ${error.message}` : '.'}`;
+          traffic.record({ dir: 'in', msg, error: reason });
+          diagnose('protocol_error', reason, msg);
+          return true;
+        }
+        if (!outstanding.delete(id)) {
+          const reason = `The agent answered request id ${JSON.stringify(id)}, which is not pending; the response was ignored.`;
+          traffic.record({ dir: 'in', msg, error: reason });
+          diagnose('protocol_error', reason, msg);
+          return true;
+        }
+      }
       traffic.record({ dir: 'in', msg });
       if ('method' in msg && msg.method === acp.methods.client.session.update && !('id' in msg && msg.id != null)) {
         handleSessionUpdate((msg as { params?: unknown }).params);
@@ -163,6 +201,11 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
       return false;
     },
     outbound(msg: acp.AnyMessage) {
+      const id = (msg as { id?: unknown }).id;
+      if ('method' in msg && (typeof id === 'string' || typeof id === 'number')) {
+        const params = (msg as { params?: unknown }).params;
+        outstanding.set(id, isRecord(params) && isString(params.sessionId) ? params.sessionId : null);
+      }
       traffic.record({ dir: 'out', msg });
     },
   };
@@ -191,9 +234,14 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
       })) as T;
     } catch (error) {
       if (controller.signal.aborted) {
-        throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`);
+        // Formatted so a sub-second timeout does not read "within 0 s".
+        throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${formatDuration(timeoutMs)}.`);
       }
-      const normalized = toAcpError(error, options.url);
+      let normalized = toAcpError(error, options.url);
+      // A refused oversized response is replaced by an error marked this way (see `tap.refused`).
+      if (isRecord(normalized.data) && normalized.data.reason === ErrorCodes.messageTooLarge) {
+        normalized = new AcpClientError(ErrorCodes.messageTooLarge, normalized.message, normalized.data);
+      }
       if (isAuthRequired(normalized)) {
         update((s) => ({ ...s, auth: { ...s.auth, required: true, error: normalized.toInfo() } }));
       }
@@ -240,6 +288,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     const myGeneration = ++generation;
     update((s) => ({ ...s, status: isReconnect ? 'reconnecting' : 'connecting', error: null }));
     let conn: acp.ClientConnection;
+    outstanding = new Map();
     try {
       const app = pending.register(acp.client({ name: options.clientInfo?.name ?? 'acp-react' }));
       conn = app.connect(openStream(options, tap));
@@ -262,14 +311,14 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
       );
     } catch (error) {
       const reason = conn.signal.aborted ? toAcpError(conn.signal.reason ?? error, options.url) : toAcpError(error, options.url);
-      conn.close();
+      await abandon(conn);
       throw reason.code === ErrorCodes.connectionClosed
         ? new AcpClientError(ErrorCodes.connectionFailed, `Could not connect to the agent${options.url ? ` at ${options.url}` : ''}.`)
         : reason;
     }
     if (myGeneration !== generation) return;
     if (init.protocolVersion !== SUPPORTED_PROTOCOL_VERSION) {
-      conn.close();
+      await abandon(conn);
       throw new AcpClientError(
         ErrorCodes.unsupportedProtocolVersion,
         `The agent speaks ACP protocol version ${init.protocolVersion}; this client supports version ${SUPPORTED_PROTOCOL_VERSION}.`,
@@ -288,6 +337,19 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
       },
     }));
     if (isReconnect) await restoreSessions();
+  }
+
+  /**
+   * Closes a connection given up on during `initialize` (timeout, unsupported protocol version).
+   * It is detached first: its close used to be handled as a dropped connection, which replaced
+   * the real error with "connection lost" and scheduled a reconnect (for a version mismatch, a
+   * reconnect loop without end). The close also waits one task, so the `$/cancel_request` the SDK
+   * queued for a timed-out `initialize` is written before the socket goes.
+   */
+  async function abandon(conn: acp.ClientConnection) {
+    if (connection === conn) connection = null;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    conn.close();
   }
 
   function onClosed(myGeneration: number, conn: acp.ClientConnection) {

@@ -13,10 +13,15 @@
  */
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
+import { ErrorCodes } from '../errors.js';
 
 export interface InboundTap {
-  /** A frame was refused before reaching the SDK (binary, oversized). */
-  refused(raw: string, reason: string): void;
+  /**
+   * A frame was refused before reaching the SDK (binary, oversized). For an oversized frame,
+   * `envelope` is its top-level `id` and `method` when they could be found; the tap may return a
+   * message to hand the SDK in its place (an error response that settles a pending request).
+   */
+  refused(raw: string, reason: string, envelope?: Envelope): AnyMessage | null | void;
   /** A frame that is not valid JSON (the SDK answers it with -32700). */
   malformed(raw: string): void;
   /** A parsed message; return true to consume it (the SDK will not see it). */
@@ -63,7 +68,7 @@ type Listener = (...args: unknown[]) => void;
  * both listener styles the SDK uses: `addEventListener` (browsers) and `on` (the `ws` package).
  */
 function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: number): WebSocketConstructor {
-  const filter = (data: unknown, isBinary: boolean): string | null => {
+  const filter = (data: unknown, isBinary: boolean, socket: { send(text: string): void }): string | null => {
     if (isBinary || typeof data !== 'string') {
       const text = decodeText(data, isBinary);
       if (text === null) {
@@ -74,8 +79,18 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
     }
     const text = data as string;
     if (text.length > limit) {
-      tap.refused(`${text.slice(0, 200)}…`, `Message of ${text.length} characters exceeds the ${limit} limit; it was refused.`);
-      return null;
+      const reason = `Message of ${text.length} characters exceeds the ${limit} limit; it was refused.`;
+      // Refusing silently used to leave both sides hanging: a refused response kept the client's
+      // request pending forever (prompts have no timeout), a refused request left the agent
+      // waiting for an answer. Whoever waits is told instead.
+      const envelope = peekEnvelope(text);
+      const replacement = tap.refused(`${text.slice(0, 200)}…`, reason, envelope);
+      if (envelope.id !== undefined && envelope.method !== undefined) {
+        const reply = { jsonrpc: '2.0' as const, id: envelope.id, error: { code: ErrorCodes.invalidRequest, message: reason, data: { limit, size: text.length } } };
+        tap.outbound(reply);
+        socket.send(JSON.stringify(reply));
+      }
+      return replacement ? JSON.stringify(replacement) : null;
     }
     let msg: unknown;
     try {
@@ -96,7 +111,7 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
       const parent = (Base.prototype as unknown as { addEventListener: (...a: unknown[]) => void }).addEventListener;
       if (type !== 'message') return parent.call(this, type, listener, options);
       const wrapped = (event: { data: unknown }) => {
-        const text = filter(event.data, typeof event.data !== 'string');
+        const text = filter(event.data, typeof event.data !== 'string', this as unknown as { send(text: string): void });
         if (text !== null) listener(text === event.data ? event : { data: text });
       };
       return parent.call(this, type, wrapped, options);
@@ -106,7 +121,7 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
       const parent = (Base.prototype as unknown as { on: (...a: unknown[]) => unknown }).on;
       if (type !== 'message') return parent.call(this, type, listener);
       return parent.call(this, type, (data: unknown, isBinary: boolean) => {
-        const text = filter(data, isBinary === true);
+        const text = filter(data, isBinary === true, this as unknown as { send(text: string): void });
         if (text !== null) listener(text, false);
       });
     }
@@ -116,6 +131,73 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
     delete (Tapped.prototype as { on?: unknown }).on;
   }
   return Tapped as unknown as WebSocketConstructor;
+}
+
+export interface Envelope {
+  id?: string | number;
+  method?: string;
+}
+
+/**
+ * The top-level `id` and `method` of a JSON-RPC frame, found by scanning it rather than parsing
+ * it whole (it is too large to parse). `id` is undefined when there is none or it is unusable.
+ */
+export function peekEnvelope(text: string): Envelope {
+  const found: Envelope = {};
+  const n = text.length;
+  const skipSpace = (j: number) => {
+    while (j < n && text.charCodeAt(j) <= 32) j++;
+    return j;
+  };
+  /** Index just past the string starting at `j` (a `"`). */
+  const endOfString = (j: number) => {
+    for (j++; j < n; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 92) j++;
+      else if (c === 34) return j + 1;
+    }
+    return n;
+  };
+  let i = skipSpace(0);
+  if (text[i] !== '{') return found;
+  i++;
+  while (i < n) {
+    i = skipSpace(i);
+    if (text[i] !== '"') break;
+    const keyEnd = endOfString(i);
+    const key = text.slice(i + 1, keyEnd - 1);
+    i = skipSpace(keyEnd);
+    if (text[i] !== ':') break;
+    const start = (i = skipSpace(i + 1));
+    // Skip the value, whatever its size, without copying it.
+    let depth = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        i = endOfString(i);
+        continue;
+      }
+      if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === 44 && depth === 0) break;
+      i++;
+    }
+    if ((key === 'id' || key === 'method') && i - start < 1024) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text.slice(start, i));
+      } catch {
+        value = undefined;
+      }
+      if (key === 'method' && typeof value === 'string') found.method = value;
+      if (key === 'id' && (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) found.id = value;
+    }
+    if (text[i] !== ',') break;
+    i++;
+  }
+  return found;
 }
 
 function decodeText(data: unknown, isBinary: boolean): string | null {
