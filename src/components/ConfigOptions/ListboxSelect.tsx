@@ -119,63 +119,66 @@ export function ListboxSelect(props: ListboxSelectProps) {
       <label id={ids.label} htmlFor={`${baseId}-button`} className="acp-listbox-select__label" data-slot="label">
         {label}
       </label>
-      <button
-        ref={buttonRef}
-        id={`${baseId}-button`}
-        type="button"
-        className={cx('acp-listbox-select__trigger', 'acp-focusable')}
-        data-slot="trigger"
-        data-pending={pending ? '' : undefined}
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={ids.list}
-        aria-labelledby={`${ids.label} ${ids.value}`}
-        aria-describedby={cx(pending && ids.pending, describedBy) || undefined}
-        title={hint ?? undefined}
-        disabled={disabled}
-        onClick={() => (open ? setOpen(false) : openAt(Math.max(0, selectedIndex)))}
-        onKeyDown={onButtonKeyDown}
-      >
-        <span id={ids.value} className="acp-listbox-select__value">
-          {currentName}
-        </span>
-        {pending && <span className="acp-listbox-select__spinner" aria-hidden="true" />}
-        {pending && (
-          <span id={ids.pending} className="acp-visually-hidden">
-            {pendingText}
+      {/* The popup is anchored to the trigger, not to the label beside it. */}
+      <div className="acp-listbox-select__anchor">
+        <button
+          ref={buttonRef}
+          id={`${baseId}-button`}
+          type="button"
+          className={cx('acp-listbox-select__trigger', 'acp-focusable')}
+          data-slot="trigger"
+          data-pending={pending ? '' : undefined}
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          aria-controls={ids.list}
+          aria-labelledby={`${ids.label} ${ids.value}`}
+          aria-describedby={cx(pending && ids.pending, describedBy) || undefined}
+          title={hint ?? undefined}
+          disabled={disabled}
+          onClick={() => (open ? setOpen(false) : openAt(Math.max(0, selectedIndex)))}
+          onKeyDown={onButtonKeyDown}
+        >
+          <span id={ids.value} className="acp-listbox-select__value">
+            {currentName}
           </span>
-        )}
-        <svg className="acp-listbox-select__chevron" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
-          <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
-      <div
-        ref={listRef}
-        id={ids.list}
-        role="listbox"
-        tabIndex={-1}
-        className="acp-listbox-select__popup"
-        data-slot="listbox"
-        data-side={placement.side}
-        data-align={placement.align}
-        aria-labelledby={ids.label}
-        aria-activedescendant={open && items.length > 0 ? optionId(activeIndex) : undefined}
-        hidden={!open}
-        onKeyDown={onListKeyDown}
-        onBlur={(event) => {
-          const next = event.relatedTarget;
-          if (next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
-        }}
-      >
-        <ListboxOptions
-          sections={sections}
-          value={value}
-          activeIndex={open ? activeIndex : -1}
-          optionId={optionId}
-          groupId={(key) => `${baseId}-group-${key}`}
-          onHover={setActive}
-          onChoose={choose}
-        />
+          {pending && <span className="acp-listbox-select__spinner" aria-hidden="true" />}
+          {pending && (
+            <span id={ids.pending} className="acp-visually-hidden">
+              {pendingText}
+            </span>
+          )}
+          <svg className="acp-listbox-select__chevron" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+            <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <div
+          ref={listRef}
+          id={ids.list}
+          role="listbox"
+          tabIndex={-1}
+          className="acp-listbox-select__popup"
+          data-slot="listbox"
+          data-side={placement.side}
+          data-align={placement.align}
+          aria-labelledby={ids.label}
+          aria-activedescendant={open && items.length > 0 ? optionId(activeIndex) : undefined}
+          hidden={!open}
+          onKeyDown={onListKeyDown}
+          onBlur={(event) => {
+            const next = event.relatedTarget;
+            if (next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+          }}
+        >
+          <ListboxOptions
+            sections={sections}
+            value={value}
+            activeIndex={open ? activeIndex : -1}
+            optionId={optionId}
+            groupId={(key) => `${baseId}-group-${key}`}
+            onHover={setActive}
+            onChoose={choose}
+          />
+        </div>
       </div>
     </div>
   );

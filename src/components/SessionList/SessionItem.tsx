@@ -32,7 +32,6 @@ export function SessionItem(props: SessionItemProps) {
   const deleteRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const titleId = `${id}-title`;
-  const metaId = `${id}-meta`;
   const title = session.title?.trim();
   const updated = relativeTime(session.updatedAt, now, locale);
 
@@ -55,14 +54,14 @@ export function SessionItem(props: SessionItemProps) {
             {messages.untitled} <span className="acp-session-list__short-id">{session.sessionId.slice(0, 8)}</span>
           </>
         )}
-      </span>
-      <span id={metaId} className="acp-session-list__meta">
+      </span>{' '}
+      <span className="acp-session-list__meta">
         {updated && session.updatedAt && (
           <time dateTime={session.updatedAt} title={absoluteTime(session.updatedAt, locale) ?? undefined}>
             {updated}
           </time>
         )}
-        {/* A real space keeps the description "3 hours ago /path"; the flex gap does the visual spacing. */}{' '}
+        {/* A real space keeps the name "Title 3 hours ago /path" readable; the flex gap spaces it visually. */}{' '}
         <span className="acp-session-list__cwd" title={session.cwd}>
           {session.cwd}
         </span>
@@ -78,8 +77,6 @@ export function SessionItem(props: SessionItemProps) {
           className="acp-session-list__open acp-focusable"
           data-slot="open"
           aria-current={active ? 'true' : undefined}
-          aria-labelledby={titleId}
-          aria-describedby={metaId}
           onClick={() => onOpen(session.sessionId, openHow)}
         >
           {heading}
