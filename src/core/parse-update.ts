@@ -151,10 +151,8 @@ function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<strin
   else if (Array.isArray(raw.locations)) patch.locations = raw.locations.filter(isLocation);
   if ('rawInput' in raw) patch.rawInput = raw.rawInput;
   if ('rawOutput' in raw) patch.rawOutput = raw.rawOutput;
-  if (!isUpdate) {
-    patch.toolKind ??= 'other';
-    patch.status ??= 'pending';
-  }
+  // No defaults here: a `tool_call` arriving after updates for the same id must not reset the
+  // card's kind or status. A new card starts as kind `other`, status `pending` (the reducer's base).
   return { kind: 'tool_call', patch, isUpdate };
 }
 

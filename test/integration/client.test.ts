@@ -310,3 +310,4 @@ describe('dropped connections', () => {
     await expect(client.prompt(sessionId, '/plan')).resolves.toBe('end_turn');
   });
 });
+

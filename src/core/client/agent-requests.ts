@@ -75,6 +75,12 @@ export class PendingRequests {
   // --- permissions ---------------------------------------------------------------------------
 
   private async permission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+    if (!this.host.get().sessions[params.sessionId]) {
+      // No UI shows requests for a session this client does not have: answering now (cancelled)
+      // keeps the agent from waiting forever, and nothing is approved.
+      this.host.update((s) => addDiagnostic(s, 'unknown_session', `Permission request for an unknown session ${params.sessionId} was answered "cancelled".`, this.host.now(), params));
+      return { outcome: { outcome: 'cancelled' } };
+    }
     const requestId = this.nextId('permission');
     const request: PermissionRequestState = {
       requestId,

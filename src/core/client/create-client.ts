@@ -81,6 +81,7 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
 const MAX_BUFFERED_UPDATES = 2000;
+const MAX_BUFFERED_SESSIONS = 16;
 
 export function createAcpClient(options: AcpClientOptions): AcpClient {
   const now = options.now ?? Date.now;
@@ -122,6 +123,8 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
   let connecting: Promise<void> | null = null;
   /** Updates for sessions not known yet (e.g. sent just before the `session/new` response). */
   const strayUpdates = new Map<string, unknown[]>();
+  /** Sessions this client closed or deleted (their late updates are ignored). */
+  const endedSessions = new Set<string>();
   let turnCounter = 0;
 
   // --- inbound session updates -----------------------------------------------------------------
@@ -133,10 +136,20 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     }
     const { sessionId } = params;
     if (!get().sessions[sessionId]) {
-      const buffered = strayUpdates.get(sessionId) ?? [];
-      if (buffered.length === 0) diagnose('unknown_session', `Update for an unknown session ${sessionId}; kept until the session appears.`, params);
+      // Late updates for a session this client closed or deleted are expected; drop them quietly.
+      if (endedSessions.has(sessionId)) return;
+      const buffered = strayUpdates.get(sessionId);
+      if (!buffered) {
+        // Bounded: an agent inventing session ids cannot grow the client's memory.
+        if (strayUpdates.size >= MAX_BUFFERED_SESSIONS) {
+          diagnose('unknown_session', `Update for an unknown session ${sessionId} was dropped (too many unknown sessions).`, params);
+          return;
+        }
+        diagnose('unknown_session', `Update for an unknown session ${sessionId}; kept until the session appears.`, params);
+        strayUpdates.set(sessionId, [params.update]);
+        return;
+      }
       if (buffered.length < MAX_BUFFERED_UPDATES) buffered.push(params.update);
-      strayUpdates.set(sessionId, buffered);
       return;
     }
     const at = now();
@@ -464,6 +477,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
 
   async function loadSession(sessionId: string, opts: NewSessionOptions): Promise<SessionState> {
     requireCapability(capabilities().loadSession, 'loading sessions (session/load)');
+    endedSessions.delete(sessionId);
     const previous = get().sessions[sessionId];
     const params = sessionParams(opts);
     // The agent replays history as updates before it answers: the session must exist first, and
@@ -494,6 +508,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
 
   async function resumeSession(sessionId: string, opts: NewSessionOptions): Promise<SessionState> {
     requireCapability(capabilities().sessionCapabilities?.resume, 'resuming sessions (session/resume)');
+    endedSessions.delete(sessionId);
     const previous = get().sessions[sessionId];
     const params = sessionParams(opts);
     update((s) =>
@@ -565,9 +580,11 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
   async function cancel(sessionId: string): Promise<void> {
     const session = get().sessions[sessionId];
     if (!session || session.turn.state !== 'running') return;
+    // Check the connection first: without it no session/cancel can go out, and the turn must not
+    // be left showing "cancelling".
+    const conn = requireConnection();
     update((s) => withSession(s, sessionId, cancelTurn));
     pending.cancelSession(sessionId);
-    const conn = requireConnection();
     await conn.agent.notify(acp.methods.agent.session.cancel, { sessionId });
   }
 
@@ -662,12 +679,14 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     async closeSession(sessionId) {
       requireCapability(capabilities().sessionCapabilities?.close, 'closing sessions (session/close)');
       await request(acp.methods.agent.session.close, { sessionId });
+      endedSessions.add(sessionId);
       update((s) => removeSession(s, sessionId));
     },
 
     async deleteSession(sessionId) {
       requireCapability((capabilities().sessionCapabilities as { delete?: unknown } | undefined)?.delete, 'deleting sessions (session/delete)');
       await request(acp.methods.agent.session.delete, { sessionId });
+      endedSessions.add(sessionId);
       update((s) => removeSession(s, sessionId));
     },
 
