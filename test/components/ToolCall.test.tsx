@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
-import * as commandModule from '../../src/components/ToolCall/command.js';
+import * as defaultOpenModule from '../../src/components/ToolCall/default-open.js';
 import type { TerminalState, ToolCallItem, ToolKind } from '../../src/core/types.js';
 
-// Pass-through spy: counts how often a card renders (each render asks for the execute command).
-vi.mock('../../src/components/ToolCall/command.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/components/ToolCall/command.js')>();
-  return { ...actual, executeCommand: vi.fn(actual.executeCommand) };
+// Pass-through spy: counts how often a card renders (an uncontrolled card asks for its default state each render).
+vi.mock('../../src/components/ToolCall/default-open.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/components/ToolCall/default-open.js')>();
+  return { ...actual, isOpenByDefault: vi.fn(actual.isOpenByDefault) };
 });
 
 function toolCall(patch: Partial<ToolCallItem> = {}): ToolCallItem {
@@ -159,6 +159,22 @@ describe('ToolCall', () => {
     expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('git status');
   });
 
+  it('leaves the command to the terminal header when a terminal is shown', () => {
+    const item = toolCall({
+      toolKind: 'execute',
+      title: 'Run the tests',
+      rawInput: { command: 'npm test' },
+      content: [{ type: 'terminal', terminalId: 'term-1' }],
+    });
+    const { container, rerender } = render(<ToolCall toolCall={item} terminals={{ 'term-1': terminal() }} />);
+    expect(container.querySelector('.acp-tool-call__command')).toBeNull();
+    expect(container.querySelector('.acp-terminal [data-slot="command"]')).toHaveTextContent('$ npm test');
+
+    // Without the terminal, the card shows the command itself.
+    rerender(<ToolCall toolCall={item} terminals={{}} />);
+    expect(container.querySelector('.acp-tool-call__command')).toHaveTextContent('$ npm test');
+  });
+
   it('renders the permission and elicitation slots inside the card, even when folded', () => {
     const { container } = render(
       <ToolCall
@@ -277,7 +293,7 @@ describe('ToolCall', () => {
   });
 
   it('does not re-render when only unrelated terminals change', () => {
-    const renders = vi.mocked(commandModule.executeCommand);
+    const renders = vi.mocked(defaultOpenModule.isOpenByDefault);
     const item = toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-1' }] });
     const mine = terminal();
     const { rerender } = render(<ToolCall toolCall={item} terminals={{ 'term-1': mine }} />);

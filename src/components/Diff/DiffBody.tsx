@@ -54,7 +54,8 @@ export function DiffBody({ model, view, pageSize, messages }: DiffBodyProps) {
   }
 
   const digits = String(Math.max(model.lines.length, 1)).length;
-  const style = { '--acp-diff-number-width': `${digits + 1}ch` } as CSSProperties;
+  // Digits plus the cell's 1.5ch of padding.
+  const style = { '--acp-diff-number-width': `${digits + 1.5}ch` } as CSSProperties;
   const unchanged = model.additions === 0 && model.deletions === 0;
 
   return (

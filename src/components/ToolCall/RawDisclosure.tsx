@@ -55,7 +55,9 @@ function RawValue({ slot, label, value, messages }: RawValueProps) {
   return (
     <div className="acp-tool-call__raw-value" data-slot={slot}>
       <div className="acp-tool-call__raw-label">{label}</div>
-      <pre className="acp-tool-call__text">{cut ? text.slice(0, RAW_JSON_LIMIT) : text}</pre>
+      <pre className="acp-tool-call__text" tabIndex={0}>
+        {cut ? text.slice(0, RAW_JSON_LIMIT) : text}
+      </pre>
       {cut && (
         <p className="acp-tool-call__note">
           {format(messages.raw_truncated, { shown: number.format(RAW_JSON_LIMIT), total: number.format(text.length) })}

@@ -54,7 +54,9 @@ function ToolCallCard({
   const messages = useMessages('toolCall', toolCallMessages);
   const kind = kindOf(toolCall.toolKind);
   const status = statusOf(toolCall.status);
-  const command = executeCommand({ toolKind: kind, rawInput: toolCall.rawInput, title: toolCall.title });
+  // A terminal in the content already heads its output with the command line; don't repeat it.
+  const showsTerminal = toolCall.content.some((item) => item.type === 'terminal' && terminals?.[item.terminalId]);
+  const command = showsTerminal ? null : executeCommand({ toolKind: kind, rawInput: toolCall.rawInput, title: toolCall.title });
 
   // The default follows the status (a read folds when it completes) until the user chooses.
   const [userOpen, setUserOpen] = useState<boolean | null>(null);

@@ -13,7 +13,8 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
   switch (block.type) {
     case 'text':
       return (
-        <pre className="acp-tool-call__text" data-slot="text">
+        // Focusable: long output scrolls inside the block, and keyboard users must be able to scroll it.
+        <pre className="acp-tool-call__text" data-slot="text" tabIndex={0}>
           {block.text}
         </pre>
       );
@@ -46,7 +47,9 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
         <div className="acp-tool-call__resource" data-slot="resource">
           <code className="acp-tool-call__uri">{resource.uri}</code>
           {'text' in resource ? (
-            <pre className="acp-tool-call__text">{resource.text}</pre>
+            <pre className="acp-tool-call__text" tabIndex={0}>
+              {resource.text}
+            </pre>
           ) : (
             <p className="acp-tool-call__note">
               {format(messages.resource_binary, { mimeType: resource.mimeType ?? 'application/octet-stream' })}
@@ -65,7 +68,9 @@ export function UnsupportedContent({ value, messages }: { value: unknown; messag
   return (
     <div className="acp-tool-call__unsupported" data-slot="unsupported">
       <p className="acp-tool-call__note">{messages.unsupported_content}</p>
-      <pre className="acp-tool-call__text">{prettyJson(value)}</pre>
+      <pre className="acp-tool-call__text" tabIndex={0}>
+        {prettyJson(value)}
+      </pre>
     </div>
   );
 }

@@ -1,0 +1,297 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, useState } from 'react';
+import { PermissionPrompt } from '../src/components/PermissionPrompt/index.js';
+import { ToolCall } from '../src/components/ToolCall/index.js';
+import type { PermissionRequestState, TerminalState, ToolCallItem, ToolKind } from '../src/core/types.js';
+
+// Shapes follow fixtures/sdk-example-agent.allow.ndjson (call_1 read, call_2 edit) and real agents' execute calls.
+const base: ToolCallItem = {
+  id: 'item-1',
+  kind: 'tool_call',
+  toolCallId: 'call_1',
+  title: 'Reading project files',
+  name: null,
+  toolKind: 'read',
+  status: 'pending',
+  content: [],
+  locations: [{ path: '/workspace/demo/README.md' }],
+  rawInput: { path: '/workspace/demo/README.md' },
+  rawOutput: undefined,
+  createdByUpdate: false,
+};
+
+const editCall: ToolCallItem = {
+  ...base,
+  id: 'item-2',
+  toolCallId: 'call_2',
+  title: 'Modifying critical configuration file',
+  toolKind: 'edit',
+  locations: [{ path: '/workspace/demo/config.json', line: 2 }],
+  rawInput: { path: '/workspace/demo/config.json', content: '{"database": {"host": "new-host"}}' },
+  content: [
+    {
+      type: 'diff',
+      path: '/workspace/demo/config.json',
+      oldText: '{\n  "database": {\n    "host": "localhost",\n    "port": 5432\n  }\n}\n',
+      newText: '{\n  "database": {\n    "host": "new-host",\n    "port": 5432\n  }\n}\n',
+    },
+  ],
+};
+
+const permission: PermissionRequestState = {
+  requestId: 'perm-1',
+  sessionId: 'sess-1',
+  toolCall: { toolCallId: 'call_2', title: editCall.title, kind: 'edit', status: 'pending' },
+  options: [
+    { kind: 'allow_once', name: 'Allow this change', optionId: 'allow' },
+    { kind: 'reject_once', name: 'Skip this change', optionId: 'reject' },
+  ],
+  status: 'pending',
+  optionId: null,
+  byPolicy: false,
+  createdAt: 0,
+};
+
+const testTerminal: TerminalState = {
+  terminalId: 'term-1',
+  sessionId: 'sess-1',
+  command: 'npm',
+  args: ['test', '--', '--run'],
+  cwd: '/workspace/demo',
+  output:
+    '\x1b[1m> demo@1.0.0 test\x1b[22m\n\n' +
+    ' \x1b[32m✓\x1b[39m src/config.test.ts \x1b[2m(4 tests)\x1b[22m 12ms\n' +
+    ' \x1b[32m✓\x1b[39m src/db.test.ts \x1b[2m(7 tests)\x1b[22m 31ms\n\n' +
+    ' \x1b[1mTest Files\x1b[22m  \x1b[1;32m2 passed\x1b[0m (2)\n' +
+    '      \x1b[1mTests\x1b[22m  \x1b[1;32m11 passed\x1b[0m (11)\n',
+  truncated: false,
+  exitStatus: { exitCode: 0, signal: null },
+  released: true,
+};
+
+const executeCall: ToolCallItem = {
+  ...base,
+  id: 'item-3',
+  toolCallId: 'call_3',
+  title: 'Run the test suite',
+  toolKind: 'execute',
+  status: 'completed',
+  locations: [],
+  rawInput: { command: 'npm test -- --run', description: 'Run the test suite' },
+  content: [{ type: 'terminal', terminalId: 'term-1' }],
+};
+
+const failedTerminal: TerminalState = {
+  ...testTerminal,
+  terminalId: 'term-2',
+  command: 'npx',
+  args: ['tsc', '--noEmit'],
+  output:
+    "src/db.ts(14,7): \x1b[31merror\x1b[0m \x1b[90mTS2322:\x1b[0m Type 'string' is not assignable to type 'number'.\n" +
+    '\nFound 1 error in src/db.ts\x1b[90m:14\x1b[0m\n',
+  exitStatus: { exitCode: 2, signal: null },
+};
+
+const meta = {
+  title: 'Components/ToolCall',
+  component: ToolCall,
+  args: { toolCall: base, onOpenLocation: () => {}, cwd: '/workspace/demo' },
+  decorators: [(Story) => <div style={{ maxWidth: 720 }}>{Story()}</div>],
+} satisfies Meta<typeof ToolCall>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Awaiting approval: the permission prompt sits inside the card. */
+export const PendingWithPermission: Story = {
+  args: {
+    toolCall: { ...editCall, status: 'pending' },
+    permissionSlot: (
+      <PermissionPrompt request={permission} onRespond={() => {}} showToolCall={false} autoFocus={false} />
+    ),
+  },
+};
+
+export const Pending: Story = {
+  args: { toolCall: { ...base, status: 'pending' } },
+};
+
+/** A command still running: the command line is shown and the terminal follows its output. */
+export const InProgress: Story = {
+  args: {
+    toolCall: { ...executeCall, status: 'in_progress' },
+    terminals: {
+      'term-1': { ...testTerminal, output: testTerminal.output.split('\n').slice(0, 4).join('\n'), exitStatus: null, released: false },
+    },
+  },
+};
+
+/** A finished read folds away by default; its file stays visible and clickable. */
+export const CompletedRead: Story = {
+  args: {
+    toolCall: {
+      ...base,
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: '# My Project\n\nThis is a sample project...' } }],
+      rawOutput: { content: '# My Project\n\nThis is a sample project...' },
+    },
+  },
+};
+
+export const CompletedEdit: Story = {
+  args: { toolCall: { ...editCall, status: 'completed', rawOutput: { success: true, message: 'Configuration updated' } } },
+};
+
+export const CompletedCommand: Story = {
+  args: { toolCall: executeCall, terminals: { 'term-1': testTerminal } },
+};
+
+export const Failed: Story = {
+  args: {
+    toolCall: {
+      ...executeCall,
+      title: 'Type-check the project',
+      status: 'failed',
+      rawInput: { command: 'npx tsc --noEmit' },
+      content: [{ type: 'terminal', terminalId: 'term-2' }],
+    },
+    terminals: { 'term-2': failedTerminal },
+  },
+};
+
+export const Cancelled: Story = {
+  args: {
+    toolCall: {
+      ...editCall,
+      status: 'cancelled',
+      content: [{ type: 'content', content: { type: 'text', text: 'The user cancelled the turn before this edit ran.' } }],
+    },
+  },
+};
+
+export const TerminalNotAvailable: Story = {
+  args: { toolCall: { ...executeCall, status: 'in_progress' }, terminals: {} },
+};
+
+/** No content, no input: just the header. */
+export const Empty: Story = {
+  args: {
+    toolCall: { ...base, toolKind: 'think', title: 'Thinking about the approach', status: 'completed', locations: [], rawInput: undefined },
+  },
+};
+
+const longText = Array.from({ length: 120 }, (_, i) => `${String(i + 1).padStart(3, ' ')}  export const value${i} = compute(${i}, 'some fairly long argument text');`).join('\n');
+
+export const Long: Story = {
+  args: {
+    toolCall: {
+      ...base,
+      toolKind: 'search',
+      status: 'in_progress',
+      title:
+        'Searching the whole repository for every usage of the configuration loader, including tests, fixtures, scripts and generated code that might depend on it',
+      locations: Array.from({ length: 8 }, (_, i) => ({
+        path: `/workspace/demo/packages/module-${i}/src/deeply/nested/folder/config-loader-${i}.ts`,
+        line: 10 + i * 7,
+      })),
+      content: [{ type: 'content', content: { type: 'text', text: longText } }],
+      rawInput: { pattern: 'loadConfig\\(', path: '/workspace/demo', glob: '**/*.{ts,tsx}' },
+    },
+  },
+};
+
+/** HTML in titles, text, terminal output and raw input is shown as text, never interpreted. */
+export const HostileContent: Story = {
+  args: {
+    toolCall: {
+      ...executeCall,
+      status: 'failed',
+      title: '<img src=x onerror="alert(1)"><b>Run</b> <script>alert(2)</script>',
+      rawInput: { command: 'echo "<iframe src=javascript:alert(3)>"' },
+      content: [
+        { type: 'content', content: { type: 'text', text: '<a href="javascript:alert(4)">click me</a>' } },
+        { type: 'terminal', terminalId: 'term-x' },
+      ],
+      locations: [{ path: '/workspace/demo/<svg onload=alert(5)>.ts', line: 1 }],
+    },
+    terminals: {
+      'term-x': {
+        ...testTerminal,
+        terminalId: 'term-x',
+        command: 'echo',
+        args: ['<iframe src=javascript:alert(3)>'],
+        output: '<iframe src=javascript:alert(3)>\n\x1b[31m<b>not bold</b>\x1b[0m\n\x1b]8;;javascript:alert(6)\x07link\x1b]8;;\x07\n',
+        exitStatus: { exitCode: 1, signal: null },
+      },
+    },
+  },
+};
+
+const kinds: ToolKind[] = ['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other'];
+const statuses = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+
+/** Every kind icon, cycling through every status. */
+export const AllKindsAndStatuses: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 8 }}>
+      {kinds.map((kind, i) => (
+        <ToolCall
+          key={kind}
+          {...args}
+          toolCall={{
+            ...base,
+            id: kind,
+            toolCallId: kind,
+            toolKind: kind,
+            status: statuses[i % statuses.length],
+            title: `A ${kind.replace('_', ' ')} tool`,
+            locations: [],
+            rawInput: undefined,
+          }}
+        />
+      ))}
+    </div>
+  ),
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <ToolCall {...args} toolCall={{ ...editCall, status: 'completed' }} />
+      <ToolCall {...args} toolCall={executeCall} terminals={{ 'term-1': testTerminal }} />
+      <ToolCall
+        {...args}
+        toolCall={{ ...executeCall, id: 'f', title: 'Type-check', status: 'failed', rawInput: { command: 'npx tsc --noEmit' }, content: [{ type: 'terminal', terminalId: 'term-2' }] }}
+        terminals={{ 'term-2': failedTerminal }}
+      />
+      <ToolCall {...args} toolCall={{ ...base, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: '# My Project' } }] }} />
+    </div>
+  ),
+};
+
+/** A live command: output streams in and the card follows it, then completes. */
+function LiveCommand() {
+  const [lines, setLines] = useState(0);
+  const total = 40;
+  useEffect(() => {
+    if (lines >= total) return;
+    const timer = setTimeout(() => setLines((n) => n + 1), 150);
+    return () => clearTimeout(timer);
+  }, [lines]);
+  const done = lines >= total;
+  const output = Array.from({ length: lines }, (_, i) => `\x1b[36mbuild\x1b[0m step ${i + 1}/${total} \x1b[32mok\x1b[0m`).join('\n');
+  return (
+    <ToolCall
+      cwd="/workspace/demo"
+      toolCall={{ ...executeCall, title: 'Build the project', status: done ? 'completed' : 'in_progress', rawInput: { command: 'npm run build' } }}
+      terminals={{
+        'term-1': { ...testTerminal, command: 'npm', args: ['run', 'build'], output, released: done, exitStatus: done ? { exitCode: 0, signal: null } : null },
+      }}
+    />
+  );
+}
+
+export const LiveOutput: Story = {
+  render: () => <LiveCommand />,
+};
