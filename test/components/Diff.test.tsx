@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Diff } from '../../src/components/Diff/index.js';
 
@@ -138,5 +138,33 @@ describe('Diff', () => {
     render(<Diff path="/same.txt" oldText={lines(10)} newText={lines(10)} />);
     expect(screen.getByText('No changes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show 10 lines' })).toBeInTheDocument();
+  });
+
+  it('adds syntax colours by file extension after first showing plain text', async () => {
+    const { container } = render(
+      <Diff path="/repo/src/app.ts" oldText={'const a = 1;\n'} newText={'const a = 2;\nexport function f() {}\n'} />,
+    );
+    const removed = () => container.querySelector('[data-kind="del"] [data-slot="line-text"]')!;
+    const added = () => container.querySelector('[data-kind="add"] [data-slot="line-text"]')!;
+    // Plain first: the text is there before any grammar has loaded.
+    expect(added().querySelector('span')).toBeNull();
+    expect(added()).toHaveTextContent('const a = 2;');
+
+    await waitFor(() => expect(added().querySelector('span[style]')).not.toBeNull(), { timeout: 10_000 });
+    // Removed lines are coloured from the old text, and colouring never changes the characters.
+    await waitFor(() => expect(removed().querySelector('span[style]')).not.toBeNull());
+    expect(removed().textContent).toBe('const a = 1;');
+    expect(added().textContent).toBe('const a = 2;');
+    const keyword = Array.from(added().querySelectorAll<HTMLElement>('span[style]')).find((span) => span.textContent === 'const');
+    expect(keyword?.style.color).toContain('--acp-code');
+  });
+
+  it('stays plain for unknown file types and when highlighting is off', async () => {
+    const { container, rerender } = render(<Diff path="/repo/notes.unknownext" oldText={null} newText={'const a = 1;\n'} />);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(container.querySelector('[data-slot="line-text"] span')).toBeNull();
+    rerender(<Diff path="/repo/a.ts" oldText={null} newText={'const a = 1;\n'} highlight={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(container.querySelector('[data-slot="line-text"] span')).toBeNull();
   });
 });

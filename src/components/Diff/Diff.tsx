@@ -4,6 +4,7 @@ import { diffFileState } from './diff-input.js';
 import { DiffBody } from './DiffBody.js';
 import { DiffHeader, type DiffViewMode } from './DiffHeader.js';
 import { diffMessages } from './messages.js';
+import { useDiffHighlight } from './useDiffHighlight.js';
 import { useDiffModel } from './useDiffModel.js';
 
 export interface DiffProps {
@@ -21,6 +22,8 @@ export interface DiffProps {
   onViewChange?: (view: DiffViewMode) => void;
   /** Rows rendered before "Show more" (and added per click). Default 500. */
   pageSize?: number;
+  /** Syntax colours by file extension, computed in idle time (default true). */
+  highlight?: boolean;
   className?: string;
 }
 
@@ -38,11 +41,19 @@ export const Diff = memo(function Diff({
   defaultView = 'unified',
   onViewChange,
   pageSize = 500,
+  highlight = true,
   className,
 }: DiffProps) {
   const messages = useMessages('diff', diffMessages);
   const fileState = diffFileState(oldText, deleted);
   const result = useDiffModel(oldText, newText, fileState);
+  // Each side is tokenized only if it has lines on screen: a new file has no old side, a deleted one no new side.
+  const tokens = useDiffHighlight(
+    path,
+    fileState === 'added' ? null : (oldText ?? null),
+    fileState === 'deleted' ? null : newText,
+    highlight && result.status === 'ready',
+  );
   const [ownView, setOwnView] = useState<DiffViewMode>(defaultView);
   const view = controlledView ?? ownView;
 
@@ -72,7 +83,7 @@ export const Diff = memo(function Diff({
           {messages.computing}
         </p>
       ) : (
-        <DiffBody model={result.model} view={view} pageSize={Math.max(1, pageSize)} messages={messages} />
+        <DiffBody model={result.model} tokens={tokens} view={view} pageSize={Math.max(1, pageSize)} messages={messages} />
       )}
     </div>
   );

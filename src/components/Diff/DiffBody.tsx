@@ -7,9 +7,12 @@ import type { DiffMessages } from './messages.js';
 import { pairRows } from './split-rows.js';
 import { SplitRows } from './SplitRows.js';
 import { UnifiedRows } from './UnifiedRows.js';
+import type { DiffTokens } from './useDiffHighlight.js';
 
 interface DiffBodyProps {
   model: DiffModel;
+  /** Syntax tokens by side, possibly still empty or partial. */
+  tokens: DiffTokens;
   view: DiffViewMode;
   /** Rows drawn at first and added by each "Show more": a huge diff never mounts all at once. */
   pageSize: number;
@@ -18,7 +21,7 @@ interface DiffBodyProps {
 
 const NO_GAPS: ReadonlySet<number> = new Set();
 
-export function DiffBody({ model, view, pageSize, messages }: DiffBodyProps) {
+export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyProps) {
   const locale = useLocale();
   const number = new Intl.NumberFormat(locale);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -67,9 +70,9 @@ export function DiffBody({ model, view, pageSize, messages }: DiffBodyProps) {
       )}
       <div ref={rowsRef} className="acp-diff__rows" data-slot="rows" tabIndex={-1} style={style}>
         {split ? (
-          <SplitRows rows={split.slice(0, rowLimit)} onExpand={expand} messages={messages} />
+          <SplitRows rows={split.slice(0, rowLimit)} tokens={tokens} onExpand={expand} messages={messages} />
         ) : (
-          <UnifiedRows rows={unified.slice(0, rowLimit)} onExpand={expand} messages={messages} />
+          <UnifiedRows rows={unified.slice(0, rowLimit)} tokens={tokens} onExpand={expand} messages={messages} />
         )}
       </div>
       {total > rowLimit && (

@@ -1,40 +1,56 @@
 import { memo } from 'react';
+import type { HighlightedLine } from '../../highlight/index.js';
 import type { DiffLine } from './diff-model.js';
 import { DiffGapRow } from './DiffGapRow.js';
 import { DiffLineText } from './DiffLineText.js';
 import type { DiffMessages } from './messages.js';
 import type { SplitRow } from './split-rows.js';
+import { tokensForLine, type DiffTokens } from './useDiffHighlight.js';
 
 interface SplitRowsProps {
   rows: ReadonlyArray<SplitRow>;
+  tokens: DiffTokens;
   onExpand: (start: number) => void;
   messages: DiffMessages;
 }
 
-export function SplitRows({ rows, onExpand, messages }: SplitRowsProps) {
+export function SplitRows({ rows, tokens, onExpand, messages }: SplitRowsProps) {
   return (
     <>
       {rows.map((row) =>
         row.type === 'gap' ? (
           <DiffGapRow key={row.key} gap={row.gap} onExpand={onExpand} messages={messages} />
         ) : (
-          <SplitPair key={row.key} left={row.left} right={row.right} />
+          <SplitPair
+            key={row.key}
+            left={row.left}
+            right={row.right}
+            leftTokens={row.left ? tokensForLine(tokens, row.left) : undefined}
+            rightTokens={row.right ? tokensForLine(tokens, row.right) : undefined}
+          />
         ),
       )}
     </>
   );
 }
 
-const SplitPair = memo(function SplitPair({ left, right }: { left: DiffLine | null; right: DiffLine | null }) {
+interface SplitPairProps {
+  left: DiffLine | null;
+  right: DiffLine | null;
+  leftTokens?: HighlightedLine;
+  rightTokens?: HighlightedLine;
+}
+
+const SplitPair = memo(function SplitPair({ left, right, leftTokens, rightTokens }: SplitPairProps) {
   return (
     <div className="acp-diff__split-row" data-slot="line">
-      <SplitCell line={left} side="old" />
-      <SplitCell line={right} side="new" />
+      <SplitCell line={left} side="old" tokens={leftTokens} />
+      <SplitCell line={right} side="new" tokens={rightTokens} />
     </div>
   );
 });
 
-function SplitCell({ line, side }: { line: DiffLine | null; side: 'old' | 'new' }) {
+function SplitCell({ line, side, tokens }: { line: DiffLine | null; side: 'old' | 'new'; tokens?: HighlightedLine }) {
   if (!line) return <div className="acp-diff__cell" data-side={side} data-kind="empty" />;
   const number = side === 'old' ? line.oldNumber : line.newNumber;
   return (
@@ -43,7 +59,7 @@ function SplitCell({ line, side }: { line: DiffLine | null; side: 'old' | 'new' 
         {number ?? ''}
       </span>
       <span className="acp-diff__sign" aria-hidden="true" />
-      <DiffLineText line={line} />
+      <DiffLineText line={line} tokens={tokens} />
     </div>
   );
 }

@@ -1,32 +1,38 @@
 import { memo } from 'react';
+import type { HighlightedLine } from '../../highlight/index.js';
 import type { DiffLine } from './diff-model.js';
 import type { DiffRow } from './diff-segments.js';
 import { DiffGapRow } from './DiffGapRow.js';
 import { DiffLineText } from './DiffLineText.js';
 import type { DiffMessages } from './messages.js';
+import { tokensForLine, type DiffTokens } from './useDiffHighlight.js';
 
 interface UnifiedRowsProps {
   rows: ReadonlyArray<DiffRow>;
+  tokens: DiffTokens;
   onExpand: (start: number) => void;
   messages: DiffMessages;
 }
 
-export function UnifiedRows({ rows, onExpand, messages }: UnifiedRowsProps) {
+export function UnifiedRows({ rows, tokens, onExpand, messages }: UnifiedRowsProps) {
   return (
     <>
       {rows.map((row) =>
         row.type === 'gap' ? (
           <DiffGapRow key={`g${row.gap.start}`} gap={row.gap} onExpand={onExpand} messages={messages} />
         ) : (
-          <UnifiedLine key={row.index} line={row.line} />
+          <UnifiedLine key={row.index} line={row.line} tokens={tokensForLine(tokens, row.line)} />
         ),
       )}
     </>
   );
 }
 
-/** Memoized on the line object, which the model keeps stable, so expanding a gap renders only the new lines. */
-const UnifiedLine = memo(function UnifiedLine({ line }: { line: DiffLine }) {
+/**
+ * Memoized on the line object (stable for a model) and its token array (stable once tokenized),
+ * so expanding a gap or a highlight slice landing renders only the lines that changed.
+ */
+const UnifiedLine = memo(function UnifiedLine({ line, tokens }: { line: DiffLine; tokens?: HighlightedLine }) {
   return (
     <div className="acp-diff__line" data-slot="line" data-kind={line.kind}>
       <span className="acp-diff__number" data-slot="old-number" aria-hidden="true">
@@ -36,7 +42,7 @@ const UnifiedLine = memo(function UnifiedLine({ line }: { line: DiffLine }) {
         {line.newNumber ?? ''}
       </span>
       <span className="acp-diff__sign" aria-hidden="true" />
-      <DiffLineText line={line} />
+      <DiffLineText line={line} tokens={tokens} />
     </div>
   );
 });
