@@ -1,9 +1,11 @@
 /**
- * An immutable list tuned for transcripts: append and replace-the-last-item are O(1) amortized
- * (a 32-slot tail is copied), random replace is O(log32 n), and every version shares the
- * untouched parts with the previous one. Streaming a chunk therefore never copies the thread.
+ * An immutable list tuned for transcripts: append is O(1) amortized (a tail of up to 31 items is
+ * copied), replacing the last item is O(1) with no copying at all, random replace is O(log32 n),
+ * and every version shares the untouched parts with the previous one. Streaming a chunk therefore
+ * never copies the thread.
  *
- * Layout: full 32-item leaves in a 32-way trie, plus a tail holding the last 1..32 items.
+ * Layout: full 32-item leaves in a 32-way trie, then a tail of the next 0..31 items, then the last
+ * item on its own (so the streaming hot path, "replace the last item", allocates one small object).
  */
 
 const BITS = 5;
@@ -14,7 +16,7 @@ type Node<T> = ReadonlyArray<T> | ReadonlyArray<Node<T>>;
 
 export class PersistentList<T> implements Iterable<T> {
   static empty<T>(): PersistentList<T> {
-    return new PersistentList<T>(0, BITS, [], []);
+    return new PersistentList<T>(0, BITS, [], [], undefined as T);
   }
 
   static from<T>(items: Iterable<T>): PersistentList<T> {
@@ -23,57 +25,66 @@ export class PersistentList<T> implements Iterable<T> {
     return list;
   }
 
-  private cachedArray: T[] | undefined;
+  private cachedArray: T[] | undefined = undefined;
 
   private constructor(
     readonly size: number,
     private readonly shift: number,
     private readonly root: ReadonlyArray<Node<T>>,
+    /** Items after the trie, before the last one: 0..31 of them. */
     private readonly tail: ReadonlyArray<T>,
+    /** The last item (meaningless when the list is empty). */
+    private readonly lastItem: T,
   ) {}
 
+  /** Index of the first tail item (everything before it is in the trie). */
   private get tailOffset(): number {
-    return this.size - this.tail.length;
+    return this.size - 1 - this.tail.length;
   }
 
   get(index: number): T | undefined {
     if (index < 0 || index >= this.size) return undefined;
-    if (index >= this.tailOffset) return this.tail[index - this.tailOffset];
-    let node: Node<T> = this.root;
-    for (let level = this.shift; level > 0; level -= BITS) {
-      node = (node as ReadonlyArray<Node<T>>)[(index >>> level) & MASK];
-    }
-    return (node as ReadonlyArray<T>)[index & MASK];
+    if (index === this.size - 1) return this.lastItem;
+    const offset = this.tailOffset;
+    if (index >= offset) return this.tail[index - offset];
+    return this.leafFor(index)[index & MASK];
   }
 
   last(): T | undefined {
-    return this.size === 0 ? undefined : this.tail[this.tail.length - 1];
+    return this.size === 0 ? undefined : this.lastItem;
   }
 
   push(value: T): PersistentList<T> {
-    if (this.tail.length < WIDTH) {
-      return new PersistentList(this.size + 1, this.shift, this.root, [...this.tail, value]);
+    const size = this.size;
+    if (size === 0) return new PersistentList(1, this.shift, this.root, this.tail, value);
+    if (this.tail.length < WIDTH - 1) {
+      const tail = this.tail.slice();
+      tail.push(this.lastItem);
+      return new PersistentList(size + 1, this.shift, this.root, tail, value);
     }
-    // The tail is full: it becomes a leaf of the trie, and a new tail starts.
-    const leaf = this.tail;
+    // The tail and the last item fill a leaf: it goes into the trie, and a new tail starts.
+    const leaf = this.tail.slice();
+    leaf.push(this.lastItem);
     const leafIndex = this.tailOffset;
     if (leafIndex >>> BITS >= 1 << this.shift) {
       // The trie is full at this height: grow one level.
       const newRoot = [this.root, newPath<T>(this.shift, leaf)];
-      return new PersistentList(this.size + 1, this.shift + BITS, newRoot, [value]);
+      return new PersistentList(size + 1, this.shift + BITS, newRoot, [], value);
     }
     const newRoot = pushLeaf(this.shift, this.root, leafIndex, leaf);
-    return new PersistentList(this.size + 1, this.shift, newRoot, [value]);
+    return new PersistentList(size + 1, this.shift, newRoot, [], value);
   }
 
   set(index: number, value: T): PersistentList<T> {
     if (index < 0 || index >= this.size) throw new RangeError(`index ${index} out of range`);
-    if (index >= this.tailOffset) {
+    if (index === this.size - 1) return new PersistentList(this.size, this.shift, this.root, this.tail, value);
+    const offset = this.tailOffset;
+    if (index >= offset) {
       const tail = this.tail.slice();
-      tail[index - this.tailOffset] = value;
-      return new PersistentList(this.size, this.shift, this.root, tail);
+      tail[index - offset] = value;
+      return new PersistentList(this.size, this.shift, this.root, tail, this.lastItem);
     }
-    return new PersistentList(this.size, this.shift, setIn(this.shift, this.root, index, value), this.tail);
+    return new PersistentList(this.size, this.shift, setIn(this.shift, this.root, index, value), this.tail, this.lastItem);
   }
 
   /** A plain array of the items, built once per version (O(n)); use `get` on hot paths. */
@@ -88,11 +99,13 @@ export class PersistentList<T> implements Iterable<T> {
   }
 
   *[Symbol.iterator](): Iterator<T> {
+    if (this.size === 0) return;
     const offset = this.tailOffset;
     for (let start = 0; start < offset; start += WIDTH) {
       yield* this.leafFor(start);
     }
     yield* this.tail;
+    yield this.lastItem;
   }
 
   private leafFor(index: number): ReadonlyArray<T> {

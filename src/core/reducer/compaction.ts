@@ -7,6 +7,7 @@ import { appendBlock, textOf } from '../content.js';
 import { appendItem, findIndex, replaceItem } from '../thread.js';
 import type { CompactionItem, ReceivedContentBlock, SessionState } from '../types.js';
 import { closeOpenThought } from './thoughts.js';
+import { withThread } from './copy.js';
 
 interface CompactionPatch {
   status?: string;
@@ -21,7 +22,7 @@ export function applyCompaction(session: SessionState, compactionId: string, pat
   if (position >= 0) {
     const current = thread.items.get(position) as CompactionItem;
     thread = replaceItem(thread, position, patchCompaction(current, patch));
-    return { ...session, thread };
+    return withThread(session, thread);
   }
   thread = closeOpenThought(thread, now);
   thread = appendItem(thread, (id) =>
@@ -30,7 +31,7 @@ export function applyCompaction(session: SessionState, compactionId: string, pat
       patch,
     ),
   );
-  return { ...session, thread };
+  return withThread(session, thread);
 }
 
 function patchCompaction(current: CompactionItem, patch: CompactionPatch): CompactionItem {

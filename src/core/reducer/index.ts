@@ -9,6 +9,7 @@ import { applyCompaction } from './compaction.js';
 import { applyChunk } from './messages.js';
 import { closeOpenThought } from './thoughts.js';
 import { applyToolCall } from './tool-calls.js';
+import { withThread } from './copy.js';
 
 export { startTurn, cancelTurn, endTurn, type TurnOutcome } from './turns.js';
 export { markUnfinishedToolCallsCancelled } from './tool-calls.js';
@@ -53,7 +54,7 @@ export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, 
         title: update.title,
         description: update.description,
       }));
-      return { ...session, thread };
+      return withThread(session, thread);
     }
     case 'compaction':
       return applyCompaction(session, update.compactionId, { status: update.status, summary: update.summary, error: update.error }, now);
@@ -67,7 +68,7 @@ export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, 
         reason: update.reason,
         raw: update.raw,
       }));
-      return { ...session, thread };
+      return withThread(session, thread);
     }
   }
 }

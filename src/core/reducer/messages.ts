@@ -10,11 +10,10 @@
  */
 import { appendBlock, isUnknownBlock, textOf } from '../content.js';
 import type { ChunkTarget } from '../parse-update.js';
-import { appendItem, findIndex, lastItem, replaceItem, threadLength } from '../thread.js';
-import type { ReceivedContentBlock, SessionState, Thread, ThreadItem } from '../types.js';
+import { appendItem, findMessageIndex, lastItem, replaceItem, threadLength } from '../thread.js';
+import type { ReceivedContentBlock, SessionState, ThreadState, ThreadItem } from '../types.js';
+import { withContent, withThread, type MessageLike } from './copy.js';
 import { closeOpenThought } from './thoughts.js';
-
-type MessageLike = Extract<ThreadItem, { kind: ChunkTarget }>;
 
 export function applyChunk(
   session: SessionState,
@@ -31,21 +30,28 @@ export function applyChunk(
   const position = targetPosition(thread, target, messageId);
   if (position >= 0) {
     const item = thread.items.get(position) as MessageLike;
-    thread = replaceItem(thread, position, {
-      ...item,
-      content: appendBlock(item.content, content),
-      text: item.text + textOf(content),
-    });
-    return { ...session, thread };
+    const blocks = appendBlock(item.content, content);
+    thread = replaceItem(thread, position, withContent(item, blocks, nextText(item, blocks, content)), true);
+    return withThread(session, thread);
   }
   // Anything appended after a thought ends it, a new thought included (or it would stay open forever).
   thread = closeOpenThought(thread, now);
   thread = appendItem(thread, (id) => newMessage(id, target, content, messageId, now));
-  return { ...session, thread };
+  return withThread(session, thread);
 }
 
-function targetPosition(thread: Thread, target: ChunkTarget, messageId: string | null): number {
-  if (messageId !== null) return findIndex(thread, `m:${target}:${messageId}`);
+/**
+ * The item's text once `chunk` is appended. `text` is always its text blocks joined, so when the
+ * blocks are a single text block (a streamed message) the text is that block's string: both share
+ * one rope instead of growing two with the same characters.
+ */
+function nextText(item: MessageLike, blocks: ReceivedContentBlock[], chunk: ReceivedContentBlock): string {
+  const only = blocks.length === 1 ? blocks[0]! : null;
+  return only !== null && !isUnknownBlock(only) && only.type === 'text' ? only.text : item.text + textOf(chunk);
+}
+
+function targetPosition(thread: ThreadState, target: ChunkTarget, messageId: string | null): number {
+  if (messageId !== null) return findMessageIndex(thread, target, messageId);
   const last = lastItem(thread);
   if (last && last.kind === target && last.messageId === null && !isClosedThought(last) && !isLocalPrompt(last)) {
     return threadLength(thread) - 1;
@@ -80,7 +86,7 @@ function reconcilePromptEcho(
     content: [content],
     text: textOf(content),
   });
-  return { ...session, thread };
+  return withThread(session, thread);
 }
 
 function echoes(prompt: ReceivedContentBlock[], promptText: string, chunk: ReceivedContentBlock): boolean {
@@ -101,13 +107,13 @@ function newMessage(
   messageId: string | null,
   now: number,
 ): MessageLike {
-  const base = { id, messageId, content: [content], text: textOf(content) };
+  const text = textOf(content);
   switch (target) {
     case 'user_message':
-      return { ...base, kind: 'user_message', local: false, turnId: null };
+      return { id, messageId, content: [content], text, kind: 'user_message', local: false, turnId: null };
     case 'agent_message':
-      return { ...base, kind: 'agent_message' };
+      return { id, messageId, content: [content], text, kind: 'agent_message' };
     case 'thought':
-      return { ...base, kind: 'thought', startedAt: now, endedAt: null };
+      return { id, messageId, content: [content], text, kind: 'thought', startedAt: now, endedAt: null };
   }
 }

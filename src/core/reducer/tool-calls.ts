@@ -4,17 +4,18 @@
  * fields stay unchanged. Each `toolCallId` appears in the thread exactly once.
  */
 import type { ToolCallPatch } from '../parse-update.js';
-import { appendItem, findIndex, replaceItem } from '../thread.js';
+import { appendItem, findToolCallIndex, replaceItem } from '../thread.js';
 import type { SessionState, ToolCallItem } from '../types.js';
 import { closeOpenThought } from './thoughts.js';
+import { toolCallItem, withThread } from './copy.js';
 
 export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpdate: boolean, now: number): SessionState {
   let thread = session.thread;
-  const position = findIndex(thread, `t:${patch.toolCallId}`);
+  const position = findToolCallIndex(thread, patch.toolCallId);
   if (position >= 0) {
     const current = thread.items.get(position) as ToolCallItem;
-    thread = replaceItem(thread, position, mergeToolCall(current, patch));
-    return { ...session, thread };
+    thread = replaceItem(thread, position, mergeToolCall(current, patch), true);
+    return withThread(session, thread);
   }
   thread = closeOpenThought(thread, now);
   thread = appendItem(thread, (id) =>
@@ -36,12 +37,11 @@ export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpd
       patch,
     ),
   );
-  return { ...session, thread };
+  return withThread(session, thread);
 }
 
 function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallItem {
-  return {
-    ...current,
+  return toolCallItem(current, {
     title: patch.title ?? current.title,
     name: patch.name !== undefined ? patch.name : current.name,
     toolKind: patch.toolKind ?? current.toolKind,
@@ -50,7 +50,7 @@ function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallIte
     locations: patch.locations ?? current.locations,
     rawInput: patch.rawInput !== undefined ? patch.rawInput : current.rawInput,
     rawOutput: patch.rawOutput !== undefined ? patch.rawOutput : current.rawOutput,
-  };
+  });
 }
 
 /** After `session/cancel`: unfinished tool calls of the turn are shown as cancelled (client-local). */
@@ -62,5 +62,5 @@ export function markUnfinishedToolCallsCancelled(session: SessionState, fromInde
       thread = replaceItem(thread, i, { ...item, status: 'cancelled' });
     }
   }
-  return thread === session.thread ? session : { ...session, thread };
+  return thread === session.thread ? session : withThread(session, thread);
 }
