@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { WORKSPACE } from '../../helpers/demo.js';
 import { clientPool, settle, textChunk } from '../../helpers/faults.js';
 import { startRawAgent, type RawAgent } from '../../helpers/raw-agent.js';
+import { waitForSnapshot } from '../../helpers/wait.js';
 
 const pool = clientPool();
 let agent: RawAgent;
@@ -41,7 +42,7 @@ it('bounds updates for invented sessions', async () => {
   await client.connect();
   const conn = agent.current!;
   for (let i = 0; i < 100; i++) conn.update(`invented-${i}`, textChunk(`x${i}`));
-  await settle();
+  await waitForSnapshot(client, (s) => s.diagnostics.filter((d) => d.kind === 'unknown_session').length === 100, 10_000, '100 diagnostics');
   const diagnostics = client.getSnapshot().diagnostics.filter((d) => d.kind === 'unknown_session');
   expect(diagnostics).toHaveLength(100);
   expect(diagnostics.filter((d) => /dropped/.test(d.message)).length).toBeGreaterThan(50);
