@@ -61,10 +61,8 @@ export function useSlashCommands({ value, commands, onComplete }: UseSlashComman
 
   // A new query starts again from the best match.
   useEffect(() => setActiveName(null), [query]);
-  // Escape closes the menu until the input no longer starts a command.
-  useEffect(() => {
-    if (query === null) setDismissed(false);
-  }, [query]);
+  // Escape (or leaving the field) closes the menu until the user types again.
+  useEffect(() => setDismissed(false), [query]);
 
   const open = query !== null && !dismissed && items.length > 0;
   const found = activeName === null ? -1 : items.findIndex((c) => c.name === activeName);
