@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { shellCommand } from './shell-words.js';
 import { interpolate } from './interpolate.js';
 import type { AuthPanelMessages } from './messages.js';
@@ -14,7 +15,7 @@ interface TerminalInstructionsProps {
  * do; the spec also forbids passing it to `authenticate`. So it is shown as instructions only.
  */
 export function TerminalInstructions({ args, env, agentCommand, messages }: TerminalInstructionsProps) {
-  const code = (text: string) => <code className="acp-auth-panel__code">{text}</code>;
+  const code = (text: string) => <CommandText text={text} />;
   if (agentCommand) {
     // The host's command is already shell syntax; only the agent's words need quoting.
     const command = [shellCommand(env, []), agentCommand.trim(), shellCommand([], args)].filter(Boolean).join(' ');
@@ -33,5 +34,22 @@ export function TerminalInstructions({ args, env, agentCommand, messages }: Term
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * A command that wraps only between words: browsers otherwise break after any hyphen, which
+ * splits flags like `--claudeai` across lines. Copying still yields the exact command.
+ */
+function CommandText({ text }: { text: string }) {
+  return (
+    <code className="acp-auth-panel__code">
+      {text.split(' ').map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span className="acp-auth-panel__word">{word}</span>
+        </Fragment>
+      ))}
+    </code>
   );
 }
