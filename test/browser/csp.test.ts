@@ -48,7 +48,7 @@ it('works under a strict CSP without unsafe-eval or inline scripts', async () =>
   });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/?agent=${encodeURIComponent(agent.url)}`);
-  const input = page.getByRole('combobox');
+  const input = page.locator('textarea').first();
   await input.waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => !document.querySelector('textarea')?.disabled, null, { timeout: 15_000 });
   await input.fill('/explain');
