@@ -13,6 +13,7 @@ const DEFAULTS: Config = {
   port: 5432,
 };
 
+/** Reads a JSON config file and fills in the defaults. */
 export async function loadConfig(path: string): Promise<Config> {
   const text = await readFile(path, 'utf8');
   const parsed = JSON.parse(text);
@@ -31,7 +32,7 @@ export function isLocal(config: Config): boolean {
 const newSource = oldSource
   .replace("  port: number;\n}", "  port: number;\n  ssl: boolean;\n}")
   .replace("  port: 5432,\n};", "  port: 5432,\n  ssl: false,\n};")
-  .replace('  const parsed = JSON.parse(text);\n', '  const parsed: Partial<Config> = JSON.parse(text);\n  validate(parsed);\n')
+  .replace('  const parsed = JSON.parse(text);\n', '  // Reject unknown keys before merging.\n  const parsed: Partial<Config> = JSON.parse(text);\n  validate(parsed, { strict: true, maxDepth: 4 });\n')
   .replace("  return config.host === 'localhost';", "  return config.host === 'localhost' || config.host === '127.0.0.1';");
 
 const numbered = (count: number, prefix: string) =>
