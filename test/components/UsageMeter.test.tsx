@@ -144,6 +144,19 @@ describe('UsageMeter compact', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes on Escape after a click inside the details, returning focus to the ring', async () => {
+    const user = userEvent.setup();
+    render(<UsageMeter variant="compact" usage={usage(10_000, 100_000, { amount: 1, currency: 'USD' })} />);
+    const trigger = screen.getByRole('button', { name: /Context usage/ });
+    await user.click(trigger);
+    await user.click(screen.getByText('Session cost'));
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveFocus();
+  });
+
   it('closes when the pointer goes down outside', async () => {
     const user = userEvent.setup();
     render(

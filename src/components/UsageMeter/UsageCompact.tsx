@@ -69,6 +69,8 @@ export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactPr
         data-align={placement.align}
         role="group"
         aria-label={messages.details_label}
+        // Clicking inside keeps focus here rather than on <body>, so Escape still closes it.
+        tabIndex={-1}
         hidden={!open}
       >
         <UsageDetails usage={usage} summary={summary} lastTurnUsage={lastTurnUsage} messages={messages} />
