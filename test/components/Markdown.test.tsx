@@ -96,6 +96,13 @@ describe('Markdown safety', () => {
     expect(within(region).getByRole('table')).toBeInTheDocument();
   });
 
+  it('shows task list boxes as named pictures, not form fields', () => {
+    const { container } = render(<Markdown text={'- [x] tests\n- [ ] docs\n'} />);
+    expect(container.querySelector('input')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Done' })).toHaveAttribute('data-state', 'checked');
+    expect(screen.getByRole('img', { name: 'Not done' })).toHaveAttribute('data-state', 'unchecked');
+  });
+
   it('renders fenced code (also inside list items) through CodeBlock', () => {
     const { container } = render(<Markdown text={'```py\nprint(1)\n```\n\n- item\n\n  ```sh\n  echo hi\n  ```\n'} />);
     const blocks = container.querySelectorAll('[data-slot="code-block"]');

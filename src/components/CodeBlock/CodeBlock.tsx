@@ -78,8 +78,13 @@ export function CodeBlock({
         </span>
         <CopyButton text={code} label={label} fallbackTarget={selectTarget} className="acp-code-block__copy" />
       </div>
+      {tooLarge ? (
+        <p className="acp-code-block__note" data-slot="note">
+          {format(messages.tooLarge, { lines: new Intl.NumberFormat(locale).format(lines.length) })}
+        </p>
+      ) : null}
       {/* Focusable so keyboard users can scroll long lines sideways. */}
-      <pre ref={pre} className="acp-code-block__pre" data-slot="pre" tabIndex={0}>
+      <pre ref={pre} className="acp-code-block__pre" data-slot="pre" data-size={tooLarge ? 'large' : undefined} tabIndex={0}>
         <code className="acp-code-block__code">
           {tooLarge
             ? code
@@ -88,11 +93,6 @@ export function CodeBlock({
               ))}
         </code>
       </pre>
-      {tooLarge ? (
-        <p className="acp-code-block__note" data-slot="note">
-          {format(messages.tooLarge, { lines: new Intl.NumberFormat(locale).format(lines.length) })}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -62,19 +62,27 @@ function Table({ node: _node, ...props }: Props<'table'>) {
   );
 }
 
-/** GFM task list boxes: read-only, and named so they are not unlabeled form fields. */
+/**
+ * GFM task list boxes: an image of the state with a name ("Done"), not a form field. A disabled
+ * checkbox would be an unlabeled control that looks broken and can never be used.
+ */
 function Input({ node: _node, type, checked }: Props<'input'>) {
   const { messages } = useContext(MarkdownContext);
   if (type !== 'checkbox') return null;
   return (
-    <input
-      type="checkbox"
+    <span
       className="acp-markdown__task"
-      checked={Boolean(checked)}
-      disabled
-      readOnly
+      data-slot="task"
+      data-state={checked ? 'checked' : 'unchecked'}
+      role="img"
       aria-label={checked ? messages.taskDone : messages.taskOpen}
-    />
+    >
+      {checked ? (
+        <svg width="10" height="10" viewBox="0 0 10 10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <path d="M2 5.2l2 2 4-4.4" />
+        </svg>
+      ) : null}
+    </span>
   );
 }
 
