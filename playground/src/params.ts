@@ -1,6 +1,9 @@
 /**
  * Playground query parameters: `?agent=<ws(s) URL>` connects to that agent instead of the demo
- * agent, `?cwd=<absolute path>` sets the session working directory, `?theme=light|dark`.
+ * agent, `?cwd=<absolute path>` sets the session working directory, `?theme=light|dark`, and
+ * `?workspace=browser|none` says whether the agent is offered the in-browser workspace and the
+ * simulated terminal (default: `browser` for the bundled demo agent, `none` with `?agent=`, since a
+ * real agent works on its own disk; `browser` is for a demo agent started on another port).
  */
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -8,6 +11,8 @@ export interface PlaygroundParams {
   agentUrl: string;
   /** True when `?agent=` points somewhere else than the bundled demo agent. */
   external: boolean;
+  /** Offer the agent the in-browser workspace (fs) and the simulated terminal. */
+  browserWorkspace: boolean;
   cwd: string;
   theme: Theme;
   /** Problems with the parameters, shown on the page. */
@@ -40,9 +45,14 @@ export function readParams(search: string = window.location.search): PlaygroundP
     if (requestedCwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(requestedCwd)) cwd = requestedCwd;
     else problems.push(`Ignored ?cwd=${requestedCwd}: it must be an absolute path.`);
   }
+  let browserWorkspace = !external;
+  const workspace = query.get('workspace');
+  if (workspace === 'browser') browserWorkspace = true;
+  else if (workspace === 'none') browserWorkspace = false;
+  else if (workspace) problems.push(`Ignored ?workspace=${workspace}: it must be browser or none.`);
   const themeParam = query.get('theme');
   const theme: Theme = themeParam === 'light' || themeParam === 'dark' ? themeParam : 'system';
-  return { agentUrl, external, cwd, theme, problems };
+  return { agentUrl, external, browserWorkspace, cwd, theme, problems };
 }
 
 /** A link to another playground page that keeps the current query parameters. */

@@ -18,7 +18,7 @@ export function IdePage() {
     () => ({
       url: params.agentUrl,
       clientInfo: { name: 'acp-react-playground', title: 'acp-react playground', version: '0.1.0' },
-      ...(params.external ? {} : { fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) }),
+      ...(params.browserWorkspace ? { fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) } : {}),
     }),
     [params, fs],
   );
@@ -67,9 +67,9 @@ export function IdePage() {
       >
         <main className="pg-ide">
           <div className="pg-ide__workspace">
-            {params.external ? (
+            {!params.browserWorkspace ? (
               <p className="pg-note">
-                Connected to an external agent: it works on its own disk under <code>{params.cwd}</code>, so the in-browser workspace is not shared with it.
+                The agent works on its own disk under <code>{params.cwd}</code>, so the in-browser workspace is not shared with it (add <code>&amp;workspace=browser</code> to share it, e.g. with a demo agent on another port).
               </p>
             ) : (
               <>

@@ -33,7 +33,7 @@ function NotebookCell({ id, index, params, onRemove }: { id: string; index: numb
     return {
       url: params.agentUrl,
       clientInfo: { name: `acp-react-notebook-${id}`, version: '0.1.0' },
-      ...(params.external ? {} : { fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 40 }) }),
+      ...(params.browserWorkspace ? { fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 40 }) } : {}),
     };
   }, [id, params]);
   return (
