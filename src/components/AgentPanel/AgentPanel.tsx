@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ContentBlock, CreateElicitationResponse, McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError } from '../../core/index.js';
+import { useAcpContext } from '../../react/context.js';
 import { useAcp } from '../../react/useAcp.js';
 import { useDraft } from '../../react/useDraft.js';
 import { useSessionList } from '../../react/useSessionList.js';
@@ -57,10 +58,18 @@ export function AgentPanel({
   const { sessionId, setSessionId } = bootstrap;
   const session = sessionId ? acp.sessions[sessionId] : undefined;
   const draft = useDraft(sessionId ?? 'pending');
+  const { drafts } = useAcpContext();
   const [sendError, setSendError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const caps = acp.agent?.capabilities;
   const list = useSessionList({ cwd });
+  // The list is fetched once when connected; sessions started or prompted since (a new session's
+  // title comes with its first prompt) must show when the user opens it.
+  const refetchList = list.refetch;
+  const connected = acp.status === 'ready';
+  useEffect(() => {
+    if (sessionsOpen && connected) refetchList();
+  }, [sessionsOpen, sessionId, connected, refetchList]);
 
   const submit = useCallback(
     (blocks: ContentBlock[]) => {
@@ -70,13 +79,16 @@ export function AgentPanel({
       const turnsBefore = acp.client.getSnapshot().sessions[sessionId]?.turns.length ?? 0;
       acp.prompt(sessionId, blocks).catch((error: unknown) => {
         // A prompt refused before its turn started (not connected, busy, unsupported content)
-        // gives the typed text back, so nothing the user wrote is lost.
+        // gives the typed text back, so nothing the user wrote is lost. Once the turn started,
+        // the message was sent: the thread shows how the turn ended (failed, interrupted).
         const turnsAfter = acp.client.getSnapshot().sessions[sessionId]?.turns.length ?? 0;
-        if (turnsAfter === turnsBefore && draft.text === '') draft.setText(text);
-        setSendError(toAcpError(error).message);
+        if (turnsAfter !== turnsBefore) return;
+        // The store, not this render's `draft.text`: that still holds the text being sent.
+        if (drafts.get(sessionId).text === '') drafts.set(sessionId, { ...drafts.get(sessionId), text });
+        setSendError(toAcpError(error).message.replace(/[.!?]+\s*$/, ''));
       });
     },
-    [acp, sessionId, draft],
+    [acp, sessionId, drafts],
   );
 
   const open = useCallback(
