@@ -57,9 +57,8 @@ export function appendBlock(blocks: ReceivedContentBlock[], block: ReceivedConte
     last.annotations == null &&
     block.annotations == null
   ) {
-    const merged: acp.ContentBlock = { type: 'text', text: last.text + block.text };
-    const next = blocks.slice(0, -1);
-    next.push(merged);
+    const next = blocks.slice();
+    next[next.length - 1] = { type: 'text', text: last.text + block.text };
     return next;
   }
   return [...blocks, block];
