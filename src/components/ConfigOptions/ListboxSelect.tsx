@@ -2,8 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { cx } from '../shared/index.js';
 import type { ListboxSection } from './listbox-items.js';
 import { ListboxOptions } from './ListboxOptions.js';
-import { useDismissOnOutsidePointer } from './use-dismiss.js';
-import { usePopoverPlacement } from './use-popover-placement.js';
+import { useDismissOnOutsidePointer } from '../shared/use-dismiss.js';
+import { usePopoverPlacement } from '../shared/use-popover-placement.js';
 import { useTypeahead } from './use-typeahead.js';
 
 export interface ListboxSelectProps {

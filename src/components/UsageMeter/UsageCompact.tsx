@@ -3,8 +3,8 @@ import type { TurnUsage, UsageSnapshot } from '../../core/types.js';
 import { cx, format } from '../shared/index.js';
 import { UsageDetails } from './UsageDetails.js';
 import { UsageRing } from './UsageRing.js';
-import { useDismissOnOutsidePointer } from './use-dismiss.js';
-import { usePopoverPlacement } from './use-popover-placement.js';
+import { useDismissOnOutsidePointer } from '../shared/use-dismiss.js';
+import { usePopoverPlacement } from '../shared/use-popover-placement.js';
 import { useUsageSummary } from './use-usage-summary.js';
 
 interface UsageCompactProps {

@@ -8,7 +8,7 @@ export interface PopoverPlacement {
 const DEFAULT: PopoverPlacement = { side: 'bottom', align: 'start' };
 
 /**
- * Picks where an anchored popover fits before it paints. Selectors usually sit in a composer at
+ * Picks where an anchored popover fits before it paints. Popovers usually sit in a composer at
  * the bottom of the page, where opening downwards would fall off screen.
  */
 export function usePopoverPlacement(
