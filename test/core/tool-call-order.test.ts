@@ -16,3 +16,18 @@ describe('a tool_call arriving after updates for the same id', () => {
     expect(s.thread.items.get(0)).toMatchObject({ status: 'pending', toolKind: 'other' });
   });
 });
+
+describe('late tool call updates after a cancel', () => {
+  it('keep "cancelled" when the agent reports the aborted call as failed, but show a completion', async () => {
+    const { startTurn, cancelTurn } = await import('../../src/core/index.js');
+    let s = startTurn(createSessionState('s'), 'turn-1', [{ type: 'text', text: 'go' }], 0);
+    s = applySessionUpdate(s, { sessionUpdate: 'tool_call', toolCallId: 'a', title: 'A', status: 'in_progress' }, 1);
+    s = applySessionUpdate(s, { sessionUpdate: 'tool_call', toolCallId: 'b', title: 'B', status: 'in_progress' }, 1);
+    s = cancelTurn(s);
+    s = applySessionUpdate(s, { sessionUpdate: 'tool_call_update', toolCallId: 'a', status: 'failed' }, 2);
+    s = applySessionUpdate(s, { sessionUpdate: 'tool_call_update', toolCallId: 'b', status: 'completed' }, 2);
+    const [, a, b] = s.thread.items.toArray() as ToolCallItem[];
+    expect(a!.status).toBe('cancelled');
+    expect(b!.status).toBe('completed');
+  });
+});

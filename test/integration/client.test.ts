@@ -155,8 +155,11 @@ describe('sessions and turns', () => {
     await expect(turn).resolves.toBe('cancelled');
     const s = client.getSnapshot().sessions[sessionId]!;
     expect(s.turn).toMatchObject({ state: 'idle', stopReason: 'cancelled', error: null });
-    // The agent's final update after the cancel was still applied.
-    expect(toolCalls(client.getSnapshot(), sessionId).find((c) => c.toolKind === 'edit')!.status).toBe('failed');
+    // The agent's final update after the cancel was still applied (its rawOutput), while the card
+    // keeps showing the user's cancel rather than the agent's "failed".
+    const edit = toolCalls(client.getSnapshot(), sessionId).find((c) => c.toolKind === 'edit')!;
+    expect(edit.rawOutput).toMatchObject({ cancelled: true });
+    expect(edit.status).toBe('cancelled');
   });
 
   it('cancel during a slow stream stops it with stopReason cancelled', async () => {

@@ -45,7 +45,7 @@ function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallIte
     title: patch.title ?? current.title,
     name: patch.name !== undefined ? patch.name : current.name,
     toolKind: patch.toolKind ?? current.toolKind,
-    status: patch.status ?? current.status,
+    status: nextStatus(current.status, patch.status),
     content: patch.content ?? current.content,
     locations: patch.locations ?? current.locations,
     rawInput: patch.rawInput !== undefined ? patch.rawInput : current.rawInput,
@@ -63,4 +63,13 @@ export function markUnfinishedToolCallsCancelled(session: SessionState, fromInde
     }
   }
   return thread === session.thread ? session : withThread(session, thread);
+}
+
+/**
+ * Late updates after a cancel still apply, except that an agent reporting the cancelled call as
+ * `failed` (how many agents surface the abort) keeps showing "cancelled": the user stopped it.
+ */
+function nextStatus(current: ToolCallItem['status'], incoming: ToolCallPatch['status']): ToolCallItem['status'] {
+  if (incoming === undefined) return current;
+  return current === 'cancelled' && incoming === 'failed' ? 'cancelled' : incoming;
 }
