@@ -95,10 +95,10 @@ export function Thread({
   const { thread, turns } = session;
   const items = thread.items;
 
-  // A cache: groups depend on (items, turns) alone; the grouper only saves rescanning.
+  // A cache: groups depend on (thread, turns) alone; the grouper only saves rescanning.
   const grouper = useRef<TurnGrouper | null>(null);
   grouper.current ??= new TurnGrouper();
-  const groups = useMemo(() => grouper.current!.group(items, turns), [items, turns]);
+  const groups = useMemo(() => grouper.current!.group(thread, turns), [thread, turns]);
   const attachments = useMemo(
     () => computeAttachments(thread, groups, permissionRequests, elicitations),
     [thread, groups, permissionRequests, elicitations],

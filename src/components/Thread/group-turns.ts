@@ -1,5 +1,4 @@
-import type { PersistentList } from '../../core/persistent-list.js';
-import type { ThreadItem, TurnRecord } from '../../core/types.js';
+import type { SessionState, TurnRecord } from '../../core/types.js';
 
 /** A run of thread items rendered as one unit: a prompt turn, or a stretch of loaded history. */
 export interface TurnGroup {
@@ -27,11 +26,15 @@ export class TurnGrouper {
   private historyStarts: number[] = [];
   private scanned = 0;
   private previous = new Map<string, TurnGroup>();
+  private lineage: unknown = null;
 
-  group(items: PersistentList<ThreadItem>, turns: readonly TurnRecord[]): TurnGroup[] {
+  group(thread: SessionState['thread'], turns: readonly TurnRecord[]): TurnGroup[] {
+    const { items } = thread;
     const size = items.size;
-    // A shorter thread means it was replaced (a session load restarts it): rescan from scratch.
-    if (size < this.scanned) {
+    // Every version of one thread shares its index map; a new map means a new thread (a session
+    // load starts over), whose items may sit anywhere: rescan from scratch.
+    if (thread.index !== this.lineage || size < this.scanned) {
+      this.lineage = thread.index;
       this.historyStarts = [];
       this.scanned = 0;
     }
