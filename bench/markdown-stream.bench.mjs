@@ -16,6 +16,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
+import os from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,9 +118,10 @@ const rows = summary.map((s) => [
   fmt.ms(s.wall.total),
   `${s.longTasks.count} (${fmt.ms(s.longTasks.total)} ms)`,
 ]);
+const load = os.loadavg().map((n) => n.toFixed(1)).join(' / ');
 const markdown = `## Markdown streaming: a 30 KB answer in 24-character chunks
 
-${machineLine()} · ${results.browser}
+${machineLine()} · Chromium ${results.browser} · load average ${load} (1/5/15 min)
 
 ${fmt.int(results.answerLength)} characters (prose, lists, a 12-row table, a 200-line TypeScript block), one chunk per
 animation frame, committed with \`flushSync\` inside a \`<Profiler>\` (production React, profiling build).

@@ -43,9 +43,15 @@ export class LineTokenCache<S> {
   #checkpoints: Checkpoint<S>[] = [{ offset: 0, line: 0, state: undefined }];
   /** Tokens of a final line without terminator, kept apart so growing it later stays correct. */
   #tail: { source: string; all: HighlightedLine[] } | null = null;
+  #version = 0;
 
   constructor(tokenize: TokenizeFn<S>) {
     this.#tokenize = tokenize;
+  }
+
+  /** Bumped whenever the tokens change, so a caller can skip re-rendering when nothing did. */
+  get version(): number {
+    return this.#version;
   }
 
   /** Number of complete lines tokenized so far. */
@@ -95,6 +101,7 @@ export class LineTokenCache<S> {
       if (this.#tail?.source !== source) {
         const { lines } = this.#tokenize(source, this.#checkpoints[this.#checkpoints.length - 1].state);
         this.#tail = { source, all: [...this.#lines, lines[0] ?? [{ content: source }]] };
+        this.#version++;
       }
     }
     return true;
@@ -110,6 +117,7 @@ export class LineTokenCache<S> {
       this.#lines.push(sources ? [{ content: sources[i] ?? '' }] : lines[i]);
     }
     this.#tail = null;
+    this.#version++;
     return state;
   }
 
@@ -127,5 +135,6 @@ export class LineTokenCache<S> {
     this.#lines = this.#lines.slice(0, checkpoint.line);
     this.#text = old.slice(0, checkpoint.offset);
     this.#tail = null;
+    this.#version++;
   }
 }

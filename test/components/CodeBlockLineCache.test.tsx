@@ -32,6 +32,11 @@ describe('LineTokenCache', () => {
     expect(lines[2][0].style?.color).toBe('s2');
     // Earlier lines keep their identity (memoized renderers skip them).
     expect(lines[0]).toBe(firstLines[0]);
+    // Growing only the unfinished last line changes nothing, and says so.
+    const version = cache.version;
+    cache.advance('a\nb\npartial line\nc\nd and more');
+    expect(cache.version).toBe(version);
+    expect(calls).toHaveLength(2);
   });
 
   it('includes the last line when final, without losing the ability to grow', () => {

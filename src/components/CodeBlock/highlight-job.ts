@@ -89,6 +89,7 @@ export class HighlightJob {
     }
     this.#cache ??= new LineTokenCache<GrammarState>(tokenize);
     const { code, final } = this.#target;
+    const before = this.#cache.version;
     let done = false;
     try {
       do {
@@ -98,8 +99,14 @@ export class HighlightJob {
       this.#fail();
       return;
     }
-    if (done) this.status = 'ready';
-    this.#onUpdate();
+    if (done && this.status !== 'ready') {
+      this.status = 'ready';
+      this.#onUpdate();
+    } else if (this.#cache.version !== before) {
+      // Only when lines were added: a chunk that merely extends the unfinished last line
+      // changes no tokens and needs no render.
+      this.#onUpdate();
+    }
     // More lines than one idle period allows, or new code arrived while we worked.
     if (!done || this.#target.code !== code || this.#target.final !== final) this.#schedule();
   }
