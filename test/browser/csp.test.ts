@@ -51,7 +51,7 @@ it('works under a strict CSP without unsafe-eval or inline scripts', async () =>
   const input = page.locator('textarea').first();
   await input.waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => !document.querySelector('textarea')?.disabled, null, { timeout: 15_000 });
-  await input.fill('/explain');
+  await input.fill('/explain the greeting module');
   await input.press('Enter');
   await page.getByText('Response complete', { exact: false }).or(page.locator('[data-state="idle"]')).first().waitFor({ timeout: 20_000 }).catch(() => {});
   await page.locator('pre code, [data-slot="code-block"]').first().waitFor({ timeout: 20_000 });
