@@ -40,7 +40,10 @@ export function createTrafficLog(capacity = 5000, now: () => number = Date.now):
     },
     record(partial) {
       if (capacity <= 0 && listeners.size === 0) return;
-      const entry: TrafficEntry = { ...partial, seq: ++seq, at: now() };
+      // Object.assign then two writes: a spread with extra keys is several times slower on the hot path.
+      const entry = Object.assign({}, partial) as TrafficEntry;
+      entry.seq = ++seq;
+      entry.at = now();
       buffer.push(entry);
       // Trim in bulk so recording stays O(1) amortized per frame.
       if (buffer.length >= capacity * 2) buffer.splice(0, buffer.length - capacity);
