@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { cx } from '../shared/index.js';
-import { useUntilFound } from '../Thought/use-until-found.js';
+import { useUntilFound } from '../shared/use-until-found.js';
 import { ChevronIcon } from './icons.js';
 
 interface DisclosureProps {

@@ -2,7 +2,7 @@ import { memo, useId, useState } from 'react';
 import type { PlanEntry } from '../../core/types.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { Chevron } from '../ToolCall/Chevron.js';
-import { useUntilFound } from '../ToolCall/useUntilFound.js';
+import { useUntilFound } from '../shared/use-until-found.js';
 import { planMessages } from './messages.js';
 import { countCompleted } from './plan-entry.js';
 import { PlanEntryRow } from './PlanEntryRow.js';

@@ -4,7 +4,7 @@ import { Markdown } from '../Markdown/index.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { thoughtMessages } from './messages.js';
 import { useAutoOpen } from './use-auto-open.js';
-import { useUntilFound } from './use-until-found.js';
+import { useUntilFound } from '../shared/use-until-found.js';
 
 export interface ThoughtProps {
   item: ThoughtItem;

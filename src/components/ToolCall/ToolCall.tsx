@@ -10,7 +10,7 @@ import { ToolCallContentList } from './ToolCallContentList.js';
 import { ToolCallLocations } from './ToolCallLocations.js';
 import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
 import { ToolKindIcon } from './ToolKindIcon.js';
-import { useUntilFound } from './useUntilFound.js';
+import { useUntilFound } from '../shared/use-until-found.js';
 
 export interface ToolCallProps {
   toolCall: ToolCallItem;
