@@ -107,6 +107,13 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
   };
 
   const Tapped = class extends (Base as unknown as new (...args: unknown[]) => Record<string, unknown>) {
+    // The SDK constructs with `(url, protocols, { headers })` and passes `protocols` even when it
+    // is undefined; Chromium then offers a subprotocol literally named "undefined", which a server
+    // that selects none (such as acp-react-bridge) must refuse. Pass a real empty list instead.
+    constructor(url: unknown, protocols?: unknown, ...rest: unknown[]) {
+      super(url, protocols ?? [], ...rest);
+    }
+
     addEventListener(type: string, listener: Listener, options?: unknown) {
       const parent = (Base.prototype as unknown as { addEventListener: (...a: unknown[]) => void }).addEventListener;
       if (type !== 'message') return parent.call(this, type, listener, options);
