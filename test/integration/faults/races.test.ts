@@ -90,7 +90,10 @@ describe('cancel with agent requests pending', () => {
     expect(s.sessions[sessionId]!.turn).toMatchObject({ state: 'idle', stopReason: 'cancelled', error: null });
     expect(s.sessions[sessionId]!.turns.at(-1)!.status).toBe('ended');
     const items = itemsOf(s, sessionId);
-    expect(items.find((i): i is ToolCallItem => i.kind === 'tool_call')!.status).toBe('failed');
+    // The late update was applied (rawOutput), and the card keeps the user's "cancelled".
+    const card = items.find((i): i is ToolCallItem => i.kind === 'tool_call')!;
+    expect(card.rawOutput).toEqual({ cancelled: true });
+    expect(card.status).toBe('cancelled');
     expect(items.at(-1)).toMatchObject({ kind: 'agent_message', text: 'stopped as asked' });
     expect(s.status).toBe('ready');
   });
