@@ -313,7 +313,8 @@ function report() {
     '',
   );
   const rows = entries.map((r) => {
-    const target = TARGETS[r.name];
+    // No issue target for an entry (the stylesheet): its CI budget stands in.
+    const target = TARGETS[r.name] ?? BUDGETS[r.name];
     const c = corrected[r.name] ?? r;
     const ok = c.entryBytes <= target && !c.shikiInEntry;
     const differs = corrected[r.name] && (Math.abs(c.entryBytes - r.entryBytes) > 64 || c.shikiInEntry !== r.shikiInEntry);

@@ -25,14 +25,14 @@ export const BUDGETS = {
   core: 18 * 1024,
   hooks: 4 * 1024,
   components: 130 * 1024,
-  styles: 12 * 1024,
+  styles: 20 * 1024,
 };
 
+/** The issue sets no target for the stylesheet; it is measured and guarded by its budget. */
 export const TARGETS = {
   core: 12 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
-  styles: 12 * 1024,
 };
 
 async function measure(name, entry, external) {
@@ -105,7 +105,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     failed ||= !ok;
     if (!json) {
       const target = TARGETS[r.name];
-      const miss = r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB` : '';
+      const miss = target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB` : '';
       console.log(
         `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
