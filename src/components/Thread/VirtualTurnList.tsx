@@ -1,4 +1,4 @@
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, elementScroll, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, type ReactNode, type RefObject } from 'react';
 import type { TurnGroup } from './group-turns.js';
 
@@ -12,6 +12,23 @@ interface VirtualTurnListProps {
 
 /** A guess until a group is measured: a prompt and its answer with a tool call or two. */
 const estimateGroup = (group: TurnGroup) => 96 + 88 * Math.min(group.end - group.start, 12);
+
+/**
+ * The virtualizer corrects the scroll position when a row above the viewport measures taller or
+ * shorter than estimated by writing `offset + adjustments`, where `offset` is the position of the
+ * last scroll event. A scroll made by script since then (in a rAF callback or a layout effect:
+ * an app's own scrolling, `scrollIntoView`) has not raised its event yet, so that write undid it.
+ * Corrections are applied to where the log is now instead; everything else as before.
+ */
+function scrollToFn(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, HTMLDivElement>,
+) {
+  const el = instance.scrollElement;
+  if (el && options.adjustments && options.behavior !== 'smooth') el.scrollTop += options.adjustments;
+  else elementScroll(offset, options, instance);
+}
 
 /**
  * Mounts only the turn groups near the viewport (measured as they render; the virtualizer
@@ -34,6 +51,17 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimateGroup(groups[index]!),
     getItemKey: (index) => groups[index]!.key,
+    // Where the log is, or its end: a new log starts pinned there. The default, 0, mounted the
+    // first turns for a frame, and scrolled a log already scrolled up to the top when the
+    // thread crossed `virtualizeAbove`.
+    initialOffset: () => {
+      const el = scrollRef.current;
+      if (el && el.scrollTop < el.scrollHeight - el.clientHeight - 1) return el.scrollTop;
+      let end = 0;
+      for (const group of groups) end += estimateGroup(group);
+      return end;
+    },
+    scrollToFn,
     overscan: 3,
     rangeExtractor,
   });
