@@ -13,11 +13,16 @@ const root = fileURLToPath(new URL('../../playground-dist', import.meta.url));
 let browser: Browser;
 let server: StaticServer;
 let page: Page;
+/** Requests to the remote image's host: none may happen before the user asks. */
+const trackerRequests: string[] = [];
 
 beforeAll(async () => {
   server = await serveStatic(root);
   browser = await launchChromium();
   page = await browser.newPage();
+  page.on('request', (request) => {
+    if (request.url().includes('tracker.example.com')) trackerRequests.push(request.url());
+  });
   await page.goto(`${server.url}/hostile.html`);
   await page.getByRole('heading', { name: 'Hostile content' }).waitFor();
   await page.getByTestId('hostile-root').locator('article, section').first().waitFor();
@@ -67,12 +72,15 @@ it('keeps no live dangerous markup in the DOM', async () => {
 
 it('blocks remote images until the user asks, and shows HTML from tool titles and terminals as text', async () => {
   expect(await page.locator('img[src^="https://tracker.example.com"]').count()).toBe(0);
+  expect(trackerRequests).toEqual([]);
   const text = await page.getByTestId('hostile-root').innerText();
   expect(text).toContain('<img src=x onerror=');
   expect(text).toContain('<script>');
   const loadButton = page.getByRole('button', { name: /tracker\.example\.com/ });
   await expect(loadButton.count()).resolves.toBeGreaterThan(0);
+  // Only the user's click fetches it (the network is closed here, so the fetch itself fails).
+  const fetched = page.waitForRequest((request) => request.url().startsWith('https://tracker.example.com/'));
   await loadButton.first().click();
-  expect(await page.locator('img[src^="https://tracker.example.com"]').count()).toBe(1);
+  await fetched;
   expect(await page.evaluate(() => (window as unknown as { __acpPwned?: number }).__acpPwned)).toBeUndefined();
 });

@@ -16,7 +16,8 @@ e2e('Stop during /slow ends the turn as Cancelled, not as an error; the input wo
   await log.getByText(/Step 2 of 40\./).waitFor();
   await p.getByRole('button', { name: 'Stop' }).click();
 
-  await log.getByText('Cancelled', { exact: true }).waitFor();
+  // The turn's own status line says Cancelled (the stopped tool card does too).
+  await log.getByText('Cancelled', { exact: true }).last().waitFor();
   await waitTurnEnd(page);
   // It stopped early, and nothing says it failed.
   expect(await log.textContent()).not.toContain('Step 40 of 40');
