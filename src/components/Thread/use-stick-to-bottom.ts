@@ -57,9 +57,24 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
   const pressing = useRef(false);
   const lastTop = useRef(0);
   const lastHeight = useRef(0);
-  const [away, setAway] = useState(false);
-  const [unseen, setUnseen] = useState(false);
+  const [away, setAwayState] = useState(false);
+  const [unseen, setUnseenState] = useState(false);
   const [content, setContent] = useState<HTMLDivElement | null>(null);
+  // Scroll events come every frame while the log follows a stream, and each used to set both
+  // flags to the value they already had. React skips such an update only while the component
+  // has no other pending one; otherwise it renders and commits the Thread again (a second commit
+  // in the frame). The last value set is kept here and only changes reach React.
+  const flags = useRef({ away: false, unseen: false });
+  const setAway = useCallback((value: boolean) => {
+    if (flags.current.away === value) return;
+    flags.current.away = value;
+    setAwayState(value);
+  }, []);
+  const setUnseen = useCallback((value: boolean) => {
+    if (flags.current.unseen === value) return;
+    flags.current.unseen = value;
+    setUnseenState(value);
+  }, []);
 
   const pin = useCallback(() => {
     const el = scrollRef.current;
@@ -75,7 +90,7 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
     following.current = true;
     setAway(false);
     setUnseen(false);
-  }, []);
+  }, [setAway, setUnseen]);
 
   // Store-driven changes: new items, chunks, requests. Before paint, so nothing flickers.
   useIsomorphicLayoutEffect(() => {
