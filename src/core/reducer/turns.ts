@@ -57,7 +57,7 @@ export type TurnOutcome =
 export function endTurn(session: SessionState, turnId: string, outcome: TurnOutcome, now: number): SessionState {
   if (session.turn.turnId !== turnId) return session;
   const thread = closeOpenThought(session.thread, now);
-  const record = session.turns.find((t) => t.turnId === turnId);
+  const record = session.turns.findLast((t) => t.turnId === turnId);
   if ('stopReason' in outcome) {
     // A cancelled turn will never finish its tool calls, whatever late updates said about them.
     const settled =
@@ -81,6 +81,10 @@ export function endTurn(session: SessionState, turnId: string, outcome: TurnOutc
   };
 }
 
+/** The turn patched is nearly always the newest: found from the end, the array copied once. */
 function patchTurn(turns: TurnRecord[], turnId: string | null, patch: Partial<TurnRecord>): TurnRecord[] {
-  return turns.map((t) => (t.turnId === turnId ? { ...t, ...patch } : t));
+  const index = turns.findLastIndex((t) => t.turnId === turnId);
+  const next = turns.slice();
+  if (index >= 0) next[index] = { ...turns[index]!, ...patch };
+  return next;
 }
