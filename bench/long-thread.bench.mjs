@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: a 2,000-turn thread in <Thread>, in headless Chromium.
+ *
+ * bench/pages/long-thread.html (built with Vite into bench/.tmp/long-thread/) builds the session
+ * in the page with the core's reducer (2,000 × user message + agent message with a paragraph and
+ * a 6-line code block + a completed tool call = 6,000 items, what a `session/load` replay builds)
+ * and renders `<Thread>` with its defaults (virtualized above 150 items). Per run, a fresh page:
+ *
+ *  1. first render: navigation → module start → transcript built → `render()` → the thread's turns
+ *     in the DOM → next animation frame; first-contentful-paint;
+ *  2. once the DOM is quiet (visible code blocks highlighted): element count, CDP `Nodes`;
+ *  3. scroll from the bottom to the top, one step per animation frame (a wheel event, then
+ *     `scrollBy` in a task right after the frame, where input-driven scrolls land), recording
+ *     every rAF delta, long tasks, and CDP main-thread time;
+ *  4. on a fresh page, a short script-driven scroll (`scrollBy` inside the rAF callback, 300
+ *     frames): how many steps the virtualizer's scroll corrections undid.
+ *
+ * References, one run each: the same page with 20 turns (not virtualized) and with 2,000 turns
+ * and virtualization off (`--no-reference` skips them).
+ *
+ * Usage: node bench/long-thread.bench.mjs [--quick] [--runs=N] [--step=px] [--turns=N] [--no-reference] [--no-write] [--raw=file.json]
+ * Figures go to bench/RESULTS.md, section `long-thread`.
+ */
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
+import { buildPages, launchChromium, metricDelta, metrics, percentile, serve, verdict } from './pages/harness.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const quick = args.includes('--quick');
+const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const runs = Number(flag('runs') ?? 3);
+const step = Number(flag('step') ?? 800);
+const turns = Number(flag('turns') ?? 2000);
+const reference = !args.includes('--no-reference') && !quick;
+const rawPath = flag('raw');
+const log = (...a) => console.error('[long-thread]', ...a);
+
+const VIEWPORT = { width: 1000, height: 900 };
+const TARGET = { firstRenderMs: 500, frameMs: 50 };
+
+log('building the page…');
+const outDir = await buildPages('long-thread', ['long-thread.html']);
+const server = await serve(outDir);
+const browser = await launchChromium();
+const loadStart = os.loadavg()[0];
+
+async function withPage(query, body) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(`${server.url}/long-thread.html?${new URLSearchParams(query)}`);
+    const first = await page.evaluate(() => window.__firstRender);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const result = await body(page, cdp, first);
+    if (errors.length) log('page errors:', errors.join(' | '));
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+async function run() {
+  const main = await withPage({ turns }, async (page, cdp, first) => {
+    const settled = await page.evaluate(() => window.__settle());
+    const nodes = (await metrics(cdp)).Nodes;
+    const before = await metrics(cdp);
+    const scroll = await page.evaluate(([s]) => window.__scroll(s, 'between'), [step]);
+    const after = await metrics(cdp);
+    return { first, settled, nodes, scroll: { ...scroll, main: metricDelta(before, after) } };
+  });
+  // Script-driven, on a fresh page: only rows measured for the first time are corrected.
+  const scripted = await withPage({ turns }, async (page) => {
+    await page.evaluate(() => window.__settle(500));
+    const r = await page.evaluate(([s]) => window.__scroll(s, 'raf', 300), [step]);
+    return { ...r, deltas: undefined, longTasks: undefined };
+  });
+  return { ...main, scripted };
+}
+
+const results = [];
+const references = {};
+let browserVersion;
+try {
+  browserVersion = browser.version();
+  for (let i = 0; i < runs; i++) {
+    log(`run ${i + 1}/${runs}…`);
+    const r = await run();
+    results.push(r);
+    const d = r.scroll.deltas;
+    log(
+      `  first frame ${fmt.ms(r.first.firstFrame)} ms after navigation (render → frame ${fmt.ms(r.first.firstFrame - r.first.renderStart)} ms),` +
+        ` ${r.settled.elements} elements; scroll: ${r.scroll.frames} frames, p50 ${fmt.ms(percentile(d, 50))} p95 ${fmt.ms(percentile(d, 95))} max ${fmt.ms(Math.max(...d))} ms,` +
+        ` script-driven steps undone ${r.scripted.reverted}/${r.scripted.frames}`,
+    );
+  }
+  if (reference) {
+    log('reference: 20 turns…');
+    references.small = await withPage({ turns: 20 }, async (page, cdp, first) => ({ first, settled: await page.evaluate(() => window.__settle(500)) }));
+    log('reference: 2,000 turns, not virtualized…');
+    references.flat = await withPage({ turns, virtualizeAbove: 'Infinity' }, async (page, cdp, first) => ({
+      first,
+      settled: await page.evaluate(() => window.__settle(500, 60_000)),
+      nodes: (await metrics(cdp)).Nodes,
+    }));
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+if (rawPath) await writeFile(rawPath, JSON.stringify({ results, references }, null, 1));
+
+const per = results.map((r) => {
+  const f = r.first;
+  const d = r.scroll.deltas;
+  const frames = d.length;
+  return {
+    navToFrame: f.firstFrame,
+    fcp: f.fcp,
+    moduleStart: f.scriptStart,
+    build: f.built - f.buildStart,
+    renderToDom: f.inDom - f.renderStart,
+    renderToFrame: f.firstFrame - f.renderStart,
+    elements: r.settled.elements,
+    nodes: r.nodes,
+    turnsMounted: r.settled.turnsMounted,
+    scrollHeight: r.scroll.startHeight,
+    endHeight: r.scroll.endHeight,
+    frames: r.scroll.frames,
+    duration: r.scroll.duration,
+    distance: r.scroll.startTop - r.scroll.endTop,
+    p50: percentile(d, 50),
+    p95: percentile(d, 95),
+    max: Math.max(...d),
+    over50: d.filter((x) => x > TARGET.frameMs).length,
+    overShare: d.filter((x) => x > TARGET.frameMs).length / frames,
+    longCount: r.scroll.longTasks.length,
+    longMax: Math.max(0, ...r.scroll.longTasks.map((l) => l.duration)),
+    cpuShare: r.scroll.main.thread / r.scroll.main.task,
+    scriptPerFrame: r.scroll.main.script / frames,
+    stylePerFrame: r.scroll.main.style / frames,
+    layoutPerFrame: r.scroll.main.layout / frames,
+    busyPerFrame: r.scroll.main.task / frames,
+    reachedTop: r.scroll.reachedTop ? 1 : 0,
+    reverted: r.scroll.reverted,
+    scriptedReverted: r.scripted.reverted,
+    scriptedFrames: r.scripted.frames,
+  };
+});
+const m = Object.fromEntries(Object.keys(per[0]).map((k) => [k, median(per.map((p) => p[k]))]));
+const range = (key, format = fmt.ms) => `${format(Math.min(...per.map((p) => p[key])))}–${format(Math.max(...per.map((p) => p[key])))}`;
+const pct = (x) => `${(x * 100).toFixed(0)}%`;
+
+const firstRows = [
+  ['**navigation → thread in the DOM + next frame**', `**${fmt.ms(m.navToFrame)} ms**`, range('navToFrame'), `< ${TARGET.firstRenderMs} ms`, verdict(m.navToFrame, TARGET.firstRenderMs, { strict: true })],
+  ['… page module running (bundle fetched, compiled, dependencies evaluated)', `${fmt.ms(m.moduleStart)} ms`, range('moduleStart'), '', ''],
+  [`… transcript built with the reducer (${fmt.int(turns)} turns, ${fmt.int(results[0].first.items)} items)`, `${fmt.ms(m.build)} ms`, range('build'), '', ''],
+  ['… `render()` → turns in the DOM', `${fmt.ms(m.renderToDom)} ms`, range('renderToDom'), '', ''],
+  ['**`render()` → next frame** (the Thread\'s own part)', `**${fmt.ms(m.renderToFrame)} ms**`, range('renderToFrame'), `< ${TARGET.firstRenderMs} ms`, verdict(m.renderToFrame, TARGET.firstRenderMs, { strict: true })],
+  ['first-contentful-paint', `${fmt.ms(m.fcp)} ms`, range('fcp'), '', ''],
+];
+if (references.small) {
+  const s = references.small.first;
+  firstRows.push(['reference, 20 turns (not virtualized), 1 run: `render()` → next frame / navigation → frame', `${fmt.ms(s.firstFrame - s.renderStart)} / ${fmt.ms(s.firstFrame)} ms`, '', '', '']);
+}
+if (references.flat) {
+  const s = references.flat.first;
+  firstRows.push([`reference, ${fmt.int(turns)} turns with \`virtualizeAbove={Infinity}\`, 1 run: \`render()\` → next frame`, `${fmt.ms(s.firstFrame - s.renderStart)} ms`, '', '', '']);
+}
+
+const domRows = [
+  ['elements in the document (after highlighting settled)', fmt.int(m.elements), range('elements', fmt.int), ''],
+  ['DOM nodes (CDP `Nodes`, text nodes included)', fmt.int(m.nodes), range('nodes', fmt.int), ''],
+  ['turns mounted', fmt.int(m.turnsMounted), range('turnsMounted', fmt.int), ''],
+  ['scroll height at the bottom → at the top (estimates replaced by measurements)', `${fmt.int(m.scrollHeight)} → ${fmt.int(m.endHeight)} px`, '', ''],
+];
+if (references.flat) {
+  domRows.push([`reference: every turn mounted (\`virtualizeAbove={Infinity}\`), 1 run`, `${fmt.int(references.flat.settled.elements)} elements, ${fmt.int(references.flat.nodes)} nodes`, '', '']);
+}
+
+const scrollRows = [
+  ['frames from the bottom (scrollTop on the estimated heights) to the top', `${fmt.int(m.frames)} (scrollTop ${fmt.int(m.distance)} → 0)`, range('frames', fmt.int), '', ''],
+  ['frame time (rAF delta) p50', `${fmt.ms(m.p50)} ms`, range('p50'), '', ''],
+  ['frame time p95', `${fmt.ms(m.p95)} ms`, range('p95'), '', ''],
+  ['**frame time max**', `**${fmt.ms(m.max)} ms**`, range('max'), `≤ ${TARGET.frameMs} ms`, verdict(m.max, TARGET.frameMs)],
+  [`frames over ${TARGET.frameMs} ms`, `${fmt.int(m.over50)} (${pct(m.overShare)})`, range('over50', fmt.int), '0', verdict(m.over50, 0)],
+  ['long tasks: count / longest', `${fmt.int(m.longCount)} / ${fmt.ms(m.longMax)} ms`, range('longCount', fmt.int), '', ''],
+  ['main thread per frame: busy / script / style / layout (CDP)', `${fmt.ms(m.busyPerFrame)} / ${fmt.ms(m.scriptPerFrame)} / ${fmt.ms(m.stylePerFrame)} / ${fmt.ms(m.layoutPerFrame)} ms`, '', '', ''],
+  ['main thread got the CPU (ThreadTime ÷ TaskDuration)', pct(m.cpuShare), range('cpuShare', pct), '', ''],
+  ['steps undone by a virtualizer correction: input-driven / script-driven (`scrollBy` in rAF, 300 frames)', `${fmt.int(m.reverted)} / ${fmt.int(m.scriptedReverted)} of ${fmt.int(m.scriptedFrames)}`, '', '0', verdict(m.reverted + m.scriptedReverted, 0)],
+];
+
+const markdown = `## Long thread: ${fmt.int(turns)} turns in \`<Thread>\`
+
+${machineLine()} · ${browserVersion} · load average (1 min) ${loadStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end (shared machine)
+
+${fmt.int(turns)} turns × (user message + agent message with a 60-word paragraph and a 6-line TypeScript block + a completed
+\`read\` tool call), built in the page with the core's reducer, rendered by \`<Thread>\` with its defaults (virtualized above
+150 items) in a ${VIEWPORT.width}×${VIEWPORT.height} window, the log 800 px high. Production React (profiling build). Fresh page per run;
+**medians of ${runs} runs** (range in the third column).
+
+### First render
+
+${table(['figure', 'median', 'range', 'target', 'status'], firstRows)}
+
+### DOM size
+
+${table(['figure', 'median', 'range', ''], domRows)}
+
+### Scrolling from the bottom to the top, ${fmt.int(step)} px per frame
+
+A wheel event on the log, then \`scrollBy(0, -${step})\` in a task right after each frame — where input-driven scrolls land, so
+the scroll event fires at the start of the next frame — until \`scrollTop\` is 0 (${fmt.int(step)} px a frame is a viewport per
+frame: every frame mounts new turns, their markdown and code blocks, and highlights them in idle time).
+
+${table(['figure', 'median', 'range', 'target', 'status'], scrollRows)}
+
+Frame times are wall-clock on a shared machine: the "main thread got the CPU" row says how much of its busy time the
+renderer's main thread actually ran.
+
+### Why, and what would meet the targets
+
+- **First render.** The Thread's own part (\`render()\` → next frame, ${fmt.ms(m.renderToFrame)} ms) does not grow with the
+  thread${references.small ? ` (the 20-turn reference: ${fmt.ms(references.small.first.firstFrame - references.small.first.renderStart)} ms)` : ''}: only the ${fmt.int(m.turnsMounted)} turns at the end mount${references.flat ? ` (all ${fmt.int(turns)} mounted: ${fmt.ms(references.flat.first.firstFrame - references.flat.first.renderStart)} ms, ${fmt.int(references.flat.settled.elements)} elements)` : ''}.
+  Navigation → first frame adds the page's JavaScript (${fmt.ms(m.moduleStart)} ms until the page module runs: React and the
+  whole component library, react-markdown and micromark included — see the components entry in the bundle-size section)
+  and building ${fmt.int(turns)} live turns with the reducer (${fmt.ms(m.build)} ms). A page opening a long session gets it
+  from \`session/load\`, whose replay has no turn records and is O(1) per update, so this build is an upper bound. To
+  be well under 500 ms: split the components entry so the first frame of a thread needs less code (tool-call details,
+  diff, terminal, GFM tables behind dynamic imports), and mount only the rows the viewport shows on the first commit.
+- **Scrolling.** Each frame at ${fmt.int(step)} px mounts about ${fmt.fixed(step / (m.endHeight / turns), 1)} new turns (markdown
+  paragraph, code block, tool call card: ${fmt.ms(m.scriptPerFrame)} ms of script a frame on average, React rendering
+  the rows the virtualizer asks for with \`flushSync\` in its scroll handler), and the highlighter tokenizes their code in
+  idle time. An average frame already costs ${fmt.ms(m.busyPerFrame)} ms of main-thread time, so a frame that mounts one turn
+  more than usual, meets a highlighting job or GC, or loses the CPU to other processes (the main thread had it
+  ${pct(m.cpuShare)} of its busy time) goes over ${TARGET.frameMs} ms. To bound it: while the virtualizer reports \`isScrolling\` faster than about a viewport a frame, render rows entering
+  the viewport as placeholders of their measured (or estimated) height and mount their content once scrolling slows.
+- Fixed here (see git log): a sibling-combinator separator restyled every mounted row whenever one was inserted above
+  (style recalc per scrolled frame ~7 → ~2 ms); the virtualizer started at offset 0 (mounting the first turns for a frame,
+  and scrolling a log already scrolled up to the top when the thread crossed \`virtualizeAbove\`) and applied its
+  size corrections to a stale offset (undoing script-driven scrolls: 100 of 200 steps before); \`endTurn\` was
+  O(turns).
+`;
+
+console.log(markdown);
+if (write) {
+  writeSections([{ name: 'long-thread', markdown }]);
+  log('wrote bench/RESULTS.md (long-thread)');
+}
