@@ -442,8 +442,8 @@ if (enabled('use-acp')) {
   }
   // Quadratic: t(n) ≈ c·n². Fit c on the largest measured size and extrapolate.
   const base = results.useAcp[USE_ACP_SIZES[USE_ACP_SIZES.length - 1]];
-  const fit = (key, n) => base[key] * (streamFor(n).total / base.total) ** 2;
-  useAcpEstimate = Object.fromEntries(SIZES.map((n) => [n, { cpuMs: fit('cpuMs', n), ms: fit('ms', n) }]));
+  const quadraticFit = (key, n) => base[key] * (streamFor(n).total / base.total) ** 2;
+  useAcpEstimate = Object.fromEntries(SIZES.map((n) => [n, { cpuMs: quadraticFit('cpuMs', n), ms: quadraticFit('ms', n) }]));
   log(`use-acp extrapolated (CPU): 20k ≈ ${fmt.ms(useAcpEstimate[20_000].cpuMs / 1000)} s, 200k ≈ ${fmt.ms(useAcpEstimate[200_000].cpuMs / 1000)} s`);
   // The limit applies to CPU time: on a shared machine the wall time is mostly waiting for a core.
   if (!quick && useAcpEstimate[USE_ACP_FULL].cpuMs / 1000 < USE_ACP_FULL_LIMIT_S) {
