@@ -27,6 +27,7 @@ export default defineConfig({
       entry: {
         index: `${root}src/index.ts`,
         core: `${root}src/core/index.ts`,
+        devtools: `${root}src/core/devtools.ts`,
       },
       formats: ['es'],
     },

@@ -29,7 +29,12 @@ export default defineConfig({
   root: here,
   plugins: [react(), keepSideEffects()],
   // Pages import the library by its package name, from source, as a host would import it.
-  resolve: { alias: { 'acp-react': fileURLToPath(new URL('../src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: {
+      'acp-react/devtools': fileURLToPath(new URL('../src/core/devtools.ts', import.meta.url)),
+      'acp-react': fileURLToPath(new URL('../src/index.ts', import.meta.url)),
+    },
+  },
   envPrefix: 'VITE_',
   build: {
     outDir: fileURLToPath(new URL('../playground-dist', import.meta.url)),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Builds the package: the ESM library with Vite (entries `acp-react` and `acp-react/core`),
+ * Builds the package: the ESM library with Vite (entries `acp-react`, `acp-react/core` and
+ * `acp-react/devtools`),
  * type declarations with tsc, and `dist/styles.css` (the tokens plus every component's sheet,
  * the same set Storybook and the playground load through `src/styles/index.ts`).
  */

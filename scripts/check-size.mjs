@@ -23,12 +23,13 @@ const peerPattern = peers.flatMap((p) => [p, `${p}/*`]);
  */
 export const BUDGETS = {
   core: 18 * 1024,
+  devtools: 10 * 1024,
   hooks: 4 * 1024,
   components: 130 * 1024,
   styles: 20 * 1024,
 };
 
-/** The issue sets no target for the stylesheet; it is measured and guarded by its budget. */
+/** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */
 export const TARGETS = {
   core: 12 * 1024,
   hooks: 4 * 1024,
@@ -87,6 +88,9 @@ async function measure(name, entry, external) {
 export async function measureAll() {
   const results = [
     await measure('core', 'src/core/index.ts', []),
+    // With everything it imports (the reducer, the snapshot helpers): a page that also loads the
+    // core shares most of that, so this is the most the aids can add.
+    await measure('devtools', 'src/core/devtools.ts', []),
     await measure('hooks', 'src/react/index.ts', [join(root, 'src/core/*'), join(root, 'src/components/*')]),
     await measure('components', 'src/components/index.ts', [join(root, 'src/core/*'), join(root, 'src/react/*')]),
   ];

@@ -19,17 +19,20 @@ import { startDemoAgentServer } from '../demo-agent/server.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cacheDir = join(root, 'node_modules/.cache/record-fixtures');
 mkdirSync(cacheDir, { recursive: true });
-const bundle = join(cacheDir, 'core.mjs');
+// Both entries in one build with shared chunks, so the aids and the client share one AcpClientError.
 await build({
-  entryPoints: [join(root, 'src/core/index.ts')],
+  entryPoints: { core: join(root, 'src/core/index.ts'), devtools: join(root, 'src/core/devtools.ts') },
   bundle: true,
+  splitting: true,
   platform: 'node',
   format: 'esm',
   packages: 'external',
-  outfile: bundle,
+  outdir: cacheDir,
+  outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 });
-const { createAcpClient, createMemoryFs, createSimulatedTerminal, toTranscript } = await import(pathToFileURL(bundle).href);
+const { createAcpClient } = await import(pathToFileURL(join(cacheDir, 'core.mjs')).href);
+const { createMemoryFs, createSimulatedTerminal, toTranscript } = await import(pathToFileURL(join(cacheDir, 'devtools.mjs')).href);
 
 // The fixtures README promises this placeholder for the session folder.
 const CWD = '/workspace/demo';

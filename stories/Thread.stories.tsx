@@ -1,15 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
-import {
-  applySessionUpdate,
-  createSessionState,
-  endTurn,
-  parseTranscript,
-  replayTranscript,
-  startTurn,
-  type TranscriptEntry,
-} from '../src/core/index.js';
+import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
+import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools.js';
 import type {
   CreateElicitationResponse,
   ElicitationState,

@@ -1,19 +1,18 @@
 /**
  * `acp-react/core`: the headless ACP client. No React anywhere below this entry, so plain
- * TypeScript hosts, other frameworks and tests can drive it.
+ * TypeScript hosts, other frameworks and tests can drive it. Demo and test aids (transcript
+ * replay, the in-memory workspace, the simulated terminal) live in `acp-react/devtools`.
  */
 export { createAcpClient } from './client/create-client.js';
 export type { AcpClient, AcpClientOptions, NewSessionOptions } from './client/create-client.js';
 export type { ReconnectOptions } from './client/backoff.js';
-export { createTrafficLog, toTranscript } from './client/traffic.js';
+export { createTrafficLog } from './client/traffic.js';
 export type { TrafficEntry, TrafficLog, TrafficDirection } from './client/traffic.js';
 export type { TransportOptions } from './client/transport.js';
 export { truncateFromStart } from './client/terminals.js';
 export { sliceLines } from './client/agent-requests.js';
 
 export type { FsAdapter, FsRequestContext, TerminalAdapter, TerminalSink, TerminalProcess, PermissionPolicy } from './adapters.js';
-export { createMemoryFs } from './memory-fs.js';
-export type { MemoryFs, MemoryFsOptions } from './memory-fs.js';
 export { normalizePath, resolveInRoots, isWithin } from './paths.js';
 
 export { AcpClientError, ErrorCodes, toAcpError, isAuthRequired } from './errors.js';
@@ -29,9 +28,5 @@ export { emptyThread, findIndex } from './thread.js';
 export { PersistentList } from './persistent-list.js';
 export { readContentBlock, isUnknownBlock, textOf, toPromptBlocks } from './content.js';
 export { initialSnapshot } from './client/snapshot.js';
-export { parseTranscript, replayTranscript } from './replay.js';
-export type { TranscriptEntry, ReplayOptions } from './replay.js';
 
 export type * from './types.js';
-export { createSimulatedTerminal } from './simulated-terminal.js';
-export type { SimulatedTerminalOptions } from './simulated-terminal.js';

@@ -1,13 +1,7 @@
 import { WebSocket } from 'ws';
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
-import {
-  createAcpClient,
-  createMemoryFs,
-  createSimulatedTerminal,
-  type AcpClient,
-  type AcpClientOptions,
-  type MemoryFs,
-} from '../../src/core/index.js';
+import { createAcpClient, type AcpClient, type AcpClientOptions } from '../../src/core/index.js';
+import { createMemoryFs, createSimulatedTerminal, type MemoryFs } from '../../src/core/devtools.js';
 
 export interface DemoServer {
   url: string;

@@ -1,7 +1,8 @@
 /**
  * Small shared pieces for the fault tests: clients against a raw agent, thread/traffic readers.
  */
-import type { AcpClient, AcpClientOptions, AcpSnapshot, MemoryFs, ThreadItem } from '../../src/core/index.js';
+import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
+import type { MemoryFs } from '../../src/core/devtools.js';
 import { makeClient } from './demo.js';
 import type { RawMessage } from './raw-agent.js';
 

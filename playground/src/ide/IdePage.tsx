@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { AcpInspector, AcpProvider, AgentPanel, createMemoryFs, createSimulatedTerminal, type AcpClientOptions } from 'acp-react';
+import { AcpInspector, AcpProvider, AgentPanel, type AcpClientOptions } from 'acp-react';
+import { createMemoryFs, createSimulatedTerminal } from 'acp-react/devtools';
 import { readParams } from '../params.js';
 import { Shell } from '../Shell.js';
 import { sampleWorkspace } from '../workspace.js';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { AcpProvider, AgentPanel, createMemoryFs, createSimulatedTerminal, type AcpClientOptions } from 'acp-react';
+import { AcpProvider, AgentPanel, type AcpClientOptions } from 'acp-react';
+import { createMemoryFs, createSimulatedTerminal } from 'acp-react/devtools';
 import { readParams, type PlaygroundParams } from '../params.js';
 import { Shell } from '../Shell.js';
 import { sampleWorkspace } from '../workspace.js';

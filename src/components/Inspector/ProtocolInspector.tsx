@@ -1,6 +1,6 @@
 import { memo, useMemo, useState, useDeferredValue, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toTranscript, type TrafficEntry } from '../../core/index.js';
+import { toTranscript, type TrafficEntry } from '../../core/client/traffic.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { describeFrame, frameText } from './describe-frame.js';
 import { inspectorMessages } from './messages.js';

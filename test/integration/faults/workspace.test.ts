@@ -4,7 +4,8 @@
  * and for paths that are outside lexically the host's adapter is never even called.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryFs, type FsAdapter, type MemoryFs } from '../../../src/core/index.js';
+import type { FsAdapter } from '../../../src/core/index.js';
+import { createMemoryFs, type MemoryFs } from '../../../src/core/devtools.js';
 import { clientPool, sent } from '../../helpers/faults.js';
 import { startRawAgent, type RawAgent } from '../../helpers/raw-agent.js';
 

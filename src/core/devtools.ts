@@ -1,0 +1,16 @@
+/**
+ * `acp-react/devtools`: aids for demos, stories, tests and bug reports, kept out of
+ * `acp-react/core` so a host's bundle carries only the client. No React here either.
+ *
+ * - `replayTranscript` / `parseTranscript`: a recorded NDJSON transcript back into a snapshot.
+ * - `toTranscript`: traffic-log entries to that NDJSON (what the protocol inspector exports).
+ * - `createMemoryFs`: an in-memory `FsAdapter` confined to the session roots.
+ * - `createSimulatedTerminal`: a `TerminalAdapter` that runs no processes.
+ */
+export { parseTranscript, replayTranscript } from './replay.js';
+export type { TranscriptEntry, ReplayOptions } from './replay.js';
+export { toTranscript } from './client/traffic.js';
+export { createMemoryFs } from './memory-fs.js';
+export type { MemoryFs, MemoryFsOptions } from './memory-fs.js';
+export { createSimulatedTerminal } from './simulated-terminal.js';
+export type { SimulatedTerminalOptions } from './simulated-terminal.js';
