@@ -101,3 +101,32 @@ describe('render isolation', () => {
     expect(new Set(renders.keys())).toEqual(new Set([previous, added]));
   });
 });
+
+describe('commits per store notification', () => {
+  it('announces a turn end in the same commit that shows it ended', () => {
+    let s = streamingThread();
+    let commits = 0;
+    const view = (session: SessionState) => (
+      <Profiler id="thread" onRender={() => commits++}>
+        <Thread session={session} />
+      </Profiler>
+    );
+    const { container, rerender } = render(view(s));
+    const announcer = container.querySelector('[data-slot="announcer"]')!;
+    expect(announcer).toHaveTextContent('');
+
+    commits = 0;
+    s = endTurn(s, 't3', { stopReason: 'end_turn' }, 1100);
+    rerender(view(s));
+    expect(commits).toBe(1);
+    expect(announcer).toHaveTextContent('Response complete');
+    expect(announcer.children).toHaveLength(1);
+
+    // Said once: a later update that ends nothing leaves the announcement as it was.
+    const spoken = announcer.firstElementChild;
+    commits = 0;
+    rerender(view({ ...s, cwd: '/elsewhere' }));
+    expect(commits).toBe(1);
+    expect(announcer.firstElementChild).toBe(spoken);
+  });
+});

@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useState } from 'react';
 import type { PermissionRequestState, TurnRecord } from '../../core/types.js';
 import { useMessages } from '../shared/index.js';
 import { permissionAnnouncement, turnEndAnnouncement } from './announcements.js';
-import { threadMessages } from './messages.js';
+import { threadMessages, type ThreadMessages } from './messages.js';
 
 interface LiveAnnouncerProps {
   turns: readonly TurnRecord[];
@@ -11,42 +11,34 @@ interface LiveAnnouncerProps {
 
 const FINISHED = new Set<TurnRecord['status']>(['ended', 'failed', 'interrupted']);
 
+interface Seen {
+  turns: readonly TurnRecord[];
+  permissionRequests: readonly PermissionRequestState[];
+  announcement: { id: number; text: string } | null;
+}
+
 /**
  * The thread's only polite live region (the log itself is `aria-live="off"`, so streamed tokens
  * are never read out). It speaks when a turn ends and when the agent asks for permission; what
- * was already there when the thread mounted is not announced. Its own state lives here, so an
- * announcement re-renders this node only.
+ * was already there when the thread mounted is not announced.
+ *
+ * The announcement is derived while rendering, from what changed since the props it last saw
+ * (React's "adjust state on a prop change" pattern: a state update during render is applied
+ * before the commit). Setting it from an effect cost a second commit of the thread after the
+ * store notification that ended the turn.
  */
 export const LiveAnnouncer = memo(function LiveAnnouncer({ turns, permissionRequests }: LiveAnnouncerProps) {
   const messages = useMessages('thread', threadMessages);
-  const [announcement, setAnnouncement] = useState<{ id: number; text: string } | null>(null);
-  const seenTurns = useRef<Set<string> | null>(null);
-  const seenRequests = useRef<Set<string> | null>(null);
-  const counter = useRef(0);
-
-  useEffect(() => {
-    const texts: string[] = [];
-    if (seenTurns.current === null) {
-      seenTurns.current = new Set(turns.filter((turn) => FINISHED.has(turn.status)).map((turn) => turn.turnId));
-    } else {
-      for (const turn of turns) {
-        if (!FINISHED.has(turn.status) || seenTurns.current.has(turn.turnId)) continue;
-        seenTurns.current.add(turn.turnId);
-        const text = turnEndAnnouncement(turn, messages);
-        if (text) texts.push(text);
-      }
-    }
-    if (seenRequests.current === null) {
-      seenRequests.current = new Set(permissionRequests.map((request) => request.requestId));
-    } else {
-      for (const request of permissionRequests) {
-        if (seenRequests.current.has(request.requestId)) continue;
-        seenRequests.current.add(request.requestId);
-        if (request.status === 'pending') texts.push(permissionAnnouncement(request, messages));
-      }
-    }
-    if (texts.length > 0) setAnnouncement({ id: ++counter.current, text: texts.join('. ') });
-  }, [turns, permissionRequests, messages]);
+  const [seen, setSeen] = useState<Seen>(() => ({ turns, permissionRequests, announcement: null }));
+  let { announcement } = seen;
+  if (seen.turns !== turns || seen.permissionRequests !== permissionRequests) {
+    const texts = [
+      ...newTurnEnds(seen.turns, turns, messages),
+      ...newPermissionRequests(seen.permissionRequests, permissionRequests, messages),
+    ];
+    if (texts.length > 0) announcement = { id: (announcement?.id ?? 0) + 1, text: texts.join('. ') };
+    setSeen({ turns, permissionRequests, announcement });
+  }
 
   return (
     <div className="acp-visually-hidden" data-slot="announcer" role="status" aria-live="polite" aria-atomic="true">
@@ -55,3 +47,31 @@ export const LiveAnnouncer = memo(function LiveAnnouncer({ turns, permissionRequ
     </div>
   );
 });
+
+/** What to say for turns that finished since `before` (turn records are replaced when they change). */
+function newTurnEnds(before: readonly TurnRecord[], after: readonly TurnRecord[], messages: ThreadMessages): string[] {
+  const texts: string[] = [];
+  let finishedBefore: Set<string> | null = null;
+  for (let i = 0; i < after.length; i++) {
+    const turn = after[i]!;
+    if (turn === before[i] || !FINISHED.has(turn.status)) continue;
+    finishedBefore ??= new Set(before.filter((t) => FINISHED.has(t.status)).map((t) => t.turnId));
+    if (finishedBefore.has(turn.turnId)) continue;
+    const text = turnEndAnnouncement(turn, messages);
+    if (text) texts.push(text);
+  }
+  return texts;
+}
+
+/** What to say for requests that arrived pending since `before`. */
+function newPermissionRequests(
+  before: readonly PermissionRequestState[],
+  after: readonly PermissionRequestState[],
+  messages: ThreadMessages,
+): string[] {
+  if (after.length === 0) return [];
+  const known = new Set(before.map((request) => request.requestId));
+  return after
+    .filter((request) => !known.has(request.requestId) && request.status === 'pending')
+    .map((request) => permissionAnnouncement(request, messages));
+}
