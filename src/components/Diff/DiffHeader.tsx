@@ -1,7 +1,7 @@
 import { format, useLocale } from '../shared/index.js';
 import type { DiffFileState } from './diff-input.js';
 import type { DiffMessages } from './messages.js';
-import { pathParts } from './path-parts.js';
+import { DiffTitle } from './DiffTitle.js';
 
 export type DiffViewMode = 'unified' | 'split';
 
@@ -18,18 +18,9 @@ interface DiffHeaderProps {
 export function DiffHeader({ path, fileState, counts, view, onViewChange, messages }: DiffHeaderProps) {
   const locale = useLocale();
   const number = new Intl.NumberFormat(locale);
-  const { dir, name } = pathParts(path);
   return (
     <div className="acp-diff__header" data-slot="header">
-      <span className="acp-diff__path" data-slot="path" title={path}>
-        {dir && <span className="acp-diff__dir">{dir}</span>}
-        <span className="acp-diff__name">{name}</span>
-      </span>
-      {fileState !== 'modified' && (
-        <span className="acp-diff__badge" data-slot="badge" data-state={fileState}>
-          {fileState === 'added' ? messages.badge_added : messages.badge_deleted}
-        </span>
-      )}
+      <DiffTitle path={path} fileState={fileState} messages={messages} />
       {counts && (
         <span className="acp-diff__counts" data-slot="counts">
           <span aria-hidden="true">

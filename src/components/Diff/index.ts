@@ -1,4 +1,4 @@
-export { Diff } from './Diff.js';
+export { Diff } from './on-demand.js';
 export type { DiffProps } from './Diff.js';
 export type { DiffViewMode } from './DiffHeader.js';
 export type { DiffFileState } from './diff-input.js';

@@ -12,7 +12,7 @@ import { elicitationMessages, type ElicitationMessages } from './messages.js';
 import { buildFormModel } from './schema.js';
 import { SubmittedValues } from './SubmittedValues.js';
 import { UrlMode } from './UrlMode.js';
-import { elicitationView, type ElicitationView } from './view.js';
+import { elicitationHeading, elicitationView, type ElicitationView } from './view.js';
 
 export interface ElicitationFormProps {
   elicitation: ElicitationState;
@@ -69,8 +69,7 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
     respond({ action: 'cancel' });
   };
 
-  const heading =
-    view === 'unsupported_mode' ? t.heading_unknown_mode : elicitation.mode === 'url' ? t.heading_url : t.heading_form;
+  const heading = elicitationHeading(view, elicitation.mode, t);
   const response = elicitation.response ?? sent;
   const content = response && response.action === 'accept' && isContent(response.content) ? response.content : null;
 

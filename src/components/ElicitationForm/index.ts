@@ -1,4 +1,4 @@
-export { ElicitationForm } from './ElicitationForm.js';
+export { ElicitationForm } from './on-demand.js';
 export type { ElicitationFormProps } from './ElicitationForm.js';
 export { elicitationMessages } from './messages.js';
 export type { ElicitationMessages } from './messages.js';

@@ -4,6 +4,7 @@
  * answer meanwhile).
  */
 import type { CreateElicitationResponse, ElicitationState } from '../../core/types.js';
+import type { ElicitationMessages } from './messages.js';
 
 export type ElicitationView =
   | 'pending'
@@ -40,4 +41,14 @@ export function elicitationView(
     default:
       return 'cancelled';
   }
+}
+
+/** The card's heading: what kind of request this is. */
+export function elicitationHeading(
+  view: ElicitationView,
+  mode: string,
+  t: Pick<ElicitationMessages, 'heading_unknown_mode' | 'heading_url' | 'heading_form'>,
+): string {
+  if (view === 'unsupported_mode') return t.heading_unknown_mode;
+  return mode === 'url' ? t.heading_url : t.heading_form;
 }

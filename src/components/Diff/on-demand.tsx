@@ -1,0 +1,37 @@
+/**
+ * The public `Diff`: the viewer and jsdiff are fetched the first time a diff is shown (ToolCall
+ * starts the fetch as soon as an edit tool call appears). Until then the frame shows which file
+ * changed and keeps room for the first lines.
+ */
+import { memo } from 'react';
+import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import type { DiffProps } from './Diff.js';
+import { diffFileState } from './diff-input.js';
+import { DiffTitle } from './DiffTitle.js';
+import { diffMessages } from './messages.js';
+
+export const diffModule = lazyModule(() => import('./Diff.js').then((m) => m.Diff));
+
+// Memoized like the viewer itself: a streaming thread re-renders tool cards on every chunk.
+export const Diff = memo(function Diff(props: DiffProps) {
+  const state = useLazyModule(diffModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  return <DiffFallback {...props} state={state} />;
+});
+
+function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & { state: LazyModuleState<unknown> }) {
+  const messages = useMessages('diff', diffMessages);
+  const fileState = diffFileState(oldText, deleted);
+  return (
+    <div className={cx('acp-diff', className)} data-slot="diff" data-state={fileState} aria-busy={!state.error}>
+      <div className="acp-diff__header" data-slot="header">
+        <DiffTitle path={path} fileState={fileState} messages={messages} />
+      </div>
+      <div className="acp-diff__pending" data-slot="fallback">
+        <OnDemandStatus state={state} />
+      </div>
+    </div>
+  );
+}

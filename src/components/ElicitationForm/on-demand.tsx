@@ -1,0 +1,50 @@
+/**
+ * The public `ElicitationForm`: the form and its field controls (the largest component family)
+ * are fetched the first time a request is shown, or earlier through `preloadComponents()`.
+ * Until then the card shows what the agent asked, so the user can already read it.
+ */
+import { useId } from 'react';
+import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import type { ElicitationFormProps } from './ElicitationForm.js';
+import { elicitationMessages } from './messages.js';
+import { elicitationHeading, elicitationView } from './view.js';
+
+export const elicitationFormModule = lazyModule(() => import('./ElicitationForm.js').then((m) => m.ElicitationForm));
+
+export function ElicitationForm(props: ElicitationFormProps) {
+  const state = useLazyModule(elicitationFormModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  return <ElicitationFallback {...props} state={state} />;
+}
+
+function ElicitationFallback({
+  elicitation,
+  className,
+  state,
+}: ElicitationFormProps & { state: ReturnType<typeof useLazyModule> }) {
+  const t = useMessages('elicitation', elicitationMessages);
+  const titleId = useId();
+  const view = elicitationView(elicitation, null, null);
+  return (
+    <section
+      className={cx('acp-elicitation', className)}
+      data-state={view}
+      data-mode={elicitation.mode}
+      data-slot="fallback"
+      aria-labelledby={titleId}
+      aria-busy={!state.error}
+    >
+      <div id={titleId} className="acp-elicitation__title" data-slot="title">
+        {elicitationHeading(view, elicitation.mode, t)}
+      </div>
+      {elicitation.message && (
+        <p className="acp-elicitation__message" data-slot="message">
+          {elicitation.message}
+        </p>
+      )}
+      <OnDemandStatus state={state} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { LazyModuleState } from './lazy-module.js';
+import { useMessages } from './messages.js';
+
+/** English defaults for the `onDemand` namespace (the fallback of every on-demand panel). */
+export const onDemandMessages = {
+  loading: 'Loading…',
+  failed: 'This part of the page could not be loaded.',
+  retry: 'Retry',
+};
+
+export type OnDemandMessages = typeof onDemandMessages;
+
+export interface OnDemandStatusProps {
+  state: Pick<LazyModuleState<unknown>, 'error' | 'retry'>;
+  /** What is being fetched, when the panel can say it better than "Loading…". */
+  loading?: string;
+}
+
+/**
+ * The status line inside an on-demand panel's fallback (see lazy-module.ts): a polite "Loading…"
+ * while the panel's code is fetched, or the failure with a Retry button. Each panel draws its own
+ * frame around it with the essentials it already has, so only this line differs between panels.
+ */
+export function OnDemandStatus({ state, loading }: OnDemandStatusProps) {
+  const t = useMessages('onDemand', onDemandMessages);
+  const { error, retry } = state;
+  return (
+    <div className="acp-on-demand" data-slot="on-demand" data-state={error ? 'failed' : 'loading'}>
+      <p className="acp-on-demand__text" role="status" title={error?.message}>
+        {error ? t.failed : (loading ?? t.loading)}
+      </p>
+      {error && (
+        <button type="button" className="acp-button" onClick={retry}>
+          {t.retry}
+        </button>
+      )}
+    </div>
+  );
+}
