@@ -5,7 +5,8 @@ import { commandLine } from './command-line.js';
 import { terminalMessages } from './messages.js';
 import { TerminalLine } from './TerminalLine.js';
 import { TerminalLineParser } from './terminal-lines.js';
-import { TerminalStatus, terminalRunState } from './TerminalStatus.js';
+import { TerminalHeader } from './TerminalHeader.js';
+import { terminalRunState } from './TerminalStatus.js';
 import { useFollowOutput } from './useFollowOutput.js';
 
 export interface TerminalOutputProps {
@@ -45,15 +46,7 @@ export const TerminalOutput = memo(function TerminalOutput({ terminal, maxLines 
       data-state={state}
       data-released={terminal.released || undefined}
     >
-      <div className="acp-terminal__header" data-slot="header">
-        <code className="acp-terminal__command" data-slot="command" title={terminal.cwd ?? undefined}>
-          <span className="acp-terminal__prompt" aria-hidden="true">
-            ${' '}
-          </span>
-          {command}
-        </code>
-        <TerminalStatus terminal={terminal} state={state} messages={messages} />
-      </div>
+      <TerminalHeader terminal={terminal} command={command} state={state} messages={messages} />
       {terminal.truncated && (
         <p className="acp-terminal__notice" data-slot="truncated">
           {messages.truncated}

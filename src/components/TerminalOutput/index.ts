@@ -1,4 +1,4 @@
-export { TerminalOutput } from './TerminalOutput.js';
+export { TerminalOutput } from './on-demand.js';
 export type { TerminalOutputProps } from './TerminalOutput.js';
 export type { TerminalRunState } from './TerminalStatus.js';
 export { terminalMessages } from './messages.js';

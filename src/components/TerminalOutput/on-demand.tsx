@@ -1,0 +1,68 @@
+/**
+ * The public `TerminalOutput`: the ANSI renderer (anser and the colour mapping) is fetched the first
+ * time a terminal is shown (ToolCall starts the fetch as soon as an execute tool call appears).
+ * Until then the output is shown as plain text in the same frame, so nothing jumps or is hidden.
+ */
+import { memo } from 'react';
+import { cx, format, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { commandLine } from './command-line.js';
+import { terminalMessages } from './messages.js';
+import { plainOutputLines } from './plain-output.js';
+import { TerminalHeader } from './TerminalHeader.js';
+import type { TerminalOutputProps } from './TerminalOutput.js';
+import { terminalRunState } from './TerminalStatus.js';
+
+export const terminalOutputModule = lazyModule(() => import('./TerminalOutput.js').then((m) => m.TerminalOutput));
+
+// Memoized like the renderer itself: a streaming thread re-renders tool cards on every chunk.
+export const TerminalOutput = memo(function TerminalOutput(props: TerminalOutputProps) {
+  const state = useLazyModule(terminalOutputModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  return <TerminalFallback {...props} state={state} />;
+});
+
+function TerminalFallback({
+  terminal,
+  maxLines = 1000,
+  className,
+  state,
+}: TerminalOutputProps & { state: LazyModuleState<unknown> }) {
+  const messages = useMessages('terminal', terminalMessages);
+  const command = commandLine(terminal.command, terminal.args);
+  const runState = terminalRunState(terminal);
+  const lines = terminal.output ? plainOutputLines(terminal.output, maxLines) : [];
+  return (
+    <div
+      className={cx('acp-terminal', className)}
+      data-slot="terminal"
+      data-state={runState}
+      data-released={terminal.released || undefined}
+      aria-busy={!state.error}
+    >
+      <TerminalHeader terminal={terminal} command={command} state={runState} messages={messages} />
+      <div className="acp-terminal__pending" data-slot="fallback">
+        <OnDemandStatus state={state} />
+      </div>
+      <div
+        className="acp-terminal__output"
+        data-slot="output"
+        role="log"
+        aria-live="off"
+        aria-label={format(messages.output_label, { command })}
+        tabIndex={0}
+      >
+        {lines.length === 0 ? (
+          <span className="acp-terminal__empty">{messages.no_output}</span>
+        ) : (
+          lines.map((line, i) => (
+            <div key={i} className="acp-terminal__line" data-slot="line">
+              {line}
+            </div>
+          ))
+        )}
+      </div>
+    </div>
+  );
+}
