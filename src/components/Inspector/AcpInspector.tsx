@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAcpContext } from '../../react/context.js';
 import { useTraffic } from '../../react/useTraffic.js';
-import { ProtocolInspector, type ProtocolInspectorProps } from './ProtocolInspector.js';
+import { ProtocolInspector } from './on-demand.js';
+import type { ProtocolInspectorProps } from './ProtocolInspector.js';
 
 /** The inspector wired to the provider's connection. */
 export function AcpInspector(props: Omit<ProtocolInspectorProps, 'entries' | 'paused' | 'onPausedChange' | 'onClear'>) {

@@ -1,4 +1,4 @@
-export { SessionList } from './SessionList.js';
+export { SessionList } from './on-demand.js';
 export type { SessionListCapabilities, SessionListProps } from './SessionList.js';
 export type { OpenHow } from './SessionItem.js';
 export { relativeTime } from './relative-time.js';

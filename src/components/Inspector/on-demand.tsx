@@ -1,0 +1,35 @@
+/**
+ * The public `ProtocolInspector`: a developer tool, so its filters, virtualized frame list and
+ * transcript export are fetched only when an inspector is first shown. Until then it says how
+ * many frames there are to look at.
+ */
+import { cx, format, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { inspectorMessages } from './messages.js';
+import type { ProtocolInspectorProps } from './ProtocolInspector.js';
+
+export const protocolInspectorModule = lazyModule(() => import('./ProtocolInspector.js').then((m) => m.ProtocolInspector));
+
+export function ProtocolInspector(props: ProtocolInspectorProps) {
+  const state = useLazyModule(protocolInspectorModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  return <InspectorFallback {...props} state={state} />;
+}
+
+function InspectorFallback({ entries, paused, className, state }: ProtocolInspectorProps & { state: LazyModuleState<unknown> }) {
+  const m = useMessages('inspector', inspectorMessages);
+  const total = entries.length;
+  return (
+    <section
+      className={cx('acp-inspector', className)}
+      data-slot="inspector"
+      data-state={paused ? 'paused' : 'live'}
+      aria-label={m.title}
+      aria-busy={!state.error}
+    >
+      <p className="acp-inspector__count">{total ? format(m.count, { shown: total, total }) : m.empty}</p>
+      <OnDemandStatus state={state} />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The public `SessionList`: the rows with their actions, delete confirmation and keyboard
+ * navigation are fetched the first time the history is shown (AgentPanel starts the fetch when it
+ * mounts). Until then the sessions already listed are shown by name, without actions.
+ */
+import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { sessionListMessages } from './messages.js';
+import type { SessionListProps } from './SessionList.js';
+
+export const sessionListModule = lazyModule(() => import('./SessionList.js').then((m) => m.SessionList));
+
+export function SessionList(props: SessionListProps) {
+  const state = useLazyModule(sessionListModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  return <SessionListFallback {...props} state={state} />;
+}
+
+function SessionListFallback({
+  sessions,
+  activeSessionId,
+  className,
+  state,
+}: SessionListProps & { state: LazyModuleState<unknown> }) {
+  const messages = useMessages('sessionList', sessionListMessages);
+  return (
+    <div className={cx('acp-session-list', className)} data-slot="fallback" aria-busy={!state.error}>
+      <OnDemandStatus state={state} loading={messages.loading} />
+      {sessions.length > 0 && (
+        <ul className="acp-session-list__items" aria-label={messages.list_label}>
+          {sessions.map((session) => (
+            <li
+              key={session.sessionId}
+              className="acp-session-list__item"
+              data-state={session.sessionId === activeSessionId ? 'active' : 'idle'}
+            >
+              <div className="acp-session-list__open" aria-current={session.sessionId === activeSessionId ? 'true' : undefined}>
+                <span className="acp-session-list__title">{session.title || messages.untitled}</span>{' '}
+                <span className="acp-session-list__meta">
+                  <span className="acp-session-list__cwd">{session.cwd}</span>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
