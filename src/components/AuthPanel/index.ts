@@ -1,4 +1,4 @@
-export { AuthPanel } from './AuthPanel.js';
+export { AuthPanel } from './on-demand.js';
 export type { AuthPanelProps } from './AuthPanel.js';
 export { classifyAuthMethod } from './auth-method-kind.js';
 export type { AuthMethodKind, EnvVarSpec } from './auth-method-kind.js';

@@ -1,0 +1,46 @@
+/**
+ * The public `AuthPanel`: sign-in is needed once per agent at most, so the method list with its
+ * environment-variable and terminal instructions is fetched when the panel is first shown
+ * (AgentPanel starts the fetch when it mounts). Until then it says why and which methods exist.
+ */
+import { useId } from 'react';
+import { cx, format, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import type { AuthPanelProps } from './AuthPanel.js';
+import { authPanelMessages } from './messages.js';
+
+export const authPanelModule = lazyModule(() => import('./AuthPanel.js').then((m) => m.AuthPanel));
+
+export function AuthPanel(props: AuthPanelProps) {
+  const state = useLazyModule(authPanelModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  return <AuthPanelFallback {...props} state={state} />;
+}
+
+function AuthPanelFallback({ authMethods, auth, agentName, className, state }: AuthPanelProps & { state: LazyModuleState<unknown> }) {
+  const messages = useMessages('authPanel', authPanelMessages);
+  const titleId = useId();
+  return (
+    <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} aria-busy={!state.error} data-slot="fallback">
+      <div id={titleId} className="acp-auth-panel__title" data-slot="title">
+        {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
+      </div>
+      {/* Plain text here: the loaded panel raises the alert, once. */}
+      {auth.required && <p className="acp-auth-panel__banner">{messages.required}</p>}
+      {authMethods.length > 0 && (
+        <ul className="acp-auth-panel__methods" aria-label={messages.methods_label}>
+          {authMethods.map((method) => (
+            <li key={method.id} className="acp-auth-panel__method">
+              <div className="acp-auth-panel__method-text">
+                <span className="acp-auth-panel__method-name">{method.name}</span>
+                {method.description && <span className="acp-auth-panel__method-description">{method.description}</span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OnDemandStatus state={state} />
+    </section>
+  );
+}
