@@ -7,6 +7,9 @@ export const configOptionsMessages = {
   group_other: 'Other settings',
   mode_label: 'Mode',
   pending: 'Updating…',
+  /** A switch's value, as text while the controls load. */
+  on: 'On',
+  off: 'Off',
   set_failed: 'Could not change {name}: {message}',
   unknown_error: 'the agent did not accept the change',
 };

@@ -1,0 +1,83 @@
+/**
+ * The public `ConfigOptions` and `ModeSelector`: the listbox popups, switches and optimistic
+ * updates are fetched on first use (AgentPanel starts the fetch when it mounts, long before a
+ * session has reported its settings). Until then the current settings are shown as read-only
+ * text in the same places, so the toolbar neither jumps nor hides what is selected.
+ */
+import type { SessionConfigOption, SessionConfigSelectOptions, SessionModeState } from '@agentclientprotocol/sdk';
+import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { groupConfigOptions, hasModeConfigOption } from './categories.js';
+import type { ConfigOptionsProps } from './ConfigOptions.js';
+import { toSections } from './listbox-items.js';
+import { configOptionsMessages } from './messages.js';
+import type { ModeSelectorProps } from './ModeSelector.js';
+
+export const configControlsModule = lazyModule(() => import('./controls.js'));
+
+export function ConfigOptions(props: ConfigOptionsProps) {
+  const state = useLazyModule(configControlsModule);
+  const Loaded = state.module?.ConfigOptions;
+  if (Loaded) return <Loaded {...props} />;
+  return <ConfigOptionsFallback {...props} state={state} />;
+}
+
+export function ModeSelector(props: ModeSelectorProps) {
+  const state = useLazyModule(configControlsModule);
+  const Loaded = state.module?.ModeSelector;
+  if (Loaded) return <Loaded {...props} />;
+  return <ModeSelectorFallback {...props} state={state} />;
+}
+
+function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: LazyModuleState<unknown> }) {
+  const messages = useMessages('configOptions', configOptionsMessages);
+  if (!modes || modes.availableModes.length === 0) return null;
+  return (
+    <div className={cx('acp-config-options', className)} aria-busy={!state.error}>
+      <SettingText label={messages.mode_label} value={modeName(modes)} />
+      {state.error && <OnDemandStatus state={state} />}
+    </div>
+  );
+}
+
+function ConfigOptionsFallback({ configOptions, modes, className, state }: ConfigOptionsProps & { state: LazyModuleState<unknown> }) {
+  const messages = useMessages('configOptions', configOptionsMessages);
+  const options = groupConfigOptions(configOptions ?? []).flatMap((group) => group.options);
+  const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);
+  if (options.length === 0 && !showModes) return null;
+  return (
+    <div className={cx('acp-config-options', className)} role="group" aria-label={messages.toolbar_label} aria-busy={!state.error}>
+      {showModes && modes && <SettingText label={messages.mode_label} value={modeName(modes)} />}
+      {options.map((option) => (
+        <SettingText key={option.id} label={option.name} value={optionValueName(option, messages)} />
+      ))}
+      {/* Loading is quick and the values are already shown: only a failure needs saying. */}
+      {state.error && <OnDemandStatus state={state} />}
+    </div>
+  );
+}
+
+/** A setting as read-only text, laid out like the listbox trigger that replaces it. */
+function SettingText({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="acp-config-control" data-slot="control" data-state="loading">
+      <div className="acp-listbox-select">
+        <span className="acp-listbox-select__label">{label}</span>
+        <span className="acp-listbox-select__trigger">
+          <span className="acp-listbox-select__value">{value}</span>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function modeName(modes: SessionModeState): string {
+  return modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? modes.currentModeId;
+}
+
+function optionValueName(option: SessionConfigOption, messages: typeof configOptionsMessages): string {
+  if (option.type === 'boolean') return option.currentValue ? messages.on : messages.off;
+  if (option.type !== 'select') return '';
+  const items = toSections(option.options as SessionConfigSelectOptions).flatMap((section) => section.items);
+  return items.find((item) => item.value === option.currentValue)?.name ?? option.currentValue;
+}
