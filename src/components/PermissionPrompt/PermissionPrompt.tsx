@@ -10,6 +10,7 @@ import type { PermissionRequestState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { permissionMessages } from './messages.js';
 import { optionStyle } from './optionStyle.js';
+import { PermissionHeader } from './PermissionHeader.js';
 import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './toolCallInfo.js';
@@ -87,7 +88,6 @@ function Prompt({
     answer(request.options[index].optionId);
   };
 
-  const titleText = info.title ? format(t.title_with_tool, { title: info.title }) : t.title;
   const shortcutCount = Math.min(request.options.length, 9);
 
   return (
@@ -102,14 +102,7 @@ function Prompt({
       data-by-policy={request.byPolicy ? 'true' : undefined}
       onKeyDown={onKeyDown}
     >
-      <div className="acp-permission__header" data-slot="header">
-        <svg className="acp-permission__icon" data-slot="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M8 1.5 2.5 3.5v4c0 3.3 2.3 5.9 5.5 7 3.2-1.1 5.5-3.7 5.5-7v-4L8 1.5Z" />
-        </svg>
-        <span id={`${id}-title`} className="acp-permission__title" data-slot="title">
-          {titleText}
-        </span>
-      </div>
+      <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} t={t} />
 
       {showToolCall && <ToolCallSummary info={info} t={t} />}
       {details && (

@@ -1,0 +1,64 @@
+/**
+ * The public `PermissionPrompt` and `PermissionQueue`: the options, digit shortcuts and focus
+ * handling are fetched on first use (ToolCall starts the fetch as soon as a tool call appears,
+ * since permission requests follow tool calls). Until then the prompt says what is asked and
+ * about which tool call; the options appear, and take focus, when the prompt has loaded.
+ */
+import { useId } from 'react';
+import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { permissionMessages } from './messages.js';
+import { PermissionHeader } from './PermissionHeader.js';
+import type { PermissionPromptProps } from './PermissionPrompt.js';
+import type { PermissionQueueProps } from './PermissionQueue.js';
+import { ToolCallSummary } from './ToolCallSummary.js';
+import { toolCallInfo } from './toolCallInfo.js';
+
+export const permissionPromptsModule = lazyModule(() => import('./prompts.js'));
+
+export function PermissionPrompt(props: PermissionPromptProps) {
+  const state = useLazyModule(permissionPromptsModule);
+  const Loaded = state.module?.PermissionPrompt;
+  if (Loaded) return <Loaded {...props} />;
+  return <PermissionFallback {...props} state={state} />;
+}
+
+export function PermissionQueue(props: PermissionQueueProps) {
+  const state = useLazyModule(permissionPromptsModule);
+  const Loaded = state.module?.PermissionQueue;
+  if (Loaded) return <Loaded {...props} />;
+  const active = props.requests.find((r) => r.status === 'pending');
+  if (!active) return null;
+  return <PermissionFallback request={active} onRespond={props.onRespond} className={props.className} state={state} />;
+}
+
+function PermissionFallback({
+  request,
+  details,
+  showToolCall = true,
+  className,
+  state,
+}: PermissionPromptProps & { state: LazyModuleState<unknown> }) {
+  const t = useMessages('permission', permissionMessages);
+  const titleId = useId();
+  const info = toolCallInfo(request.toolCall);
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      aria-busy={!state.error}
+      className={cx('acp-permission', className)}
+      data-state={request.status}
+      data-slot="fallback"
+    >
+      <PermissionHeader titleId={titleId} toolTitle={info.title} t={t} />
+      {showToolCall && <ToolCallSummary info={info} t={t} />}
+      {details && (
+        <div className="acp-permission__details" data-slot="details">
+          {details}
+        </div>
+      )}
+      <OnDemandStatus state={state} />
+    </div>
+  );
+}
