@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type {
   CreateElicitationResponse,
   ElicitationState,
@@ -19,7 +19,8 @@ import { SessionStatusBanner } from './SessionStatusBanner.js';
 import { StandaloneRequestsView } from './StandaloneRequestsView.js';
 import { TurnGroupView } from './TurnGroupView.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
-import { VirtualTurnList } from './VirtualTurnList.js';
+import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
+import { VirtualizedTurns } from './VirtualizedTurns.js';
 
 export interface ThreadProps {
   /** The session to show (`useSession(id)` or a snapshot's `sessions[id]`). */
@@ -144,6 +145,12 @@ export function Thread({
     />
   );
   const virtualized = items.size > virtualizeAbove;
+  // Fetch the virtualizer before the thread needs it, so it is there when the thread crosses
+  // the threshold (a failed fetch is retried when the list mounts and shows its fallback).
+  const approaching = items.size > virtualizeAbove / 2;
+  useEffect(() => {
+    if (approaching) virtualTurnListModule.load().catch(() => {});
+  }, [approaching]);
   const empty = items.size === 0;
   const orphans = attachments.orphans;
 
@@ -175,7 +182,7 @@ export function Thread({
               </div>
             )}
             {virtualized ? (
-              <VirtualTurnList groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={KEEP_LAST} />
+              <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={KEEP_LAST} />
             ) : (
               groups.map(renderGroup)
             )}

@@ -1,8 +1,11 @@
 import { defaultRangeExtractor, elementScroll, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { chooseContentRows } from './content-rows.js';
 import type { TurnGroup } from './group-turns.js';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+import { useScrollSpeed } from './use-scroll-speed.js';
 
-interface VirtualTurnListProps {
+export interface VirtualTurnListProps {
   groups: readonly TurnGroup[];
   scrollRef: RefObject<HTMLDivElement | null>;
   renderGroup: (group: TurnGroup, index: number) => ReactNode;
@@ -12,6 +15,12 @@ interface VirtualTurnListProps {
 
 /** A guess until a group is measured: a prompt and its answer with a tool call or two. */
 const estimateGroup = (group: TurnGroup) => 96 + 88 * Math.min(group.end - group.start, 12);
+
+/**
+ * Turns a frame may mount while the log scrolls slowly or rests (a turn with a code block and a
+ * tool call card costs several milliseconds to mount; a frame must stay well under 50 ms).
+ */
+const MOUNTS_PER_FRAME = 2;
 
 /**
  * The virtualizer corrects the scroll position when a row above the viewport measures taller or
@@ -35,6 +44,14 @@ function scrollToFn(
  * corrects the scroll position when a group above the viewport turns out taller or shorter than
  * estimated). The newest groups are always mounted: the streaming turn, a pending permission
  * prompt and its focus, and the turn status must never unmount under the user.
+ *
+ * While the log is scrolled faster than half a viewport a frame, rows entering the range render
+ * as empty placeholders of their measured (or estimated) size, hidden from assistive technology;
+ * once scrolling slows, their turns mount a few per frame, those in view first. A placeholder has
+ * the row's size, so replacing it moves nothing that was measured before.
+ *
+ * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
+ * need it.
  */
 export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: VirtualTurnListProps) {
   const count = groups.length;
@@ -46,6 +63,7 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
     },
     [keepLast],
   );
+  const isFast = useScrollSpeed(scrollRef);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count,
     getScrollElement: () => scrollRef.current,
@@ -72,6 +90,22 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
   // all; the newest groups are still what must be there.
   if (rows.length === 0 && count > 0) rows = virtualizer.measurementsCache.slice(-keepLast);
 
+  const pinned = useMemo(() => new Set(groups.slice(-keepLast).map((group) => group.key)), [groups, keepLast]);
+  const mounted = useRef<ReadonlySet<string>>(new Set());
+  const viewportStart = virtualizer.scrollOffset ?? 0;
+  const { content, pending } = chooseContentRows({
+    rows: rows.map((row) => ({ key: row.key as string, start: row.start, end: row.end })),
+    viewportStart,
+    viewportEnd: viewportStart + (virtualizer.scrollRect?.height ?? 0),
+    mounted: mounted.current,
+    pinned,
+    budget: isFast() ? 0 : MOUNTS_PER_FRAME,
+  });
+  useIsomorphicLayoutEffect(() => {
+    mounted.current = content;
+  });
+  useMountPending(pending, isFast);
+
   return (
     <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: totalSize }}>
       {rows.map((row) => (
@@ -82,9 +116,29 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
           className="acp-thread__virtual-row"
           style={{ transform: `translateY(${row.start}px)` }}
         >
-          {renderGroup(groups[row.index]!, row.index)}
+          {content.has(row.key as string) ? (
+            renderGroup(groups[row.index]!, row.index)
+          ) : (
+            <div className="acp-thread__placeholder" data-slot="turn-placeholder" aria-hidden="true" style={{ height: row.size }} />
+          )}
         </div>
       ))}
     </div>
   );
+}
+
+/**
+ * While placeholders wait, renders again on the next frame the log is not scrolling fast (a
+ * scroll that stops raises no event, and the range may not change while it slows down).
+ */
+function useMountPending(pending: boolean, isFast: () => boolean) {
+  const [, setFrame] = useState(0);
+  useEffect(() => {
+    if (!pending || typeof requestAnimationFrame === 'undefined') return;
+    let id = requestAnimationFrame(function tick() {
+      if (isFast()) id = requestAnimationFrame(tick);
+      else setFrame((frame) => frame + 1);
+    });
+    return () => cancelAnimationFrame(id);
+  });
 }

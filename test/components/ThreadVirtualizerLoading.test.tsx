@@ -1,0 +1,84 @@
+/**
+ * The virtualizer is fetched on demand. These tests hold its module back (the fetch of
+ * VirtualTurnList.js waits for a gate) to cover the path every first long thread on a page
+ * takes: fetched at half the threshold, a bounded window of the newest turns while it loads,
+ * then the virtual list. Thread is imported inside the tests, after test/setup-dom.ts has
+ * preloaded the modules registered so far, so this one is genuinely not loaded yet.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
+import type { SessionState } from '../../src/core/types.js';
+
+const fetch = vi.hoisted(() => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return { requested: false, gate, open };
+});
+
+vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal) => {
+  fetch.requested = true;
+  await fetch.gate;
+  return importOriginal();
+});
+
+function longThread(turns: number): SessionState {
+  let s = createSessionState('s1');
+  for (let t = 0; t < turns; t++) {
+    s = startTurn(s, `t${t}`, [{ type: 'text', text: `Question ${t}` }], t * 10);
+    s = applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Answer ${t}` } }, t * 10 + 1);
+    s = endTurn(s, `t${t}`, { stopReason: 'end_turn' }, t * 10 + 2);
+  }
+  return s;
+}
+
+/** A log of 400 px over `scrollHeight` px of content (jsdom has no layout). */
+function mockLayout(log: HTMLElement, scrollHeight: () => number) {
+  let top = 0;
+  Object.defineProperty(log, 'scrollHeight', { configurable: true, get: scrollHeight });
+  Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 400 });
+  Object.defineProperty(log, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (value: number) => (top = Math.max(0, Math.min(value, scrollHeight() - 400))),
+  });
+}
+
+describe('Thread before the virtualizer has loaded', () => {
+  it('starts fetching it at half the threshold, shows the newest turns meanwhile, then virtualizes', async () => {
+    const { Thread } = await import('../../src/components/Thread/index.js');
+
+    // 30 items, threshold 100: nothing to fetch yet.
+    const { container, rerender } = render(<Thread session={longThread(15)} virtualizeAbove={100} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(fetch.requested).toBe(false);
+
+    // 60 items: past half the threshold, the fetch starts; every turn is still mounted.
+    rerender(<Thread session={longThread(30)} virtualizeAbove={100} />);
+    await vi.waitFor(() => expect(fetch.requested).toBe(true));
+    expect(container.querySelectorAll('[data-slot="turn"]')).toHaveLength(30);
+
+    // 1,000 items while the module is still on its way: a bounded window of the newest turns.
+    const log = screen.getByRole('log');
+    mockLayout(log, () => 40 * container.querySelectorAll('[data-slot="item"]').length);
+    const session = longThread(500);
+    rerender(<Thread session={session} virtualizeAbove={100} />);
+    const mounted = container.querySelectorAll('[data-slot="item"]').length;
+    expect(mounted).toBeGreaterThanOrEqual(24);
+    expect(mounted).toBeLessThan(40);
+    expect(container.querySelector('[data-slot="thread"]')).toHaveAttribute('data-virtualized', 'true');
+    expect(container.querySelector('[data-slot="virtual-list"]')).toBeNull();
+    expect(screen.getByText('Answer 499')).toBeInTheDocument();
+    // Still stuck to its end.
+    expect(log.scrollTop).toBe(log.scrollHeight - log.clientHeight);
+
+    // The module arrives: the virtual list takes over, the newest turns still there. (Back to
+    // jsdom's zero layout first: the virtualizer's measurements need real ones to settle.)
+    for (const key of ['scrollHeight', 'clientHeight', 'scrollTop']) delete (log as unknown as Record<string, unknown>)[key];
+    await act(async () => fetch.open());
+    await vi.waitFor(() => expect(container.querySelector('[data-slot="virtual-list"]')).not.toBeNull());
+    expect(screen.getByText('Answer 499')).toBeInTheDocument();
+    expect(screen.getByText('Answer 498')).toBeInTheDocument();
+    expect(container.querySelectorAll('[data-slot="item"]').length).toBeLessThan(40);
+  });
+});
