@@ -14,7 +14,9 @@ import { Thread } from '../Thread/index.js';
 import { UsageMeter } from '../UsageMeter/index.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { agentPanelMessages } from './messages.js';
+import { prefetchPanels } from './prefetch-panels.js';
 import { useSessionBootstrap } from './useSessionBootstrap.js';
+import { scheduleIdle } from '../../highlight/schedule.js';
 
 export interface AgentPanelProps {
   /** Absolute working directory for new sessions. */
@@ -53,6 +55,7 @@ export function AgentPanel({
   className,
 }: AgentPanelProps) {
   const m = useMessages('agentPanel', agentPanelMessages);
+  useEffect(() => scheduleIdle(prefetchPanels), []);
   const acp = useAcp();
   const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
   const { sessionId, setSessionId } = bootstrap;

@@ -1,8 +1,9 @@
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { TerminalState, ToolCallDisplayStatus, ToolCallItem, ToolKind } from '../../core/types.js';
 import { cx, useMessages } from '../shared/index.js';
 import { executeCommand } from './command.js';
 import { isOpenByDefault } from './default-open.js';
+import { prefetchToolCallParts } from './prefetch-parts.js';
 import { toolCallMessages, type ToolCallMessages } from './messages.js';
 import { Chevron } from './Chevron.js';
 import { RawDisclosure } from './RawDisclosure.js';
@@ -54,6 +55,7 @@ function ToolCallCard({
   const messages = useMessages('toolCall', toolCallMessages);
   const kind = kindOf(toolCall.toolKind);
   const status = statusOf(toolCall.status);
+  useEffect(() => prefetchToolCallParts(kind), [kind]);
   // A terminal in the content already heads its output with the command line; don't repeat it.
   const showsTerminal = toolCall.content.some((item) => item.type === 'terminal' && terminals?.[item.terminalId]);
   const command = showsTerminal ? null : executeCommand({ toolKind: kind, rawInput: toolCall.rawInput, title: toolCall.title });
