@@ -19,7 +19,9 @@ export interface Store<S> {
 
 export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame'): Store<S> {
   let state = initial;
-  const listeners = new Set<() => void>();
+  // Replaced, never mutated, on (un)subscribe: a notification walks the array as it was when the
+  // notification began, without copying it on every change (that copy ran once per streamed chunk).
+  let listeners: ReadonlyArray<() => void> = [];
   const schedule = scheduler === 'sync' ? null : scheduler === 'frame' ? nextFrame : scheduler;
   let frameOpen = false;
   let dirty = false;
@@ -28,9 +30,10 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   // Every listener is called even if one throws; the first error is rethrown afterwards.
   const emit = () => {
     let failure: { error: unknown } | null = null;
-    for (const listener of [...listeners]) {
+    const current = listeners;
+    for (let i = 0; i < current.length; i++) {
       try {
-        listener();
+        current[i]!();
       } catch (error) {
         failure ??= { error };
       }
@@ -54,8 +57,10 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   return {
     getSnapshot: () => state,
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (!listeners.includes(listener)) listeners = [...listeners, listener];
+      return () => {
+        listeners = listeners.filter((l) => l !== listener);
+      };
     },
     setState(next) {
       if (next === state) return;

