@@ -1,7 +1,8 @@
 import { useMemo, useRef } from 'react';
-import { cx, useMessages } from '../shared/index.js';
+import { cx, useLazyModule, useMessages } from '../shared/index.js';
+import { markdownPipeline } from './load-pipeline.js';
 import { MarkdownContext, type MarkdownOptions } from './markdown-context.js';
-import { MemoMarkdownBlock } from './MarkdownBlock.js';
+import { MarkdownPlain } from './MarkdownPlain.js';
 import { markdownMessages } from './messages.js';
 import { blocksOf, splitBlocks, type BlockSplit } from './split-blocks.js';
 
@@ -20,24 +21,31 @@ export interface MarkdownProps {
  *
  * The text is cut into top-level blocks (see `split-blocks.ts`); finished blocks are memoized,
  * so a chunk re-parses only the tail block. Safety: no raw HTML, links only http(s) and mailto,
- * remote images behind a click, `data:` images only for raster types.
+ * remote images behind a click, `data:` images only for raster types. The renderer is fetched
+ * on the first mount on a page; until it arrives the text shows as written.
  */
 export function Markdown({ text, streaming = false, allowRemoteImages = false, className }: MarkdownProps) {
   const messages = useMessages('markdown', markdownMessages);
+  const pipeline = useLazyModule(markdownPipeline);
   // The previous split, to resume from: a cache, so reading and writing it while rendering is
   // safe (the result depends on `text` alone).
   const previous = useRef<BlockSplit | null>(null);
   const split = useMemo(() => (previous.current = splitBlocks(text, previous.current)), [text]);
   const blocks = useMemo(() => blocksOf(split, !streaming), [split, streaming]);
   const options = useMemo<MarkdownOptions>(() => ({ allowRemoteImages, messages }), [allowRemoteImages, messages]);
+  const Block = pipeline.module?.MemoMarkdownBlock;
 
   return (
     <div className={cx('acp-markdown', className)} data-slot="markdown" data-state={streaming ? 'streaming' : 'done'}>
-      <MarkdownContext.Provider value={options}>
-        {blocks.map((block) => (
-          <MemoMarkdownBlock key={block.start} block={block} streaming={streaming && block.start >= split.tailStart} />
-        ))}
-      </MarkdownContext.Provider>
+      {Block ? (
+        <MarkdownContext.Provider value={options}>
+          {blocks.map((block) => (
+            <Block key={block.start} block={block} streaming={streaming && block.start >= split.tailStart} />
+          ))}
+        </MarkdownContext.Provider>
+      ) : (
+        <MarkdownPlain text={text} messages={messages} error={pipeline.error} onRetry={pipeline.retry} />
+      )}
     </div>
   );
 }

@@ -1,14 +1,10 @@
-import { memo } from 'react';
-import ReactMarkdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { memo, useMemo, useRef } from 'react';
 import { CodeBlock } from '../CodeBlock/index.js';
 import { parseFence } from './fence.js';
-import { markdownComponents } from './markdown-components.js';
+import { MarkdownSource } from './MarkdownSource.js';
 import { repairTail } from './repair-tail.js';
 import type { MarkdownBlock } from './split-blocks.js';
-import { transformUrl } from './url-policy.js';
-
-const remarkPlugins = [remarkGfm];
+import { advanceTailParagraph, restStart, type TailParagraph } from './tail-paragraph.js';
 
 interface MarkdownBlockViewProps {
   block: MarkdownBlock;
@@ -17,21 +13,54 @@ interface MarkdownBlockViewProps {
 }
 
 /**
- * One top-level block. Fences go straight to CodeBlock (no markdown parse at all); everything
- * else through react-markdown without raw HTML: no `rehype-raw` and no `skipHtml`, so HTML in
- * the text shows as the literal characters the agent wrote, never as elements.
+ * One top-level block. Fences go straight to CodeBlock (no markdown parse at all); a streaming
+ * one-line paragraph is parsed piece by piece (see `tail-paragraph.ts`); everything else is
+ * parsed whole.
  */
 function MarkdownBlockView({ block, streaming }: MarkdownBlockViewProps) {
+  // The pieces parsed so far, to resume from: a cache, so reading and writing it while rendering
+  // is safe (whatever the pieces, they render as the whole source would).
+  const previous = useRef<TailParagraph | null>(null);
+  const paragraph = useMemo(
+    () =>
+      block.kind === 'markdown'
+        ? (previous.current = advanceTailParagraph(previous.current, block.source, streaming))
+        : null,
+    [block.kind, block.source, streaming],
+  );
+
   if (block.kind === 'fence') {
     const { language, code } = parseFence(block.source, block.open, streaming);
     return <CodeBlock code={code} language={language || null} streaming={streaming && block.open} />;
   }
+  if (paragraph === null || paragraph.cuts.length === 0) {
+    return <MarkdownSource source={streaming ? repairTail(block.source) : block.source} />;
+  }
+  const rest = block.source.slice(restStart(paragraph));
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={markdownComponents} urlTransform={transformUrl}>
-      {streaming ? repairTail(block.source) : block.source}
-    </ReactMarkdown>
+    <p>
+      {paragraph.cuts.map((end, index) => {
+        const start = index === 0 ? 0 : paragraph.cuts[index - 1];
+        return <MemoPiece key={start} source={block.source.slice(start, end)} />;
+      })}
+      <MarkdownSource source={streaming ? repairTail(rest) : rest} inline />
+    </p>
   );
 }
+
+/**
+ * A finished piece of a cut paragraph. Parsed alone its trailing space is dropped (it ends a
+ * paragraph), so the one space every piece ends with is put back after it.
+ */
+function Piece({ source }: { source: string }) {
+  return (
+    <>
+      <MarkdownSource source={source} inline />{' '}
+    </>
+  );
+}
+
+const MemoPiece = memo(Piece);
 
 /**
  * Finished blocks keep their source, so they skip rendering entirely while the tail streams.

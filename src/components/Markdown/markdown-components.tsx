@@ -93,3 +93,10 @@ export const markdownComponents: Components = {
   table: Table,
   input: Input,
 };
+
+/** A paragraph's content without its `<p>`: for the pieces of a paragraph parsed one by one. */
+function ParagraphContent({ children }: Props<'p'>) {
+  return <>{children}</>;
+}
+
+export const inlineComponents: Components = { ...markdownComponents, p: ParagraphContent };

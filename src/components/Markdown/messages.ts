@@ -8,6 +8,10 @@ export const markdownMessages = {
   table: 'Table',
   taskDone: 'Done',
   taskOpen: 'Not done',
+  /** Shown under the plain text when the markdown renderer could not be fetched. */
+  loadFailed: 'Formatting could not be loaded.',
+  /** Fetches the markdown renderer again. */
+  retry: 'Retry',
 };
 
 export type MarkdownMessages = typeof markdownMessages;

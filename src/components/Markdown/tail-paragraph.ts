@@ -1,0 +1,88 @@
+/**
+ * Incremental parsing of a streaming paragraph.
+ *
+ * An agent often streams one long paragraph (a single line: no newline until it ends). Parsing
+ * the whole tail block on every frame costs O(length) a frame, O(length²) a stream. Instead the
+ * line is cut into pieces as it grows: each piece is parsed once, when it is followed by more
+ * text, and later frames parse only the text after the last cut.
+ *
+ * A cut goes after a space between a word character and a letter ("word |next"), where:
+ * - the piece before it is closed (`isClosedSegment`): exactly one paragraph with no delimiter,
+ *   bracket, backtick or `<` left that later text could pair with, so it parses the same alone;
+ * - the text after it starts with a letter, so parsed alone it is a paragraph too (not a list
+ *   item, heading, quote or code), and nothing in it can reach back (inline constructs pair a
+ *   closer with an opener before it, and the piece before left none);
+ * - the piece keeps the space: parsed alone its trailing space is dropped, so the renderer puts
+ *   exactly that one space back, and the joined pieces render as the whole line would.
+ *
+ * Only a paragraph of one line qualifies: a second line could still turn the first into a
+ * heading (setext) or a table head. A first line starting with `[` (a link reference definition
+ * in the making) or `<` (an HTML block) is not cut either. Anything that does not qualify is
+ * parsed whole, as before.
+ */
+import { isClosedSegment } from './closed-segment.js';
+
+export interface TailParagraph {
+  /** The block source this state describes. */
+  readonly source: string;
+  /** Offsets where pieces end and the next one starts, ascending; empty when not cut yet. */
+  readonly cuts: readonly number[];
+  /** Where the next cut is tried again after a refusal, as a length of the uncut rest. */
+  readonly retryAt: number;
+}
+
+/** Pieces shorter than this are not worth a parse and a component of their own. */
+const MIN_PIECE = 64;
+/** After a refused cut, wait for the rest to grow by this much (or half again) before retrying. */
+const RETRY_STEP = 256;
+
+const WORD = /[\p{L}\p{N}]/u;
+const LETTER = /\p{L}/u;
+
+/** The offset where the uncut rest starts. */
+export function restStart(state: TailParagraph): number {
+  return state.cuts.length === 0 ? 0 : state.cuts[state.cuts.length - 1];
+}
+
+/**
+ * The state for `source`, resuming from `previous` when `source` extends its source. Returns null
+ * when the block is not a one-line paragraph that may be cut (it is then parsed whole).
+ * `streaming`: more text may follow; a finished block only reuses the cuts already made.
+ */
+export function advanceTailParagraph(
+  previous: TailParagraph | null,
+  source: string,
+  streaming: boolean,
+): TailParagraph | null {
+  const first = source[0];
+  if (first === undefined || first === '[' || first === '<') return null;
+  const lineEnd = source.indexOf('\n');
+  // A finished paragraph may end with its newline and blank lines; anything after them is a
+  // second line.
+  if (lineEnd !== -1 && source.slice(lineEnd).trim() !== '') return null;
+
+  const resumed = previous !== null && source.startsWith(previous.source) ? previous : null;
+  const state: TailParagraph = resumed ?? { source, cuts: [], retryAt: 0 };
+  if (!streaming) return resumed ? { ...resumed, source } : null;
+
+  const from = restStart(state);
+  const end = lineEnd === -1 ? source.length : lineEnd;
+  if (end - from < Math.max(state.retryAt, MIN_PIECE)) return { ...state, source };
+  const cut = lastCutPoint(source, from + MIN_PIECE, end);
+  if (cut === -1) return { ...state, source };
+  if (isClosedSegment(source.slice(from, cut))) {
+    return { source, cuts: [...state.cuts, cut], retryAt: 0 };
+  }
+  // Something is open (a code span, a link, emphasis): the next cut point is unlikely to close it
+  // for a while, so wait for the text to grow rather than parsing the same piece every frame.
+  const rest = end - from;
+  return { ...state, source, retryAt: rest + Math.max(RETRY_STEP, rest >> 1) };
+}
+
+/** The last offset in [min, end) that follows "word character, space" and starts with a letter. */
+export function lastCutPoint(source: string, min: number, end: number): number {
+  for (let i = end - 1; i >= Math.max(min, 2); i--) {
+    if (source[i - 1] === ' ' && LETTER.test(source[i]) && WORD.test(source[i - 2])) return i;
+  }
+  return -1;
+}
