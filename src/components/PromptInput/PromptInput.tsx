@@ -6,6 +6,7 @@
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
 import {
+  useEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -18,7 +19,7 @@ import { cx, useMessages } from '../shared/index.js';
 import { AttachmentChips } from './AttachmentChips.js';
 import { isEmptyPrompt, promptBlocks } from './blocks.js';
 import { promptInputMessages } from './messages.js';
-import { PromptQueueList } from './PromptQueueList.js';
+import { prefetchPromptQueue, PromptQueueList } from './queue-on-demand.js';
 import { RefusalNotice } from './RefusalNotice.js';
 import type { QueuedPrompt } from './types.js';
 import { useAttachments } from './useAttachments.js';
@@ -93,6 +94,10 @@ export function PromptInput({
     onCancel,
   });
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
+  // While a turn runs, Enter queues the prompt: have the queue list ready by then.
+  useEffect(() => {
+    if (running) prefetchPromptQueue();
+  }, [running]);
 
   const empty = isEmptyPrompt(draft, files.attachments);
 

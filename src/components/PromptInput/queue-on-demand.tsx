@@ -1,0 +1,36 @@
+/**
+ * The queue list (edit, remove, send now) is fetched on demand: prompts are only queued while a
+ * turn runs, and PromptInput starts the fetch when one starts (`prefetchPromptQueue`). Until the
+ * list has loaded, the waiting prompts are shown as text in the same place.
+ */
+import { format, lazyModule, useLazyModule } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import type { PromptQueueListProps } from './PromptQueueList.js';
+
+const promptQueueListModule = lazyModule(() => import('./PromptQueueList.js').then((m) => m.PromptQueueList));
+
+export function prefetchPromptQueue(): void {
+  promptQueueListModule.load().catch(() => {
+    // The list shows the failure, with Retry, if a prompt is ever queued.
+  });
+}
+
+export function PromptQueueList(props: PromptQueueListProps) {
+  const state = useLazyModule(promptQueueListModule);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
+  const { queue, t } = props;
+  if (queue.items.length === 0) return null;
+  return (
+    <section className="acp-prompt-input__queue" data-slot="queue" aria-busy={!state.error} aria-label={format(t.queue_count, { count: queue.items.length })}>
+      <ol className="acp-prompt-input__queue-list">
+        {queue.items.map((item) => (
+          <li key={item.id} className="acp-prompt-input__queue-item" data-slot="queued">
+            <div className="acp-prompt-input__queue-text">{item.text.trim() ? item.text : t.queue_empty_text}</div>
+          </li>
+        ))}
+      </ol>
+      <OnDemandStatus state={state} />
+    </section>
+  );
+}
