@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import { ConfigOptions, ModeSelector } from '../src/components/ConfigOptions/index.js';
+import { preloadComponents } from '../src/components/shared/index.js';
 import claudeTranscript from '../fixtures/claude-agent-acp.offline.ndjson?raw';
 
 /** The `configOptions` claude-agent-acp returned from `session/new` in the recorded transcript. */
@@ -94,6 +95,8 @@ const meta = {
   title: 'Components/ConfigOptions',
   component: SimulatedAgent,
   args: { configOptions: claudeOptions },
+  // The controls load on demand; the play functions below drive the loaded listboxes.
+  loaders: [() => preloadComponents()],
 } satisfies Meta<typeof SimulatedAgent>;
 
 export default meta;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { ElicitationForm } from '../src/components/ElicitationForm/index.js';
+import { ElicitationFallback } from '../src/components/ElicitationForm/on-demand.js';
 import type { CreateElicitationResponse, ElicitationState } from '../src/core/types.js';
 
 type Schema = NonNullable<ElicitationState['requestedSchema']>;
@@ -73,6 +74,11 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** Before the form's code has been fetched: the request can already be read. */
+export const WhileLoading: Story = {
+  render: (args) => <ElicitationFallback {...args} state={{ error: undefined, retry: () => {} }} />,
+};
 
 export const AllFieldKinds: Story = {
   render: () => <Interactive initial={{ ...base, requestedSchema: deploySchema }} />,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import type { SessionInfo } from '@agentclientprotocol/sdk';
 import { SessionList } from '../src/components/SessionList/index.js';
+import { preloadComponents } from '../src/components/shared/index.js';
 
 // `SessionInfo` as returned by `session/list` (ACP-CLIENT-GUIDE §7.5); times relative to a fixed now.
 const NOW = Date.parse('2026-06-10T12:00:00Z');
@@ -34,6 +35,8 @@ const meta = {
     onLoadMore: noop,
     onRetry: noop,
   },
+  // The rows load on demand; the play function below drives the loaded list.
+  loaders: [() => preloadComponents()],
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 440 }}>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { TerminalOutput } from '../src/components/TerminalOutput/index.js';
+import { TerminalFallback } from '../src/components/TerminalOutput/on-demand.js';
 import type { TerminalState } from '../src/core/types.js';
 
 const base: TerminalState = {
@@ -51,6 +52,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {};
+
+/** Before the ANSI renderer has been fetched (the first terminal on a page): plain text, same frame. */
+export const WhileLoading: Story = {
+  render: (args) => <TerminalFallback {...args} state={{ error: undefined, retry: () => {} }} />,
+};
+
+/** The renderer's chunk could not be fetched: the output stays readable, with Retry. */
+export const LoadFailed: Story = {
+  args: { terminal: { ...base, output: failing, exitStatus: { exitCode: 1, signal: null } } },
+  render: (args) => <TerminalFallback {...args} state={{ error: new Error('Failed to fetch dynamically imported module'), retry: () => {} }} />,
+};
 
 export const Running: Story = {
   args: { terminal: { ...base, output: base.output.split('\n').slice(0, 4).join('\n'), exitStatus: null } },

@@ -4,8 +4,8 @@
  * (AgentPanel starts the fetch when it mounts). Until then it says why and which methods exist.
  */
 import { useId } from 'react';
-import { cx, format, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, format, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import type { AuthPanelProps } from './AuthPanel.js';
 import { authPanelMessages } from './messages.js';
 
@@ -18,7 +18,7 @@ export function AuthPanel(props: AuthPanelProps) {
   return <AuthPanelFallback {...props} state={state} />;
 }
 
-function AuthPanelFallback({ authMethods, auth, agentName, className, state }: AuthPanelProps & { state: LazyModuleState<unknown> }) {
+function AuthPanelFallback({ authMethods, auth, agentName, className, state }: AuthPanelProps & { state: OnDemandState }) {
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   return (

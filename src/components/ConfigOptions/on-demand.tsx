@@ -5,8 +5,8 @@
  * text in the same places, so the toolbar neither jumps nor hides what is selected.
  */
 import type { SessionConfigOption, SessionConfigSelectOptions, SessionModeState } from '@agentclientprotocol/sdk';
-import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { groupConfigOptions, hasModeConfigOption } from './categories.js';
 import type { ConfigOptionsProps } from './ConfigOptions.js';
 import { toSections } from './listbox-items.js';
@@ -29,7 +29,7 @@ export function ModeSelector(props: ModeSelectorProps) {
   return <ModeSelectorFallback {...props} state={state} />;
 }
 
-function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: LazyModuleState<unknown> }) {
+function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);
   if (!modes || modes.availableModes.length === 0) return null;
   return (
@@ -40,7 +40,7 @@ function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & {
   );
 }
 
-function ConfigOptionsFallback({ configOptions, modes, className, state }: ConfigOptionsProps & { state: LazyModuleState<unknown> }) {
+function ConfigOptionsFallback({ configOptions, modes, className, state }: ConfigOptionsProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);
   const options = groupConfigOptions(configOptions ?? []).flatMap((group) => group.options);
   const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);

@@ -4,8 +4,8 @@
  * changed and keeps room for the first lines.
  */
 import { memo } from 'react';
-import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import type { DiffProps } from './Diff.js';
 import { diffFileState } from './diff-input.js';
 import { DiffTitle } from './DiffTitle.js';
@@ -21,7 +21,7 @@ export const Diff = memo(function Diff(props: DiffProps) {
   return <DiffFallback {...props} state={state} />;
 });
 
-function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & { state: LazyModuleState<unknown> }) {
+function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & { state: OnDemandState }) {
   const messages = useMessages('diff', diffMessages);
   const fileState = diffFileState(oldText, deleted);
   return (

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import type { ElicitationFormProps } from './ElicitationForm.js';
 import { elicitationMessages } from './messages.js';
 import { elicitationHeading, elicitationView } from './view.js';
@@ -19,11 +19,11 @@ export function ElicitationForm(props: ElicitationFormProps) {
   return <ElicitationFallback {...props} state={state} />;
 }
 
-function ElicitationFallback({
+export function ElicitationFallback({
   elicitation,
   className,
   state,
-}: ElicitationFormProps & { state: ReturnType<typeof useLazyModule> }) {
+}: ElicitationFormProps & { state: OnDemandState }) {
   const t = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
   const view = elicitationView(elicitation, null, null);

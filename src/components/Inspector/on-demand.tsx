@@ -3,8 +3,8 @@
  * transcript export are fetched only when an inspector is first shown. Until then it says how
  * many frames there are to look at.
  */
-import { cx, format, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, format, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { inspectorMessages } from './messages.js';
 import type { ProtocolInspectorProps } from './ProtocolInspector.js';
 
@@ -17,7 +17,7 @@ export function ProtocolInspector(props: ProtocolInspectorProps) {
   return <InspectorFallback {...props} state={state} />;
 }
 
-function InspectorFallback({ entries, paused, className, state }: ProtocolInspectorProps & { state: LazyModuleState<unknown> }) {
+function InspectorFallback({ entries, paused, className, state }: ProtocolInspectorProps & { state: OnDemandState }) {
   const m = useMessages('inspector', inspectorMessages);
   const total = entries.length;
   return (

@@ -5,8 +5,8 @@
  * about which tool call; the options appear, and take focus, when the prompt has loaded.
  */
 import { useId } from 'react';
-import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { permissionMessages } from './messages.js';
 import { PermissionHeader } from './PermissionHeader.js';
 import type { PermissionPromptProps } from './PermissionPrompt.js';
@@ -38,7 +38,7 @@ function PermissionFallback({
   showToolCall = true,
   className,
   state,
-}: PermissionPromptProps & { state: LazyModuleState<unknown> }) {
+}: PermissionPromptProps & { state: OnDemandState }) {
   const t = useMessages('permission', permissionMessages);
   const titleId = useId();
   const info = toolCallInfo(request.toolCall);

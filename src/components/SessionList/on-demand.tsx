@@ -3,8 +3,8 @@
  * navigation are fetched the first time the history is shown (AgentPanel starts the fetch when it
  * mounts). Until then the sessions already listed are shown by name, without actions.
  */
-import { cx, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { sessionListMessages } from './messages.js';
 import type { SessionListProps } from './SessionList.js';
 
@@ -22,7 +22,7 @@ function SessionListFallback({
   activeSessionId,
   className,
   state,
-}: SessionListProps & { state: LazyModuleState<unknown> }) {
+}: SessionListProps & { state: OnDemandState }) {
   const messages = useMessages('sessionList', sessionListMessages);
   return (
     <div className={cx('acp-session-list', className)} data-slot="fallback" aria-busy={!state.error}>

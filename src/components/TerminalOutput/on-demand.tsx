@@ -4,8 +4,8 @@
  * Until then the output is shown as plain text in the same frame, so nothing jumps or is hidden.
  */
 import { memo } from 'react';
-import { cx, format, lazyModule, useLazyModule, useMessages, type LazyModuleState } from '../shared/index.js';
-import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import { cx, format, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { commandLine } from './command-line.js';
 import { terminalMessages } from './messages.js';
 import { plainOutputLines } from './plain-output.js';
@@ -23,12 +23,12 @@ export const TerminalOutput = memo(function TerminalOutput(props: TerminalOutput
   return <TerminalFallback {...props} state={state} />;
 });
 
-function TerminalFallback({
+export function TerminalFallback({
   terminal,
   maxLines = 1000,
   className,
   state,
-}: TerminalOutputProps & { state: LazyModuleState<unknown> }) {
+}: TerminalOutputProps & { state: OnDemandState }) {
   const messages = useMessages('terminal', terminalMessages);
   const command = commandLine(terminal.command, terminal.args);
   const runState = terminalRunState(terminal);

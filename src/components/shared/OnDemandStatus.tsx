@@ -10,8 +10,11 @@ export const onDemandMessages = {
 
 export type OnDemandMessages = typeof onDemandMessages;
 
+/** What a fallback needs of its module's state: the fetch failure, if any, and how to retry. */
+export type OnDemandState = Pick<LazyModuleState<unknown>, 'error' | 'retry'>;
+
 export interface OnDemandStatusProps {
-  state: Pick<LazyModuleState<unknown>, 'error' | 'retry'>;
+  state: OnDemandState;
   /** What is being fetched, when the panel can say it better than "Loading…". */
   loading?: string;
 }
