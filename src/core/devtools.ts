@@ -6,6 +6,8 @@
  * - `toTranscript`: traffic-log entries to that NDJSON (what the protocol inspector exports).
  * - `createMemoryFs`: an in-memory `FsAdapter` confined to the session roots.
  * - `createSimulatedTerminal`: a `TerminalAdapter` that runs no processes.
+ * - `normalizePath`, `resolveInRoots`, `isWithin`: the path checks the client applies to `fs/*`
+ *   requests, for adapters that resolve links and must check the target again.
  */
 export { parseTranscript, replayTranscript } from './replay.js';
 export type { TranscriptEntry, ReplayOptions } from './replay.js';
@@ -14,3 +16,4 @@ export { createMemoryFs } from './memory-fs.js';
 export type { MemoryFs, MemoryFsOptions } from './memory-fs.js';
 export { createSimulatedTerminal } from './simulated-terminal.js';
 export type { SimulatedTerminalOptions } from './simulated-terminal.js';
+export { normalizePath, resolveInRoots, isWithin } from './paths.js';

@@ -9,11 +9,8 @@ export type { ReconnectOptions } from './client/backoff.js';
 export { createTrafficLog } from './client/traffic.js';
 export type { TrafficEntry, TrafficLog, TrafficDirection } from './client/traffic.js';
 export type { TransportOptions } from './client/transport.js';
-export { truncateFromStart } from './client/terminals.js';
-export { sliceLines } from './client/agent-requests.js';
 
 export type { FsAdapter, FsRequestContext, TerminalAdapter, TerminalSink, TerminalProcess, PermissionPolicy } from './adapters.js';
-export { normalizePath, resolveInRoots, isWithin } from './paths.js';
 
 export { AcpClientError, ErrorCodes, toAcpError, isAuthRequired } from './errors.js';
 export { createStore } from './store.js';

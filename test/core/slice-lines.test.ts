@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sliceLines } from '../../src/core/client/agent-requests.js';
+import { sliceLines } from '../../src/core/client/workspace.js';
 
 const file = 'one\ntwo\nthree\nfour\nfive';
 

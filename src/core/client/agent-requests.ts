@@ -1,23 +1,19 @@
 /**
- * Handlers for the requests an agent sends to the client: permission, elicitation, file system
- * and terminals. Each pending request is answered exactly once, whatever happens first: the user,
+ * Handlers for the requests an agent sends to the client: permission and elicitation (file system
+ * and terminal requests are served by `workspace.ts`, loaded only for hosts with adapters). Each pending request is answered exactly once, whatever happens first: the user,
  * a host policy, `session/cancel`, the agent's `$/cancel_request`, or the connection dropping.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { FsAdapter, PermissionPolicy } from '../adapters.js';
-import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
+import type { PermissionPolicy } from '../adapters.js';
+import { toAcpError } from '../errors.js';
 import { isRecord, isString } from '../guards.js';
-import { resolveInRoots } from '../paths.js';
 import type { AcpSnapshot, ElicitationState, PermissionRequestState } from '../types.js';
 import { addDiagnostic, replaceWhere } from './snapshot.js';
-import type { TerminalManager } from './terminals.js';
 
 export interface RequestHost {
   get(): AcpSnapshot;
   update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
   now(): number;
-  fs: FsAdapter | undefined;
-  terminals: TerminalManager | undefined;
   permissionPolicy: PermissionPolicy | undefined;
   /** True once the connection that carried the pending requests is gone. */
   connectionLost(): boolean;
@@ -47,21 +43,6 @@ export class PendingRequests {
     app.onNotification(m.elicitation.complete, (ctx) => {
       this.elicitationComplete(ctx.params.elicitationId);
     });
-    const { fs, terminals } = this.host;
-    if (fs) {
-      app.onRequest(m.fs.readTextFile, (ctx) => this.readTextFile(fs, ctx.params, ctx.signal));
-      if (fs.writeTextFile) {
-        const write = fs.writeTextFile.bind(fs);
-        app.onRequest(m.fs.writeTextFile, (ctx) => this.writeTextFile(write, ctx.params, ctx.signal));
-      }
-    }
-    if (terminals) {
-      app.onRequest(m.terminal.create, (ctx) => asRequestError(() => terminals.create(ctx.params)));
-      app.onRequest(m.terminal.output, (ctx) => asRequestError(() => terminals.output(ctx.params)));
-      app.onRequest(m.terminal.waitForExit, (ctx) => asRequestError(() => terminals.waitForExit(ctx.params)));
-      app.onRequest(m.terminal.kill, (ctx) => asRequestError(() => terminals.kill(ctx.params)));
-      app.onRequest(m.terminal.release, (ctx) => asRequestError(() => terminals.release(ctx.params)));
-    }
     // Unknown (extension) requests: "Method not found", as the spec requires. Unknown
     // notifications are ignored.
     app.onRequest('*', (ctx) => {
@@ -245,62 +226,4 @@ export class PendingRequests {
       elicitations: replaceWhere(s.elicitations, (e) => e.status === 'pending', (e) => ({ ...e, status: 'interrupted' })),
     }));
   }
-
-  // --- file system ---------------------------------------------------------------------------
-
-  private rootsOf(sessionId: string): string[] {
-    const session = this.host.get().sessions[sessionId];
-    if (!session) throw new AcpClientError(ErrorCodes.resourceNotFound, `Unknown session: ${sessionId}`, { sessionId });
-    return [session.cwd, ...session.additionalDirectories].filter(Boolean);
-  }
-
-  private checkPath(sessionId: string, path: string): { path: string; roots: string[] } {
-    const roots = this.rootsOf(sessionId);
-    const resolved = resolveInRoots(path, roots);
-    if (resolved === null) {
-      this.host.update((s) => addDiagnostic(s, 'adapter_error', `Refused access to ${path}: outside the session roots.`, this.host.now()));
-      throw new AcpClientError(ErrorCodes.invalidParams, `Access denied: ${path} is not an absolute path inside the session roots (${roots.join(', ')}).`, { path });
-    }
-    return { path: resolved, roots };
-  }
-
-  private async readTextFile(fs: FsAdapter, params: acp.ReadTextFileRequest, signal: AbortSignal): Promise<acp.ReadTextFileResponse> {
-    return asRequestError(async () => {
-      const { path, roots } = this.checkPath(params.sessionId, params.path);
-      const content = await fs.readTextFile({ sessionId: params.sessionId, path, roots, signal });
-      return { content: sliceLines(content, params.line ?? null, params.limit ?? null) };
-    });
-  }
-
-  private async writeTextFile(
-    write: NonNullable<FsAdapter['writeTextFile']>,
-    params: acp.WriteTextFileRequest,
-    signal: AbortSignal,
-  ): Promise<acp.WriteTextFileResponse> {
-    return asRequestError(async () => {
-      const { path, roots } = this.checkPath(params.sessionId, params.path);
-      await write({ sessionId: params.sessionId, path, roots, signal }, params.content);
-      return {};
-    });
-  }
-}
-
-/** Failures become JSON-RPC errors with a readable message for the agent (not a bare -32603). */
-async function asRequestError<T>(run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const normalized = toAcpError(error);
-    const code = typeof normalized.code === 'number' ? normalized.code : ErrorCodes.internalError;
-    throw new acp.RequestError(code, normalized.message, normalized.data);
-  }
-}
-
-/** `line` is 1-based; `limit` counts lines. */
-export function sliceLines(content: string, line: number | null, limit: number | null): string {
-  if (line === null && limit === null) return content;
-  const lines = content.split('\n');
-  const start = Math.max(0, (line ?? 1) - 1);
-  const end = limit === null ? lines.length : start + Math.max(0, limit);
-  return lines.slice(start, end).join('\n');
 }

@@ -6,7 +6,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { FsAdapter, PermissionPolicy, TerminalAdapter } from '../adapters.js';
 import { toPromptBlocks } from '../content.js';
-import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../errors.js';
+import { AcpClientError, ErrorCodes, asRequestError, isAuthRequired, toAcpError } from '../errors.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
 import { createSessionState } from '../session.js';
@@ -16,7 +16,8 @@ import type { AcpSnapshot, SessionState, TerminalState } from '../types.js';
 import { PendingRequests } from './agent-requests.js';
 import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectOptions } from './backoff.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
-import { createTerminalManager, type TerminalManager } from './terminals.js';
+import type { TerminalManager } from './terminals.js';
+import type { WorkspaceHost } from './workspace.js';
 import { createTrafficLog, type TrafficLog } from './traffic.js';
 import { canReconnect, openStream, type Envelope, type TransportOptions } from './transport.js';
 
@@ -96,20 +97,13 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
   const diagnose = (kind: Parameters<typeof addDiagnostic>[1], message: string, raw?: unknown) =>
     update((s) => addDiagnostic(s, kind, message, now(), raw));
 
-  const terminals: TerminalManager | undefined = options.terminal
-    ? createTerminalManager(
-        options.terminal,
-        (id) => get().terminals[id],
-        (id, state: TerminalState) => update((s) => ({ ...s, terminals: { ...s.terminals, [id]: state } })),
-      )
-    : undefined;
+  /** Made on the first connection (with the workspace module); it outlives reconnects. */
+  let terminals: TerminalManager | undefined;
 
   const pending = new PendingRequests({
     get,
     update,
     now,
-    fs: options.fs,
-    terminals,
     permissionPolicy: options.permissionPolicy as PermissionPolicy | undefined,
     connectionLost: () => !connection || connection.signal.aborted,
     sessionOfRequest: (id) => outstanding.get(id) ?? null,
@@ -303,8 +297,9 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     let conn: acp.ClientConnection;
     outstanding = new Map();
     try {
-      const app = pending.register(acp.client({ name: options.clientInfo?.name ?? 'acp-react' }));
-      conn = app.connect(openStream(options, tap));
+      const app = acp.client({ name: options.clientInfo?.name ?? 'acp-react' });
+      if (options.fs || options.terminal) await serveWorkspace(app);
+      conn = pending.register(app).connect(openStream(options, tap));
     } catch (error) {
       throw toAcpError(error, options.url);
     }
@@ -350,6 +345,20 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
       },
     }));
     if (isReconnect) await restoreSessions();
+  }
+
+  /** File and terminal requests: their code is fetched only for hosts that supplied an adapter. */
+  async function serveWorkspace(app: acp.ClientApp) {
+    const workspace = await import('./workspace.js');
+    const host: WorkspaceHost = {
+      get,
+      update,
+      diagnose: (message) => diagnose('adapter_error', message),
+      error: (code, message, data) => new AcpClientError(ErrorCodes[code], message, data),
+      answer: asRequestError,
+    };
+    if (options.fs) workspace.serveFs(app, options.fs, host);
+    if (options.terminal) workspace.serveTerminals(app, (terminals ??= workspace.createTerminalManager(options.terminal, host)), host);
   }
 
   /**

@@ -5,8 +5,8 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { TerminalAdapter, TerminalProcess } from '../adapters.js';
-import { AcpClientError, ErrorCodes } from '../errors.js';
 import type { TerminalState } from '../types.js';
+import type { WorkspaceHost } from './workspace.js';
 
 interface LiveTerminal {
   process: TerminalProcess | null;
@@ -25,18 +25,18 @@ export interface TerminalManager {
   disposeAll(): void;
 }
 
-export function createTerminalManager(
-  adapter: TerminalAdapter,
-  getState: (terminalId: string) => TerminalState | undefined,
-  setState: (terminalId: string, state: TerminalState) => void,
-): TerminalManager {
+export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceHost): TerminalManager {
+  const getState = (terminalId: string): TerminalState | undefined => host.get().terminals[terminalId];
+  const setState = (terminalId: string, state: TerminalState) =>
+    host.update((s) => ({ ...s, terminals: { ...s.terminals, [terminalId]: state } }));
+  const unknown = (terminalId: string) => host.error('resourceNotFound', `Unknown terminal: ${terminalId}`);
   const live = new Map<string, LiveTerminal>();
   let counter = 0;
 
   const requireState = (sessionId: string, terminalId: string) => {
     const state = getState(terminalId);
     if (!state || state.sessionId !== sessionId || state.released) {
-      throw new AcpClientError(ErrorCodes.resourceNotFound, `Unknown terminal: ${terminalId}`);
+      throw unknown(terminalId);
     }
     return state;
   };
@@ -78,7 +78,7 @@ export function createTerminalManager(
         live.delete(terminalId);
         sink.write(`${error instanceof Error ? error.message : String(error)}\n`);
         sink.exit({ exitCode: 127, signal: null });
-        throw new AcpClientError(ErrorCodes.internalError, `Could not start ${params.command}.`);
+        throw host.error('internalError', `Could not start ${params.command}.`);
       }
       return { terminalId };
     },
@@ -93,7 +93,7 @@ export function createTerminalManager(
     async waitForExit({ sessionId, terminalId }) {
       requireState(sessionId, terminalId);
       const entry = live.get(terminalId);
-      if (!entry) throw new AcpClientError(ErrorCodes.resourceNotFound, `Unknown terminal: ${terminalId}`);
+      if (!entry) throw unknown(terminalId);
       return entry.exited;
     },
     async kill({ sessionId, terminalId }) {

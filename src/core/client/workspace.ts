@@ -1,0 +1,81 @@
+/**
+ * The agent's access to the host's workspace: `fs/*` requests served through the host's
+ * `FsAdapter` (confined to the session roots) and `terminal/*` requests through its
+ * `TerminalAdapter`.
+ *
+ * The client loads this module with a dynamic `import()` while connecting, and only when the host
+ * supplied an adapter, so a client without file or terminal access does not carry this code. It
+ * takes the client's error and diagnostic helpers through `WorkspaceHost` rather than importing
+ * them: a module shared with the core entry would be split into a chunk of its own, which costs
+ * the entry more than this module saves.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type { FsAdapter } from '../adapters.js';
+import type { ErrorCodes } from '../errors.js';
+import { resolveInRoots } from '../paths.js';
+import type { AcpSnapshot } from '../types.js';
+import type { TerminalManager } from './terminals.js';
+
+export { createTerminalManager } from './terminals.js';
+
+export interface WorkspaceHost {
+  get(): AcpSnapshot;
+  update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
+  /** Records an `adapter_error` diagnostic. */
+  diagnose(message: string): void;
+  /** The client's error (an `AcpClientError`) for a failure the agent is told about. */
+  error(code: keyof typeof ErrorCodes, message: string, data?: unknown): Error;
+  /** Runs a request handler; any failure reaches the agent as a JSON-RPC error with a readable message. */
+  answer<T>(run: () => T | Promise<T>): Promise<T>;
+}
+
+/** Registers `fs/read_text_file`, and `fs/write_text_file` when the adapter can write. */
+export function serveFs(app: acp.ClientApp, fs: FsAdapter, host: WorkspaceHost): void {
+  /** The request's context, once its path is known to lie inside the session's roots. */
+  const check = (sessionId: string, path: string) => {
+    const session = host.get().sessions[sessionId];
+    if (!session) throw host.error('resourceNotFound', `Unknown session: ${sessionId}`, { sessionId });
+    const roots = [session.cwd, ...session.additionalDirectories].filter(Boolean);
+    const resolved = resolveInRoots(path, roots);
+    if (resolved === null) {
+      host.diagnose(`Refused access to ${path}: outside the session roots.`);
+      throw host.error('invalidParams', `Access denied: ${path} is not an absolute path inside the session roots (${roots.join(', ')}).`, { path });
+    }
+    return { sessionId, path: resolved, roots };
+  };
+  const m = acp.methods.client.fs;
+  app.onRequest(m.readTextFile, ({ params, signal }) =>
+    host.answer(async () => {
+      const content = await fs.readTextFile({ ...check(params.sessionId, params.path), signal });
+      return { content: sliceLines(content, params.line ?? null, params.limit ?? null) };
+    }),
+  );
+  if (fs.writeTextFile) {
+    const write = fs.writeTextFile.bind(fs);
+    app.onRequest(m.writeTextFile, ({ params, signal }) =>
+      host.answer(async () => {
+        await write({ ...check(params.sessionId, params.path), signal }, params.content);
+        return {};
+      }),
+    );
+  }
+}
+
+/** Registers the five `terminal/*` requests on the client's terminal manager. */
+export function serveTerminals(app: acp.ClientApp, terminals: TerminalManager, host: WorkspaceHost): void {
+  const m = acp.methods.client.terminal;
+  app.onRequest(m.create, (ctx) => host.answer(() => terminals.create(ctx.params)));
+  app.onRequest(m.output, (ctx) => host.answer(() => terminals.output(ctx.params)));
+  app.onRequest(m.waitForExit, (ctx) => host.answer(() => terminals.waitForExit(ctx.params)));
+  app.onRequest(m.kill, (ctx) => host.answer(() => terminals.kill(ctx.params)));
+  app.onRequest(m.release, (ctx) => host.answer(() => terminals.release(ctx.params)));
+}
+
+/** `line` is 1-based; `limit` counts lines. */
+export function sliceLines(content: string, line: number | null, limit: number | null): string {
+  if (line === null && limit === null) return content;
+  const lines = content.split('\n');
+  const start = Math.max(0, (line ?? 1) - 1);
+  const end = limit === null ? lines.length : start + Math.max(0, limit);
+  return lines.slice(start, end).join('\n');
+}
