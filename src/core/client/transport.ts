@@ -62,36 +62,28 @@ export function openStream(options: TransportOptions, tap: InboundTap): Stream {
 }
 
 type Listener = (...args: unknown[]) => void;
+interface Socket {
+  send(text: string): void;
+}
 
 /**
  * A WebSocket class whose `message` listeners only see frames the tap lets through. Works with
  * both listener styles the SDK uses: `addEventListener` (browsers) and `on` (the `ws` package).
  */
 function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: number): WebSocketConstructor {
-  const filter = (data: unknown, isBinary: boolean, socket: { send(text: string): void }): string | null => {
-    if (isBinary || typeof data !== 'string') {
-      const text = decodeText(data, isBinary);
-      if (text === null) {
-        tap.refused(describeBinary(data), 'Binary frames are not part of ACP; the frame was ignored.');
-        return null;
-      }
-      data = text;
-    }
-    const text = data as string;
-    if (text.length > limit) {
-      const reason = `Message of ${text.length} characters exceeds the ${limit} limit; it was refused.`;
-      // Refusing silently used to leave both sides hanging: a refused response kept the client's
-      // request pending forever (prompts have no timeout), a refused request left the agent
-      // waiting for an answer. Whoever waits is told instead.
-      const envelope = peekEnvelope(text);
-      const replacement = tap.refused(`${text.slice(0, 200)}…`, reason, envelope);
-      if (envelope.id !== undefined && envelope.method !== undefined) {
-        const reply = { jsonrpc: '2.0' as const, id: envelope.id, error: { code: ErrorCodes.invalidRequest, message: reason, data: { limit, size: text.length } } };
-        tap.outbound(reply);
-        socket.send(JSON.stringify(reply));
-      }
-      return replacement ? JSON.stringify(replacement) : null;
-    }
+  // Fetched now, with the socket, so it is there before a frame can need it. If it cannot be
+  // loaded, the frames it would refuse are dropped without a diagnostic.
+  let refusals: typeof import('./refused-frames.js') | undefined;
+  let loading: Promise<unknown> = import('./refused-frames.js').then(
+    (module) => (refusals = module),
+    () => {},
+  );
+  /** Frames waiting, in order, behind one that needed the refusals before they had loaded. */
+  let waiting = 0;
+
+  const filter = (text: string | null, data: unknown, socket: Socket): string | null => {
+    if (text === null) return refusals ? refusals.refuseBinary(data, tap) : null;
+    if (text.length > limit) return refusals ? refusals.refuseOversized(text, limit, tap, socket, ErrorCodes.invalidRequest) : null;
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -106,6 +98,22 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
     return tap.message(msg as AnyMessage) ? null : text;
   };
 
+  /** Hands `emit` what the SDK should see of a frame, if anything, keeping frames in order. */
+  const receive = (data: unknown, isBinary: boolean, socket: Socket, emit: (text: string) => void) => {
+    const text = isBinary ? null : decodeText(data);
+    const run = () => {
+      const out = filter(text, data, socket);
+      if (out !== null) emit(out);
+    };
+    if (waiting === 0 && (refusals || (text !== null && text.length <= limit))) return run();
+    const next = () => {
+      waiting--;
+      run();
+    };
+    waiting++;
+    loading = loading.then(next, next);
+  };
+
   const Tapped = class extends (Base as unknown as new (...args: unknown[]) => Record<string, unknown>) {
     // The SDK constructs with `(url, protocols, { headers })` and passes `protocols` even when it
     // is undefined; Chromium then offers a subprotocol literally named "undefined", which a server
@@ -117,20 +125,17 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
     addEventListener(type: string, listener: Listener, options?: unknown) {
       const parent = (Base.prototype as unknown as { addEventListener: (...a: unknown[]) => void }).addEventListener;
       if (type !== 'message') return parent.call(this, type, listener, options);
-      const wrapped = (event: { data: unknown }) => {
-        const text = filter(event.data, typeof event.data !== 'string', this as unknown as { send(text: string): void });
-        if (text !== null) listener(text === event.data ? event : { data: text });
-      };
+      const wrapped = (event: { data: unknown }) =>
+        receive(event.data, typeof event.data !== 'string', this as unknown as Socket, (text) => listener(text === event.data ? event : { data: text }));
       return parent.call(this, type, wrapped, options);
     }
 
     on(type: string, listener: Listener) {
       const parent = (Base.prototype as unknown as { on: (...a: unknown[]) => unknown }).on;
       if (type !== 'message') return parent.call(this, type, listener);
-      return parent.call(this, type, (data: unknown, isBinary: boolean) => {
-        const text = filter(data, isBinary === true, this as unknown as { send(text: string): void });
-        if (text !== null) listener(text, false);
-      });
+      return parent.call(this, type, (data: unknown, isBinary: boolean) =>
+        receive(data, isBinary === true, this as unknown as Socket, (text) => listener(text, false)),
+      );
     }
   };
   // Browsers' WebSocket has no `on`; keep the SDK on `addEventListener` there.
@@ -145,83 +150,13 @@ export interface Envelope {
   method?: string;
 }
 
-/**
- * The top-level `id` and `method` of a JSON-RPC frame, found by scanning it rather than parsing
- * it whole (it is too large to parse). `id` is undefined when there is none or it is unusable.
- */
-export function peekEnvelope(text: string): Envelope {
-  const found: Envelope = {};
-  const n = text.length;
-  const skipSpace = (j: number) => {
-    while (j < n && text.charCodeAt(j) <= 32) j++;
-    return j;
-  };
-  /** Index just past the string starting at `j` (a `"`). */
-  const endOfString = (j: number) => {
-    for (j++; j < n; j++) {
-      const c = text.charCodeAt(j);
-      if (c === 92) j++;
-      else if (c === 34) return j + 1;
-    }
-    return n;
-  };
-  let i = skipSpace(0);
-  if (text[i] !== '{') return found;
-  i++;
-  while (i < n) {
-    i = skipSpace(i);
-    if (text[i] !== '"') break;
-    const keyEnd = endOfString(i);
-    const key = text.slice(i + 1, keyEnd - 1);
-    i = skipSpace(keyEnd);
-    if (text[i] !== ':') break;
-    const start = (i = skipSpace(i + 1));
-    // Skip the value, whatever its size, without copying it.
-    let depth = 0;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 34) {
-        i = endOfString(i);
-        continue;
-      }
-      if (c === 123 || c === 91) depth++;
-      else if (c === 125 || c === 93) {
-        if (depth === 0) break;
-        depth--;
-      } else if (c === 44 && depth === 0) break;
-      i++;
-    }
-    if ((key === 'id' || key === 'method') && i - start < 1024) {
-      let value: unknown;
-      try {
-        value = JSON.parse(text.slice(start, i));
-      } catch {
-        value = undefined;
-      }
-      if (key === 'method' && typeof value === 'string') found.method = value;
-      if (key === 'id' && (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) found.id = value;
-    }
-    if (text[i] !== ',') break;
-    i++;
-  }
-  return found;
-}
-
-function decodeText(data: unknown, isBinary: boolean): string | null {
-  if (isBinary) return null;
+/** A text frame's text; `ws` hands text frames over as Buffers. Null for anything else. */
+function decodeText(data: unknown): string | null {
   if (typeof data === 'string') return data;
-  // `ws` hands text frames over as Buffers (with isBinary false).
   if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
   if (ArrayBuffer.isView(data)) return new TextDecoder().decode(data as ArrayBufferView);
   if (Array.isArray(data)) return data.map((part) => new TextDecoder().decode(part as ArrayBufferView)).join('');
   return null;
-}
-
-function describeBinary(data: unknown): string {
-  if (data instanceof ArrayBuffer) return `<binary frame, ${data.byteLength} bytes>`;
-  if (ArrayBuffer.isView(data)) return `<binary frame, ${data.byteLength} bytes>`;
-  if (typeof Blob !== 'undefined' && data instanceof Blob) return `<binary frame, ${data.size} bytes>`;
-  return '<binary frame>';
 }
 
 function tapStream(stream: Stream, tap: InboundTap): Stream {
