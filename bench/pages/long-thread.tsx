@@ -122,6 +122,7 @@ const observer = new MutationObserver(() => {
       fcp: await Promise.race([fcp, new Promise<number>((resolve) => setTimeout(() => resolve(NaN), 5000))]),
       items: session.thread.items.size,
       turns: session.turns.length,
+      turnsAtFirstFrame: root.querySelectorAll('[data-slot="turn"]').length,
     });
   });
 });

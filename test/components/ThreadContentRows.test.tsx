@@ -26,6 +26,13 @@ describe('chooseContentRows', () => {
     expect(result.pending).toBe(true);
   });
 
+  it('mounts rows in view alone, before any row off screen', () => {
+    // Only r2 (200–300) is in view: r1 and r3 wait for the next frame though the budget allows two.
+    const first = chooseContentRows({ rows: rows(5), viewportStart: 200, viewportEnd: 300, mounted: none, pinned: none, budget: 2 });
+    expect(sorted(first.content)).toEqual(['r2']);
+    expect(first.pending).toBe(true);
+  });
+
   it('spends the budget on rows in view first, then the nearest to the view', () => {
     // In view: r2, r3 (200–400). r1 and r4 are next to it, r0 and r5 further away.
     const first = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: none, pinned: none, budget: 2 });

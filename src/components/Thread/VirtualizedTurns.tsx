@@ -7,7 +7,7 @@ import type { VirtualTurnListProps } from './VirtualTurnList.js';
  * Items mounted while the virtualizer is still loading (or failed to): the newest groups holding
  * at least this many items. Bounded, so a long `session/load` never mounts the whole thread.
  */
-const RECENT_ITEMS = 24;
+const RECENT_ITEMS = 8;
 
 /**
  * A thread above `virtualizeAbove` items: the virtual list once its module is there (usually

@@ -29,8 +29,9 @@ export interface ContentRows {
 /**
  * Which rows render their turn and which a placeholder of the row's size. Mounting a turn (its
  * markdown, code block and tool call card) is the expensive part of a scrolled frame, so a frame
- * mounts at most `budget` new ones, those in view first and then the nearest to the view; rows
- * already showing their content keep it, so nothing the user sees is swapped back out.
+ * mounts at most `budget` new ones: those in view, or when none is waiting there, the nearest
+ * to the view. Rows already showing their content keep it, so nothing the user sees is swapped
+ * back out.
  */
 export function chooseContentRows({ rows, viewportStart, viewportEnd, mounted, pinned, budget }: ContentRowsInput): ContentRows {
   const content = new Set<string>();
@@ -40,9 +41,11 @@ export function chooseContentRows({ rows, viewportStart, viewportEnd, mounted, p
     // 0 in view; a row that only touches the viewport's edge is 1 away.
     else waiting.push({ key: row.key, distance: Math.max(0, viewportStart - row.end + 1, row.start - viewportEnd + 1) });
   }
-  if (budget > 0 && waiting.length > 0) {
-    waiting.sort((a, b) => a.distance - b.distance);
-    for (const row of waiting.slice(0, budget)) content.add(row.key);
-  }
-  return { content, pending: waiting.length > budget };
+  // Rows in view come first, and alone: the rows off screen wait for a frame that has none in
+  // view to mount (the first frame of a thread shows what is in view and nothing more).
+  const inView = waiting.filter((row) => row.distance === 0);
+  const candidates = inView.length > 0 ? inView : waiting.sort((a, b) => a.distance - b.distance);
+  const chosen = candidates.slice(0, budget);
+  for (const row of chosen) content.add(row.key);
+  return { content, pending: waiting.length > chosen.length };
 }
