@@ -15,6 +15,9 @@ import type { LanguageId } from './languages.js';
 import { createAcpTheme, THEME_NAME } from './theme.js';
 import { toHighlightToken } from './tokens.js';
 
+// Incremental tokenizing is only useful once a tokenizer exists: it travels with the engine.
+export { LineTokenCache } from './line-cache.js';
+
 // Lines longer than this stay one plain token: minified code would otherwise stall the tokenizer.
 const MAX_LINE_LENGTH = 5000;
 // Per-line time limit; a pathological line gives up and the rest of the block still highlights.

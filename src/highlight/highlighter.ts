@@ -6,6 +6,7 @@
  * to highlight, and each grammar is its own chunk after that.
  */
 import type { GrammarState } from 'shiki/core';
+import type { LineTokenCache } from './line-cache.js';
 import { resolveLanguage, type LanguageId } from './languages.js';
 import type { HighlightedLine } from './tokens.js';
 
@@ -20,13 +21,17 @@ export type Tokenize = (
 
 const tokenizers = new Map<LanguageId, Promise<Tokenize>>();
 const readyTokenizers = new Map<LanguageId, Tokenize>();
+let engine: typeof import('./engine.js') | null = null;
 
 /** Loads the grammar (and shiki itself, the first time) and resolves with its tokenizer. */
 export function loadTokenizer(id: LanguageId): Promise<Tokenize> {
   let pending = tokenizers.get(id);
   if (!pending) {
     pending = import('./engine.js')
-      .then((engine) => engine.createTokenizer(id))
+      .then((loaded) => {
+        engine = loaded;
+        return loaded.createTokenizer(id);
+      })
       .then((tokenize) => {
         readyTokenizers.set(id, tokenize);
         return tokenize;
@@ -40,6 +45,16 @@ export function loadTokenizer(id: LanguageId): Promise<Tokenize> {
 /** The tokenizer for a grammar that has finished loading, without waiting; else null. */
 export function readyTokenizer(id: LanguageId): Tokenize | null {
   return readyTokenizers.get(id) ?? null;
+}
+
+/**
+ * An incremental line cache (see line-cache.ts) over a tokenizer from `readyTokenizer`. Created
+ * through the engine, which is loaded whenever a tokenizer is ready, so the cache's code is not
+ * part of what a page loads before anything is highlighted.
+ */
+export function createLineCache(tokenize: Tokenize): LineTokenCache<GrammarState> {
+  if (!engine) throw new Error('createLineCache needs a tokenizer from readyTokenizer or loadTokenizer');
+  return new engine.LineTokenCache<GrammarState>(tokenize);
 }
 
 /**

@@ -2,11 +2,11 @@
  * The syntax highlighting service shared by CodeBlock, Diff and anything else drawing code.
  * shiki itself is only ever loaded through dynamic `import()` from `highlighter.ts`.
  */
-export { highlightLines, loadTokenizer, readyTokenizer } from './highlighter.js';
+export { createLineCache, highlightLines, loadTokenizer, readyTokenizer } from './highlighter.js';
 export type { Tokenize } from './highlighter.js';
 export { languageForPath, languageLabel, resolveLanguage } from './languages.js';
 export type { LanguageId } from './languages.js';
-export { LineTokenCache } from './line-cache.js';
-export type { AdvanceOptions, TokenizeFn } from './line-cache.js';
+// The line cache class itself travels with the engine (see createLineCache); only its types are here.
+export type { AdvanceOptions, LineTokenCache, TokenizeFn } from './line-cache.js';
 export { scheduleIdle } from './schedule.js';
 export type { HighlightStyle, HighlightToken, HighlightedLine } from './tokens.js';

@@ -8,12 +8,13 @@
  */
 import type { GrammarState } from 'shiki/core';
 import {
-  LineTokenCache,
+  createLineCache,
   loadTokenizer,
   readyTokenizer,
   scheduleIdle,
   type HighlightedLine,
   type LanguageId,
+  type LineTokenCache,
 } from '../../highlight/index.js';
 
 /** Lines per tokenizer call: small enough to check the deadline often. */
@@ -87,7 +88,7 @@ export class HighlightJob {
       );
       return;
     }
-    this.#cache ??= new LineTokenCache<GrammarState>(tokenize);
+    this.#cache ??= createLineCache(tokenize);
     const { code, final } = this.#target;
     const before = this.#cache.version;
     let done = false;

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GrammarState } from 'shiki/core';
 import {
+  createLineCache,
   languageForPath,
-  LineTokenCache,
   loadTokenizer,
   readyTokenizer,
   scheduleIdle,
   type HighlightedLine,
+  type LineTokenCache,
 } from '../../highlight/index.js';
 import type { DiffLine } from './diff-model.js';
 
@@ -64,7 +65,7 @@ export function useDiffHighlight(path: string, oldText: string | null, newText: 
         try {
           for (const side of sides) {
             if (side.done) continue;
-            side.cache ??= new LineTokenCache<GrammarState>(tokenize);
+            side.cache ??= createLineCache(tokenize);
             do {
               side.done = side.cache.advance(side.code, { final: true, maxLines: SLICE_LINES });
             } while (!side.done && deadline.timeRemaining() > DEADLINE_MARGIN_MS);
