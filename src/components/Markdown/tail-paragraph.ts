@@ -69,12 +69,13 @@ export function advanceTailParagraph(
   const end = lineEnd === -1 ? source.length : lineEnd;
   if (end - from < Math.max(state.retryAt, MIN_PIECE)) return { ...state, source };
   const cut = lastCutPoint(source, from + MIN_PIECE, end);
-  if (cut === -1) return { ...state, source };
-  if (isClosedSegment(source.slice(from, cut))) {
+  if (cut !== -1 && isClosedSegment(source.slice(from, cut))) {
     return { source, cuts: [...state.cuts, cut], retryAt: 0 };
   }
-  // Something is open (a code span, a link, emphasis): the next cut point is unlikely to close it
-  // for a while, so wait for the text to grow rather than parsing the same piece every frame.
+  // No cut point (one long word), or something is open (a code span, a link, emphasis): the next
+  // frames are unlikely to change that, so wait for the text to grow rather than scanning and
+  // parsing the same piece every frame. The rest grows geometrically between tries, so the tries
+  // cost O(length) over the stream.
   const rest = end - from;
   return { ...state, source, retryAt: rest + Math.max(RETRY_STEP, rest >> 1) };
 }
