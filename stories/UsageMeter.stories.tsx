@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { UsageMeter } from '../src/components/UsageMeter/index.js';
+import { preloadComponents } from '../src/components/shared/index.js';
 import type { TurnUsage, UsageSnapshot } from '../src/core/types.js';
 
 // Shapes from ACP-CLIENT-GUIDE §6: `usage_update` snapshots and `PromptResponse.usage`.
@@ -21,6 +22,8 @@ const lastTurn: TurnUsage = {
 const meta = {
   title: 'Components/UsageMeter',
   component: UsageMeter,
+  // The meter loads on demand; the play function below drives the loaded popover.
+  loaders: [() => preloadComponents()],
   decorators: [
     (Story) => (
       <div style={{ maxWidth: 360 }}>

@@ -9,8 +9,16 @@ import { configControlsModule } from '../ConfigOptions/on-demand.js';
 import { elicitationFormModule } from '../ElicitationForm/on-demand.js';
 import { permissionPromptsModule } from '../PermissionPrompt/on-demand.js';
 import { sessionListModule } from '../SessionList/on-demand.js';
+import { usageMeterModule } from '../UsageMeter/on-demand.js';
 
-const panels = [authPanelModule, sessionListModule, configControlsModule, permissionPromptsModule, elicitationFormModule];
+const panels = [
+  authPanelModule,
+  sessionListModule,
+  configControlsModule,
+  usageMeterModule,
+  permissionPromptsModule,
+  elicitationFormModule,
+];
 const ignore = () => {};
 
 export function prefetchPanels(): void {

@@ -1,4 +1,4 @@
-export { UsageMeter } from './UsageMeter.js';
+export { UsageMeter } from './on-demand.js';
 export type { UsageMeterProps } from './UsageMeter.js';
 export { usageLevel, usagePercent } from './usage-level.js';
 export type { UsageLevel } from './usage-level.js';
