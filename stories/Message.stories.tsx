@@ -92,6 +92,19 @@ export const Streaming: Story = {
   render: () => <StreamingMessage full={ANSWER} />,
 };
 
+const LONG_PARAGRAPH = Array.from(
+  { length: 40 },
+  (_, i) => `Sentence ${i + 1} keeps going with **bold words**, \`inline code\` and a [link](https://example.com/${i + 1}).`,
+).join(' ');
+
+/**
+ * One long paragraph streamed without a newline. It is parsed piece by piece as it grows (each
+ * piece once), and the finished message shows exactly what a one-shot render would.
+ */
+export const StreamingLongParagraph: Story = {
+  render: () => <StreamingMessage full={LONG_PARAGRAPH} chunk={48} interval={16} />,
+};
+
 /** Mid-stream: the unfinished bold run and link at the tail are tidied, not shown raw. */
 export const StreamingSnapshot: Story = {
   args: {
