@@ -198,7 +198,7 @@ const domRows = [
   ['elements in the document (after highlighting settled)', fmt.int(m.elements), range('elements', fmt.int), ''],
   ['DOM nodes (CDP `Nodes`, text nodes included)', fmt.int(m.nodes), range('nodes', fmt.int), ''],
   ['turns mounted in the first frame → once settled (overscan mounted in later frames)', `${fmt.int(m.turnsAtFirstFrame)} → ${fmt.int(m.turnsMounted)}`, '', ''],
-  ['scroll height at the bottom → at the top (estimates replaced by measurements)', `${fmt.int(m.scrollHeight)} → ${fmt.int(m.endHeight)} px`, '', ''],
+  ['scroll height at the bottom → at the top (estimates replaced by measurements as turns mount)', `${fmt.int(m.scrollHeight)} → ${fmt.int(m.endHeight)} px`, '', ''],
 ];
 if (references.flat) {
   domRows.push([`reference: every turn mounted (\`virtualizeAbove={Infinity}\`), 1 run`, `${fmt.int(references.flat.settled.elements)} elements, ${fmt.int(references.flat.nodes)} nodes`, '', '']);
@@ -246,7 +246,7 @@ ${table(['figure', 'median', 'range', ''], domRows)}
 
 A wheel event on the log, then \`scrollBy(0, -${step})\` in a task right after each frame — where input-driven scrolls land, so
 the scroll event fires at the start of the next frame — until \`scrollTop\` is 0 (${fmt.int(step)} px a frame is a viewport per
-frame: every frame mounts new turns, their markdown and code blocks, and highlights them in idle time).
+frame: every frame brings new rows into view).
 
 ${table(['figure', 'median', 'range', 'target', 'status'], scrollRows)}
 
@@ -260,28 +260,41 @@ coming into view as placeholders of their measured or estimated height and mount
 ### Scrolling up ${fmt.int(slowStep)} px per frame (turns mount as they come into view)
 
 Same steps on a fresh page, ${fmt.int(slowFrames)} frames: below the fast-scroll threshold, so every turn that comes into view
-mounts (at most two a frame, those in view first).
+mounts (at most one a frame, those in view first).
 
 ${table(['figure', 'median', 'range', 'target', 'status'], slowRows)}
 
 ### Why, and what would meet the targets
 
-- **First render.** The Thread's own part (\`render()\` → next frame, ${fmt.ms(m.renderToFrame)} ms) does not grow with the
-  thread${references.small ? ` (the 20-turn reference: ${fmt.ms(references.small.first.firstFrame - references.small.first.renderStart)} ms)` : ''}: only the ${fmt.int(m.turnsMounted)} turns at the end mount${references.flat ? ` (all ${fmt.int(turns)} mounted: ${fmt.ms(references.flat.first.firstFrame - references.flat.first.renderStart)} ms, ${fmt.int(references.flat.settled.elements)} elements)` : ''}.
-  Navigation → first frame adds the page's JavaScript (${fmt.ms(m.moduleStart)} ms until the page module runs: React and the
-  whole component library, react-markdown and micromark included — see the components entry in the bundle-size section)
-  and building ${fmt.int(turns)} live turns with the reducer (${fmt.ms(m.build)} ms). A page opening a long session gets it
-  from \`session/load\`, whose replay has no turn records and is O(1) per update, so this build is an upper bound. To
-  be well under 500 ms: split the components entry so the first frame of a thread needs less code (tool-call details,
-  diff, terminal, GFM tables behind dynamic imports), and mount only the rows the viewport shows on the first commit.
-- **Scrolling.** Each frame at ${fmt.int(step)} px mounts about ${fmt.fixed(step / (m.endHeight / turns), 1)} new turns (markdown
-  paragraph, code block, tool call card: ${fmt.ms(m.scriptPerFrame)} ms of script a frame on average, React rendering
-  the rows the virtualizer asks for with \`flushSync\` in its scroll handler), and the highlighter tokenizes their code in
-  idle time. An average frame already costs ${fmt.ms(m.busyPerFrame)} ms of main-thread time, so a frame that mounts one turn
-  more than usual, meets a highlighting job or GC, or loses the CPU to other processes (the main thread had it
-  ${pct(m.cpuShare)} of its busy time) goes over ${TARGET.frameMs} ms. To bound it: while the virtualizer reports \`isScrolling\` faster than about a viewport a frame, render rows entering
-  the viewport as placeholders of their measured (or estimated) height and mount their content once scrolling slows.
-- Fixed here (see git log): a sibling-combinator separator restyled every mounted row whenever one was inserted above
+Before the changes below (02:58Z, same machine, load 5.8 → 4.0): navigation → first frame 505 ms (\`render()\` → frame
+195 ms); scrolling ${fmt.int(step)} px a frame: max 117 ms, 55 of 1,138 frames over 50 ms, 25.5 ms busy / 13.1 ms script a frame.
+
+- **Scrolling fast.** Each frame at ${fmt.int(step)} px used to mount about 1.8 new turns (markdown, code block, tool call
+  card: 13 ms of script a frame), so any frame that met a highlighting job, GC or a descheduled main thread went over
+  50 ms. Now, while the log moves more than half its height between scroll events, rows coming into view render as
+  \`aria-hidden\` placeholders of their measured (or estimated) size and their turns mount once the scrolling slows, at
+  most one a frame, those in view first: ${fmt.ms(m.busyPerFrame)} ms busy / ${fmt.ms(m.scriptPerFrame)} ms script a frame. A placeholder has the
+  row's size, so replacing it moves nothing already measured; the scroll height no longer changes during the scroll
+  (rows are not measured until their turn mounts).
+- **Scrolling slowly** (${fmt.int(slowStep)} px a frame, a turn comes into view every couple of frames and mounts) costs
+  ${fmt.ms(m.slowScriptPerFrame)} ms of script a frame on average, but single frames still go over 50 ms (max ${fmt.ms(m.slowMax)} ms): mounting one
+  turn is its markdown parse and render, its code block and tool call card, plus the highlighter's idle-time
+  tokenizing of the code it shows — and on this shared machine the main thread had the CPU ${pct(m.slowCpuShare)} of its busy
+  time, which stretches a 15 ms mount into a 40–60 ms frame. What would meet it: a cheaper mount per turn (markdown
+  parsed once per message and kept with the item rather than on every mount; the highlighter yielding between
+  lines), or a mount budget measured in time instead of turns.
+- **First render.** Only the turns in view mount in the first frame (${fmt.int(m.turnsAtFirstFrame)} here: the virtualizer is not loaded yet on
+  a fresh page, so the newest turns holding at least 8 items show until it arrives; off-screen rows mount in later
+  frames). The Thread's own part (\`render()\` → next frame, ${fmt.ms(m.renderToFrame)} ms${references.small ? `; the 20-turn reference: ${fmt.ms(references.small.first.firstFrame - references.small.first.renderStart)} ms` : ''}) does not grow with the
+  thread${references.flat ? ` (all ${fmt.int(turns)} mounted: ${fmt.ms(references.flat.first.firstFrame - references.flat.first.renderStart)} ms, ${fmt.int(references.flat.settled.elements)} elements)` : ''}. Navigation → first frame adds the page's JavaScript
+  (${fmt.ms(m.moduleStart)} ms until the page module runs) and building ${fmt.int(turns)} live turns with the reducer (${fmt.ms(m.build)} ms), both
+  of which grow with the machine's load; a page opening a long session gets it from \`session/load\`, whose replay
+  has no turn records, so this build is an upper bound. What would meet it with margin: less JavaScript before the
+  first frame (the components entry; see the bundle-size section).
+- **The virtualizer is loaded on demand** (\`@tanstack/react-virtual\` is only needed above \`virtualizeAbove\`): the
+  Thread starts fetching it at half the threshold. It still reaches the components entry through
+  \`ProtocolInspector\`, which imports it statically.
+- Fixed earlier (see git log): a sibling-combinator separator restyled every mounted row whenever one was inserted above
   (style recalc per scrolled frame ~7 → ~2 ms); the virtualizer started at offset 0 (mounting the first turns for a frame,
   and scrolling a log already scrolled up to the top when the thread crossed \`virtualizeAbove\`) and applied its
   size corrections to a stale offset (undoing script-driven scrolls: 100 of 200 steps before); \`endTurn\` was

@@ -17,10 +17,12 @@ export interface VirtualTurnListProps {
 const estimateGroup = (group: TurnGroup) => 96 + 88 * Math.min(group.end - group.start, 12);
 
 /**
- * Turns a frame may mount while the log scrolls slowly or rests (a turn with a code block and a
- * tool call card costs several milliseconds to mount; a frame must stay well under 50 ms).
+ * Turns a frame may mount while the log scrolls slowly or rests. A turn with a paragraph, a code
+ * block and a tool call card costs 10–15 ms of script to mount, and a frame must stay under
+ * 50 ms even when the main thread does not get the CPU all the time; at a readable speed a turn
+ * comes into view every few frames, so one a frame keeps up.
  */
-const MOUNTS_PER_FRAME = 2;
+const MOUNTS_PER_FRAME = 1;
 
 /**
  * The virtualizer corrects the scroll position when a row above the viewport measures taller or
@@ -47,7 +49,7 @@ function scrollToFn(
  *
  * While the log is scrolled faster than half a viewport a frame, rows entering the range render
  * as empty placeholders of their measured (or estimated) size, hidden from assistive technology;
- * once scrolling slows, their turns mount a few per frame, those in view first. A placeholder has
+ * once scrolling slows, their turns mount one per frame, those in view first. A placeholder has
  * the row's size, so replacing it moves nothing that was measured before.
  *
  * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
