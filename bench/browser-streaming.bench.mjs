@@ -15,13 +15,13 @@
  * TaskDuration delta (wall time of the renderer main thread's tasks), CPU time the ThreadTime
  * delta. Floor and thread runs alternate, so load on this shared machine hits both alike.
  *
- * What-if (`--no-what-if` skips it): the same thread page built with one source edit applied at
- * build time (files untouched) — a markdown block longer than 4 KB without a newline rendered as
- * plain text instead of being parsed (on every frame while it streams, once more when it ends).
- * Not a proposal to ship as is: a stand-in for a tail parser that parses each character once, to
- * size what it would buy and what would remain.
+ * Before (`--no-before` skips it): the same thread page built with one source edit applied at
+ * build time (files untouched) that turns off the piecewise parsing of a streaming paragraph
+ * (src/components/Markdown/tail-paragraph.ts), so the whole tail block is parsed on every frame
+ * and once more when it ends, as before that change. Runs alternate with the others, so the
+ * comparison is side by side on the same machine load.
  *
- * Usage: node bench/browser-streaming.bench.mjs [--quick] [--runs=N] [--chunks=N] [--no-what-if] [--no-write] [--raw=file.json]
+ * Usage: node bench/browser-streaming.bench.mjs [--quick] [--runs=N] [--chunks=N] [--no-before] [--no-write] [--raw=file.json]
  * Figures go to bench/RESULTS.md, section `browser-streaming`.
  */
 import { writeFile } from 'node:fs/promises';
@@ -37,7 +37,7 @@ const write = !args.includes('--no-write') && !(quick && !args.includes('--write
 const runs = Number(flag('runs') ?? (quick ? 3 : 5));
 const chunks = Number(flag('chunks') ?? 20_000);
 const rawPath = flag('raw');
-const whatIf = !quick && !args.includes('--no-what-if');
+const before = !quick && !args.includes('--no-before');
 const log = (...a) => console.error('[browser-streaming]', ...a);
 
 const TARGET = { commitsPerFrame: 1, longTaskMs: 50, finalPaintMs: 100, floorRatio: 3 };
@@ -45,16 +45,16 @@ const TARGET = { commitsPerFrame: 1, longTaskMs: 50, finalPaintMs: 100, floorRat
 log('building pages…');
 const outDir = await buildPages('browser-streaming', ['streaming.html', 'floor.html']);
 const server = await serve(outDir);
-/** See the header: the streaming tail paragraph as plain text (a stand-in for incremental parsing). */
-const WHAT_IF_PATCHES = [
+/** See the header: every streaming paragraph parsed whole, as before the piecewise parser. */
+const BEFORE_PATCHES = [
   {
     file: 'src/components/Markdown/MarkdownBlock.tsx',
-    find: '  return (\n    <ReactMarkdown',
-    replace: "  if (block.source.length > 4096 && !block.source.includes('\\n')) return <p>{block.source}</p>;\n  return (\n    <ReactMarkdown",
+    find: 'if (paragraph === null || paragraph.cuts.length === 0) {',
+    replace: 'if (true) {',
   },
 ];
-const whatIfServer = whatIf
-  ? await serve(await buildPages('browser-streaming-what-if', ['streaming.html'], { patches: WHAT_IF_PATCHES }))
+const beforeServer = before
+  ? await serve(await buildPages('browser-streaming-before', ['streaming.html'], { patches: BEFORE_PATCHES }))
   : null;
 const agent = await startDemoAgentServer({ port: 0 });
 const browser = await launchChromium();
@@ -84,7 +84,7 @@ async function runPage(pageName, base = server) {
 
 const floorRuns = [];
 const threadRuns = [];
-const whatIfRuns = [];
+const beforeRuns = [];
 let browserVersion;
 try {
   browserVersion = browser.version();
@@ -93,9 +93,9 @@ try {
     floorRuns.push(await runPage('floor.html'));
     log(`run ${i + 1}/${runs}: thread…`);
     threadRuns.push(await runPage('streaming.html'));
-    if (whatIfServer) {
-      log(`run ${i + 1}/${runs}: what-if…`);
-      whatIfRuns.push(await runPage('streaming.html', whatIfServer));
+    if (beforeServer) {
+      log(`run ${i + 1}/${runs}: before (whole tail parsed per frame)…`);
+      beforeRuns.push(await runPage('streaming.html', beforeServer));
     }
     const f = floorRuns.at(-1);
     const t = threadRuns.at(-1);
@@ -109,9 +109,9 @@ try {
   await browser.close();
   await agent.close();
   await server.close();
-  await whatIfServer?.close();
+  await beforeServer?.close();
 }
-if (rawPath) await writeFile(rawPath, JSON.stringify({ floorRuns, threadRuns, whatIfRuns }, null, 1));
+if (rawPath) await writeFile(rawPath, JSON.stringify({ floorRuns, threadRuns, beforeRuns }, null, 1));
 
 for (const t of threadRuns) {
   if (t.stopReason !== 'end_turn' || t.lastChunk === 0) log(`warning: a thread run ended with ${t.stopReason}, last chunk seen: ${t.lastChunk > 0}`);
@@ -178,29 +178,31 @@ const rows = [
   ['**last chunk frame → next animation frame with the text**', `**${fmt.ms(m.toFrame)} ms**`, range(perThread, 'toFrame'), `≤ ${TARGET.finalPaintMs} ms`, verdict(m.toFrame, TARGET.finalPaintMs)],
 ];
 
-let whatIfSection = '';
-if (whatIfRuns.length) {
-  const w = whatIfRuns.map(perRun);
-  const wm = Object.fromEntries(Object.keys(w[0]).map((k) => [k, med(w, k)]));
-  const wRatio = median(w.map((t, i) => t.busy / perFloor[i].busy));
-  const line = (label, a, b, format, target, limit) => [label, format(a), format(b), target, limit === undefined ? '' : verdict(b, limit)];
-  whatIfSection = `
-### What-if: the paragraph parsed once instead of on every frame
+let beforeSection = '';
+let beforeMedians = null;
+if (beforeRuns.length) {
+  const b = beforeRuns.map(perRun);
+  const bm = Object.fromEntries(Object.keys(b[0]).map((k) => [k, med(b, k)]));
+  const bRatio = median(b.map((t, i) => t.busy / perFloor[i].busy));
+  beforeMedians = { ...bm, ratio: bRatio };
+  const line = (label, was, now, format, target, limit) => [label, format(was), format(now), target, limit === undefined ? '' : verdict(now, limit)];
+  beforeSection = `
+### Before → after: the streaming paragraph parsed piece by piece
 
-The same page built with one edit applied at build time (\`src/components/Markdown/MarkdownBlock.tsx\` untouched): a
-markdown block longer than 4 KB without a newline renders as plain text, streaming or finished. Not a proposal: a
-stand-in for a tail parser that parses each character once (O(new text) per frame, the finished render reusing it), to
-size what that would buy and what would remain; ${whatIfRuns.length} runs alternating with the ones above.
+The same page built with one edit applied at build time that turns the piecewise parsing off
+(\`src/components/Markdown/tail-paragraph.ts\` unused: the whole tail block is parsed on every frame and once more when
+it ends, as before); ${beforeRuns.length} runs alternating with the ones above.
 
-${table(['figure (medians)', 'as is', 'what-if', 'target', 'what-if status'], [
-    line('main-thread busy', m.busy, wm.busy, (x) => `${fmt.ms(x)} ms`),
-    line('busy ÷ floor', ratioBusy, wRatio, (x) => `${x.toFixed(1)}x`, `≤ ${TARGET.floorRatio}x`, TARGET.floorRatio),
-    ['script / style + layout', `${fmt.ms(m.script)} / ${fmt.ms(m.layout)} ms`, `${fmt.ms(wm.script)} / ${fmt.ms(wm.layout)} ms`, '', ''],
-    line('longest task', m.longest, wm.longest, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.longTaskMs} ms`, TARGET.longTaskMs),
-    line('long tasks', m.longCount, wm.longCount, fmt.int, '0', 0),
-    line('React commits', m.commits, wm.commits, fmt.int),
-    line('commits per frame', m.commitsPerFrame, wm.commitsPerFrame, (x) => x.toFixed(2), `≤ ${TARGET.commitsPerFrame}`, TARGET.commitsPerFrame),
-    line('last chunk frame → next animation frame', m.toFrame, wm.toFrame, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.finalPaintMs} ms`, TARGET.finalPaintMs),
+${table(['figure (medians)', 'before (whole tail per frame)', 'after (pieces)', 'target', 'after status'], [
+    line('main-thread busy', bm.busy, m.busy, (x) => `${fmt.ms(x)} ms`),
+    line('busy ÷ floor', bRatio, ratioBusy, (x) => `${x.toFixed(1)}x`, `≤ ${TARGET.floorRatio}x`, TARGET.floorRatio),
+    ['script / style + layout', `${fmt.ms(bm.script)} / ${fmt.ms(bm.layout)} ms`, `${fmt.ms(m.script)} / ${fmt.ms(m.layout)} ms`, '', ''],
+    line('render time per commit: total', bm.renderActual, m.renderActual, (x) => `${fmt.ms(x)} ms`),
+    line('longest task', bm.longest, m.longest, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.longTaskMs} ms`, TARGET.longTaskMs),
+    line('long tasks', bm.longCount, m.longCount, fmt.int, '0', 0),
+    line('React commits', bm.commits, m.commits, fmt.int),
+    line('commits per frame', bm.commitsPerFrame, m.commitsPerFrame, (x) => x.toFixed(2), `≤ ${TARGET.commitsPerFrame}`, TARGET.commitsPerFrame),
+    line('last chunk frame → next animation frame', bm.toFrame, m.toFrame, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.finalPaintMs} ms`, TARGET.finalPaintMs),
   ])}
 `;
 }
@@ -223,38 +225,45 @@ around the stream; commits counted by \`<Profiler onRender>\`, frames by a rAF l
 first animation frame after the DOM holds the last chunk's text (a MutationObserver); a WebSocket subclass
 (the client's \`WebSocket\` option) timestamps every frame. "Next animation frame" is an upper bound on the paint:
 when the text is committed inside a frame's rAF phase, the next rAF is one frame later.
-${whatIfSection}${analysis(whatIfRuns.length ? median(whatIfRuns.map(perRun).map((t, i) => t.busy / perFloor[i].busy)) : null, whatIfRuns.length ? med(whatIfRuns.map(perRun), 'toFrame') : null, whatIfRuns.length ? med(whatIfRuns.map(perRun), 'longest') : null, whatIfRuns.length ? med(whatIfRuns.map(perRun), 'longCount') : null)}`;
+${beforeSection}${analysis(beforeMedians)}`;
 
-/** Why the misses, from a CPU profile of this page; the figures of this run are filled in. */
-function analysis(wRatio, wToFrame, wLongest, wLongCount) {
-  const whatIf =
-    wRatio === null
-      ? ''
-      : ` The what-if bounds what it buys: busy ÷ floor ${wRatio.toFixed(1)}x, last chunk → frame ${fmt.ms(wToFrame)} ms, ${fmt.int(wLongCount)} long task(s), longest ${fmt.ms(wLongest)} ms (the paragraph's layout, GC).`;
+/** Why the remaining misses, from CPU profiles of this page; the figures of this run are filled in. */
+function analysis(was) {
+  const change = was
+    ? `busy ÷ floor ${was.ratio.toFixed(1)}x → ${ratioBusy.toFixed(1)}x, render time ${fmt.ms(was.renderActual)} → ${fmt.ms(m.renderActual)} ms,
+  long tasks ${fmt.int(was.longCount)} → ${fmt.int(m.longCount)}, last chunk → frame ${fmt.ms(was.toFrame)} → ${fmt.ms(m.toFrame)} ms`
+    : `see the before → after table (not run: \`--no-before\`)`;
   return `
-### Why, and what would meet the targets
+### Why, and what would meet the remaining targets
 
-CPU profile of this page (CDP sampling profiler, one stream, 2026-11-22), shares of the main thread's samples: \`<Markdown>\`
-parsing the tail block 38%; native work (delivering ${fmt.int(chunks)} message events, style, paint) 29%; the paragraph's
-layout, forced by stick-to-bottom reading \`scrollHeight\` in its layout effect (it would happen at paint anyway) 14%;
-GC 7%; the client's inbound path (tap, \`JSON.parse\`, reducer, store) 4%, about 30 µs a frame.
+**What changed** (src/components/Markdown/tail-paragraph.ts): the streamed text has no newline, so the whole message is
+one paragraph and always the tail block. It used to be parsed whole on every commit (react-markdown, micromark,
+remark-gfm's autolink scan: O(length) a frame, O(length²) a stream) and once more when the turn ended. Now a streaming
+one-line paragraph is cut into pieces at spaces where nothing is open (no code span, link bracket, \`<\` or emphasis
+opener left before the cut, checked by parsing the piece); each piece is parsed once and memoized, a frame parses only
+the text after the last cut, and the finished message reuses the pieces (the final render parses only that rest).
+Measured side by side: ${change}.
 
-- The streamed text has no newline, so the whole message is one paragraph and always the tail block: each commit parses
-  all of it again (react-markdown, micromark, remark-gfm's autolink scan: O(length) per frame, O(length²) per stream),
-  and Chromium lays out one ${fmt.int(m.textLength)}-character text node again (about 30 ms at that size, whatever the
-  CSS; splitting it into several text nodes of one paragraph is slower, not faster). So commits get longer as the text
-  grows, frames stretch to ${fmt.ms(m.maxFrameGap)} ms, and the busy time stays near ${fmt.fixed(ratioBusy, 1)}x the floor.
-- The final text waits for one more full parse: the prompt's answer arrives with the last chunk, and the finished
-  message (\`streaming\` off) is parsed from scratch in the frame that shows the last words.
-- Commits are one per store notification (the store coalesces to at most one per frame); commits per frame above 1 is
-  the window's edges: the prompt's own commit and the turn-end announcement. Fixed here (fd2aebe): stick-to-bottom set
-  its away/unseen flags again on every scroll event, and each time React could not drop that same-value update the
-  Thread rendered and committed once more (up to 16 extra commits a stream).
+**The longest task** is still over 50 ms. A CPU profile of one stream (CDP sampling profiler, 2026-11-22, after the
+change) puts most of the samples inside tasks over 50 ms in \`pin\` (src/components/Thread/useStickToBottom.ts) reading
+\`scrollHeight\`: that is Chromium laying out the one ${fmt.int(m.textLength)}-character paragraph again after each commit,
+which grows with the text (tens of ms near the end, more when the renderer loses the CPU on this shared machine), plus
+an occasional GC. Parsing no longer shows up in them. The layout would happen at paint anyway; reading it earlier only
+moves it. What would bound it: lay out only the new text. One paragraph's line breaking is redone whole when its text
+changes (splitting it into several text nodes of the same paragraph is slower, not faster), so the frozen pieces of a
+very long streaming paragraph would have to become blocks of their own (one \`<span style="display:block">\` per
+few thousand characters, joined into the one \`<p>\` when the message ends, at the cost of a reflow of the lines around
+the joins then) — a visible compromise for a pathological answer (real agents break paragraphs every few hundred
+characters), not made here.
 
-What would meet them, in \`src/components/Markdown/\` (not changed here): parse a streaming paragraph incrementally — keep
-the parsed prefix and parse only the appended text, cutting where no inline construct is open (outside code spans, link
-brackets and emphasis runs; otherwise parse as now) — and let the finished render reuse the streaming result when
-\`repairTail\` changed nothing.${whatIf} What remains is the layout of one very long paragraph, O(length) a frame.
+**Busy ÷ floor** depends on how fast the chunks arrive, which this shared machine decides: the page commits once per
+animation frame, and every commit lays the whole paragraph out again, so a slower delivery means more frames
+(${fmt.int(Math.min(...perThread.map((t) => t.frames)))}–${fmt.int(Math.max(...perThread.map((t) => t.frames)))} in these runs) and more layout, while the floor only parses frames. The CPU ratio
+(${fmt.fixed(ratioCpu, 1)}x) is the steadier figure; busy time also counts the renderer waiting for a core. Bounding the layout
+(above) is what would make the ratio independent of the delivery rate.
+
+**Commits** are one per store notification (the store coalesces to at most one per frame); commits per frame above 1,
+when it happens, is the window's edges: the prompt's own commit and the turn-end announcement.
 `;
 }
 

@@ -17,6 +17,7 @@ import { createRoot } from 'react-dom/client';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { Message } from '../src/components/Message/index.js';
+import { preloadComponents } from '../src/components/shared/lazy-module.js';
 import type { AgentMessageItem } from '../src/core/types.js';
 import '../src/styles/tokens.css';
 
@@ -136,6 +137,8 @@ declare global {
 
 async function main() {
   const answer = buildAnswer();
+  // The markdown renderer is fetched on demand; load it first, as a host would when idle.
+  await preloadComponents();
   const rounds = new URLSearchParams(location.search).get('quick') ? 1 : 2;
   const runs: RunResult[] = [];
   for (let round = 0; round < rounds; round++) {

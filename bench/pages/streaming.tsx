@@ -20,6 +20,7 @@ import { createRoot } from 'react-dom/client';
 import { createAcpClient } from '../../src/core/index.js';
 import { AcpProvider, useSession } from '../../src/react/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
+import { preloadComponents } from '../../src/components/shared/lazy-module.js';
 import '../../src/styles/tokens.css';
 
 // Component styles, as an app loads them (style and layout cost are part of the measurement).
@@ -198,6 +199,9 @@ async function main() {
       domNodes: document.getElementsByTagName('*').length,
     };
   };
+  // As a host would when idle: the on-demand parts (the markdown renderer) are in memory before
+  // the answer streams, so the first frames are not plain-text fallbacks.
+  await preloadComponents();
   (window as unknown as { __ready: boolean }).__ready = true;
 }
 
