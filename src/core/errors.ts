@@ -3,7 +3,6 @@
  * Peers and platforms reject with all sorts of things (a JSON-RPC error object, a bare DOM
  * `Event` when a browser WebSocket fails, Node's `ECONNREFUSED`); they are normalized here once.
  */
-import { RequestError } from '@agentclientprotocol/sdk';
 import type { AcpErrorInfo } from './types.js';
 
 export const ErrorCodes = {
@@ -78,15 +77,4 @@ function isJsonRpcError(value: unknown): value is { code: number; message: strin
 
 export function isAuthRequired(error: AcpClientError): boolean {
   return error.code === ErrorCodes.authRequired;
-}
-
-/** Runs a handler of an agent's request: failures become JSON-RPC errors with a readable message (not a bare -32603). */
-export async function asRequestError<T>(run: () => T | Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const normalized = toAcpError(error);
-    const code = typeof normalized.code === 'number' ? normalized.code : ErrorCodes.internalError;
-    throw new RequestError(code, normalized.message, normalized.data);
-  }
 }

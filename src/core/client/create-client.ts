@@ -6,17 +6,19 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { FsAdapter, PermissionPolicy, TerminalAdapter } from '../adapters.js';
 import { toPromptBlocks } from '../content.js';
-import { AcpClientError, ErrorCodes, asRequestError, isAuthRequired, toAcpError } from '../errors.js';
+import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../errors.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
 import { createSessionState } from '../session.js';
 import { createStore, type SchedulerOption } from '../store.js';
 import { emptyThread } from '../thread.js';
 import type { AcpSnapshot, SessionState, TerminalState } from '../types.js';
-import { PendingRequests } from './agent-requests.js';
+import { createPendingRequests } from './agent-requests.js';
 import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectOptions } from './backoff.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
 import type { TerminalManager } from './terminals.js';
+import type { ClientHelpers } from './on-demand.js';
+import type { SessionActions } from './session-actions.js';
 import type { WorkspaceHost } from './workspace.js';
 import { createTrafficLog, type TrafficLog } from './traffic.js';
 import { canReconnect, openStream, type Envelope, type TransportOptions } from './transport.js';
@@ -100,10 +102,11 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
 
-  const pending = new PendingRequests({
+  const pending = createPendingRequests({
     get,
     update,
     now,
+    diagnose,
     permissionPolicy: options.permissionPolicy as PermissionPolicy | undefined,
     connectionLost: () => !connection || connection.signal.aborted,
     sessionOfRequest: (id) => outstanding.get(id) ?? null,
@@ -260,10 +263,6 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
 
   const capabilities = () => get().agent?.capabilities ?? {};
 
-  const requireCapability = (supported: unknown, what: string) => {
-    if (!supported) throw new AcpClientError(ErrorCodes.unsupported, `The agent does not support ${what}.`);
-  };
-
   const sessionParams = (opts: NewSessionOptions) => {
     const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [] };
     const extra = [...new Set(opts.additionalDirectories ?? [])].filter((d) => d && d !== opts.cwd);
@@ -344,19 +343,23 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
         protocolVersion: init.protocolVersion,
       },
     }));
-    if (isReconnect) await restoreSessions();
+    // Fetched now, while the connection is known to work, not first when it has dropped.
+    const restore = actions();
+    if (isReconnect) await (await restore).restoreSessions();
+    else restore.catch(() => {});
   }
+
+  const helpers: ClientHelpers = {
+    get,
+    update,
+    error: (code, message, data) => new AcpClientError(ErrorCodes[code], message, data),
+    normalize: (error) => toAcpError(error),
+  };
 
   /** File and terminal requests: their code is fetched only for hosts that supplied an adapter. */
   async function serveWorkspace(app: acp.ClientApp) {
     const workspace = await import('./workspace.js');
-    const host: WorkspaceHost = {
-      get,
-      update,
-      diagnose: (message) => diagnose('adapter_error', message),
-      error: (code, message, data) => new AcpClientError(ErrorCodes[code], message, data),
-      answer: asRequestError,
-    };
+    const host: WorkspaceHost = { ...helpers, diagnose: (message) => diagnose('adapter_error', message) };
     if (options.fs) workspace.serveFs(app, options.fs, host);
     if (options.terminal) workspace.serveTerminals(app, (terminals ??= workspace.createTerminalManager(options.terminal, host)), host);
   }
@@ -448,29 +451,6 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     }
   }
 
-  /** After a reconnect: resume (keeps the transcript) or load (replaces it) each open session. */
-  async function restoreSessions() {
-    const caps = capabilities();
-    for (const session of Object.values(get().sessions)) {
-      if (session.status === 'closed') continue;
-      const opts = { cwd: session.cwd, additionalDirectories: session.additionalDirectories };
-      try {
-        if (caps.sessionCapabilities?.resume) {
-          await resumeSession(session.sessionId, opts);
-        } else if (caps.loadSession) {
-          await loadSession(session.sessionId, opts);
-        } else {
-          markLost(session.sessionId, 'The agent can neither resume nor load sessions, so this session could not be restored.');
-        }
-      } catch (error) {
-        markLost(session.sessionId, `The session could not be restored: ${toAcpError(error).message}`);
-      }
-    }
-  }
-
-  const markLost = (sessionId: string, reason: string) =>
-    update((s) => withSession(s, sessionId, (session) => ({ ...session, status: 'lost', statusReason: reason })));
-
   // --- sessions --------------------------------------------------------------------------------
 
   async function newSession(opts: NewSessionOptions): Promise<SessionState> {
@@ -484,62 +464,32 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     return get().sessions[session.sessionId]!;
   }
 
-  async function loadSession(sessionId: string, opts: NewSessionOptions): Promise<SessionState> {
-    requireCapability(capabilities().loadSession, 'loading sessions (session/load)');
-    endedSessions.delete(sessionId);
-    const previous = get().sessions[sessionId];
-    const params = sessionParams(opts);
-    // The agent replays history as updates before it answers: the session must exist first, and
-    // start empty so a replay never duplicates what was already shown.
-    const loading: SessionState = {
-      ...(previous ?? createSessionState(sessionId)),
-      cwd: opts.cwd,
-      additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
-      status: previous ? 'restoring' : 'loading',
-      statusReason: null,
-      thread: emptyThread(),
-      turns: [],
-      turn: { state: 'idle', turnId: null, stopReason: null, error: null },
-      plan: null,
-    };
-    update((s) => putSession(s, loading));
-    try {
-      const response = await request<acp.LoadSessionResponse>(acp.methods.agent.session.load, { sessionId, ...params });
-      update((s) =>
-        withSession(s, sessionId, (session) => ({ ...applySetupResponse(session, response), status: 'active', statusReason: null })),
-      );
-      return get().sessions[sessionId]!;
-    } catch (error) {
-      update((s) => (previous ? putSession(s, previous) : removeSession(s, sessionId)));
-      throw error;
-    }
-  }
+  // --- the less frequent actions (session-actions.ts, fetched once the first connection is ready) ---
 
-  async function resumeSession(sessionId: string, opts: NewSessionOptions): Promise<SessionState> {
-    requireCapability(capabilities().sessionCapabilities?.resume, 'resuming sessions (session/resume)');
-    endedSessions.delete(sessionId);
-    const previous = get().sessions[sessionId];
-    const params = sessionParams(opts);
-    update((s) =>
-      putSession(s, {
-        ...(previous ?? createSessionState(sessionId)),
-        cwd: opts.cwd,
-        additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
-        status: 'restoring',
-        statusReason: null,
-      }),
-    );
-    try {
-      const response = await request<acp.ResumeSessionResponse>(acp.methods.agent.session.resume, { sessionId, ...params });
-      update((s) =>
-        withSession(s, sessionId, (session) => ({ ...applySetupResponse(session, response), status: 'active', statusReason: null })),
-      );
-      return get().sessions[sessionId]!;
-    } catch (error) {
-      update((s) => (previous ? putSession(s, previous) : removeSession(s, sessionId)));
-      throw error;
-    }
-  }
+  let loadingActions: Promise<SessionActions> | undefined;
+  const actions = () =>
+    (loadingActions ??= import('./session-actions.js').then(
+      (module) =>
+        module.createSessionActions({
+          ...helpers,
+          request,
+          sessionParams,
+          withSetup: applySetupResponse,
+          createSessionState,
+          putSession,
+          removeSession,
+          withSession,
+          endedSessions,
+        }),
+      (error) => {
+        // Fetched again by the next call.
+        loadingActions = undefined;
+        throw toAcpError(error);
+      },
+    ));
+  /** A client method that runs once the module has loaded. */
+  const later = <K extends Exclude<keyof SessionActions, 'restoreSessions'>>(name: K): SessionActions[K] =>
+    ((...args: unknown[]) => actions().then((loaded) => (loaded[name] as (...a: unknown[]) => unknown)(...args))) as SessionActions[K];
 
   // --- turns -----------------------------------------------------------------------------------
 
@@ -648,76 +598,26 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
       else void client.connect().catch(() => {});
     },
 
-    async authenticate(methodId) {
-      const method = get().agent?.authMethods.find((m) => m.id === methodId);
-      if (!method) throw new AcpClientError(ErrorCodes.invalidParams, `Unknown auth method: ${methodId}`);
-      const type = (method as { type?: unknown }).type;
-      if (type !== undefined && type !== 'agent') {
-        // Terminal (and RFD env_var) methods are never passed to authenticate.
-        throw new AcpClientError(ErrorCodes.unsupported, `The "${method.name}" sign-in method cannot run in a browser.`);
-      }
-      update((s) => ({ ...s, auth: { ...s.auth, pendingMethodId: methodId, error: null } }));
-      try {
-        await request(acp.methods.agent.authenticate, { methodId }, { timeoutMs: 0 });
-        update((s) => ({ ...s, auth: { required: false, pendingMethodId: null, error: null } }));
-      } catch (error) {
-        const normalized = toAcpError(error);
-        update((s) => ({ ...s, auth: { ...s.auth, pendingMethodId: null, error: normalized.toInfo() } }));
-        throw normalized;
-      }
-    },
 
-    async logout() {
-      requireCapability(capabilities().auth?.logout, 'logging out');
-      await request(acp.methods.agent.logout, {});
-      update((s) => ({ ...s, auth: { required: true, pendingMethodId: null, error: null } }));
-    },
 
     newSession,
-    loadSession,
-    resumeSession,
+    authenticate: later('authenticate'),
+    logout: later('logout'),
+    loadSession: later('loadSession'),
+    resumeSession: later('resumeSession'),
+    listSessions: later('listSessions'),
+    closeSession: later('closeSession'),
+    deleteSession: later('deleteSession'),
+    setMode: later('setMode'),
+    setConfigOption: later('setConfigOption'),
 
-    async listSessions(params = {}) {
-      requireCapability(capabilities().sessionCapabilities?.list, 'listing sessions (session/list)');
-      const body: Record<string, unknown> = {};
-      if (params.cwd) body.cwd = params.cwd;
-      if (params.cursor) body.cursor = params.cursor;
-      return request<acp.ListSessionsResponse>(acp.methods.agent.session.list, body);
-    },
 
-    async closeSession(sessionId) {
-      requireCapability(capabilities().sessionCapabilities?.close, 'closing sessions (session/close)');
-      await request(acp.methods.agent.session.close, { sessionId });
-      endedSessions.add(sessionId);
-      update((s) => removeSession(s, sessionId));
-    },
 
-    async deleteSession(sessionId) {
-      requireCapability((capabilities().sessionCapabilities as { delete?: unknown } | undefined)?.delete, 'deleting sessions (session/delete)');
-      await request(acp.methods.agent.session.delete, { sessionId });
-      endedSessions.add(sessionId);
-      update((s) => removeSession(s, sessionId));
-    },
 
     prompt,
     cancel,
 
-    async setMode(sessionId, modeId) {
-      const session = get().sessions[sessionId];
-      requireCapability(session?.modes, 'session modes');
-      await request(acp.methods.agent.session.setMode, { sessionId, modeId });
-      update((s) => withSession(s, sessionId, (ss) => (ss.modes ? { ...ss, modes: { ...ss.modes, currentModeId: modeId } } : ss)));
-    },
 
-    async setConfigOption(sessionId, configId, value) {
-      const session = get().sessions[sessionId];
-      requireCapability(session?.configOptions, 'session config options');
-      const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
-      const response = await request<acp.SetSessionConfigOptionResponse>(acp.methods.agent.session.setConfigOption, params);
-      // The answer is the complete state: other options may have changed too.
-      update((s) => withSession(s, sessionId, (ss) => ({ ...ss, configOptions: response.configOptions })));
-      return response.configOptions;
-    },
 
     respondToPermission(requestId, optionId) {
       return pending.answerPermission(requestId, { optionId });

@@ -5,28 +5,19 @@
  *
  * The client loads this module with a dynamic `import()` while connecting, and only when the host
  * supplied an adapter, so a client without file or terminal access does not carry this code. It
- * takes the client's error and diagnostic helpers through `WorkspaceHost` rather than importing
- * them: a module shared with the core entry would be split into a chunk of its own, which costs
- * the entry more than this module saves.
+ * takes the client's helpers through `WorkspaceHost` (see `on-demand.ts` for why).
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { FsAdapter } from '../adapters.js';
-import type { ErrorCodes } from '../errors.js';
 import { resolveInRoots } from '../paths.js';
-import type { AcpSnapshot } from '../types.js';
+import type { ClientHelpers } from './on-demand.js';
 import type { TerminalManager } from './terminals.js';
 
 export { createTerminalManager } from './terminals.js';
 
-export interface WorkspaceHost {
-  get(): AcpSnapshot;
-  update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
+export interface WorkspaceHost extends ClientHelpers {
   /** Records an `adapter_error` diagnostic. */
   diagnose(message: string): void;
-  /** The client's error (an `AcpClientError`) for a failure the agent is told about. */
-  error(code: keyof typeof ErrorCodes, message: string, data?: unknown): Error;
-  /** Runs a request handler; any failure reaches the agent as a JSON-RPC error with a readable message. */
-  answer<T>(run: () => T | Promise<T>): Promise<T>;
 }
 
 /** Registers `fs/read_text_file`, and `fs/write_text_file` when the adapter can write. */
@@ -45,7 +36,7 @@ export function serveFs(app: acp.ClientApp, fs: FsAdapter, host: WorkspaceHost):
   };
   const m = acp.methods.client.fs;
   app.onRequest(m.readTextFile, ({ params, signal }) =>
-    host.answer(async () => {
+    answer(host, async () => {
       const content = await fs.readTextFile({ ...check(params.sessionId, params.path), signal });
       return { content: sliceLines(content, params.line ?? null, params.limit ?? null) };
     }),
@@ -53,7 +44,7 @@ export function serveFs(app: acp.ClientApp, fs: FsAdapter, host: WorkspaceHost):
   if (fs.writeTextFile) {
     const write = fs.writeTextFile.bind(fs);
     app.onRequest(m.writeTextFile, ({ params, signal }) =>
-      host.answer(async () => {
+      answer(host, async () => {
         await write({ ...check(params.sessionId, params.path), signal }, params.content);
         return {};
       }),
@@ -64,11 +55,22 @@ export function serveFs(app: acp.ClientApp, fs: FsAdapter, host: WorkspaceHost):
 /** Registers the five `terminal/*` requests on the client's terminal manager. */
 export function serveTerminals(app: acp.ClientApp, terminals: TerminalManager, host: WorkspaceHost): void {
   const m = acp.methods.client.terminal;
-  app.onRequest(m.create, (ctx) => host.answer(() => terminals.create(ctx.params)));
-  app.onRequest(m.output, (ctx) => host.answer(() => terminals.output(ctx.params)));
-  app.onRequest(m.waitForExit, (ctx) => host.answer(() => terminals.waitForExit(ctx.params)));
-  app.onRequest(m.kill, (ctx) => host.answer(() => terminals.kill(ctx.params)));
-  app.onRequest(m.release, (ctx) => host.answer(() => terminals.release(ctx.params)));
+  app.onRequest(m.create, (ctx) => answer(host, () => terminals.create(ctx.params)));
+  app.onRequest(m.output, (ctx) => answer(host, () => terminals.output(ctx.params)));
+  app.onRequest(m.waitForExit, (ctx) => answer(host, () => terminals.waitForExit(ctx.params)));
+  app.onRequest(m.kill, (ctx) => answer(host, () => terminals.kill(ctx.params)));
+  app.onRequest(m.release, (ctx) => answer(host, () => terminals.release(ctx.params)));
+}
+
+/** Runs a request handler; any failure reaches the agent as a JSON-RPC error with a readable message (not a bare -32603). */
+async function answer<T>(host: WorkspaceHost, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const { code, message, data } = host.normalize(error);
+    // -32603: JSON-RPC's internal error, for the client's own (string) codes.
+    throw new acp.RequestError(typeof code === 'number' ? code : -32603, message, data);
+  }
 }
 
 /** `line` is 1-based; `limit` counts lines. */
