@@ -51,6 +51,8 @@ export interface ThreadProps {
    * `Infinity` to never virtualize). Below it every turn is in the DOM, with
    * `content-visibility: auto` skipping the layout and paint of off-screen turns, so
    * find-in-page covers everything; once virtualized, find-in-page only sees mounted turns.
+   * The virtualizer is fetched on demand once the thread passes half this many items; until it
+   * has arrived, a virtualized thread shows only its newest turns.
    */
   virtualizeAbove?: number;
   /**
