@@ -2,6 +2,11 @@
  * `createAcpClient`: the headless ACP client. It owns one SDK client connection at a time (a new
  * one per reconnect), folds everything the agent sends into an immutable snapshot, and exposes
  * the protocol's client-side actions, each gated by the capabilities the agent advertised.
+ *
+ * What a page needs to connect, stream and prompt is here; the rest is fetched on demand so the
+ * core entry stays small (see `on-demand.ts`): file and terminal requests (`workspace.ts`), the
+ * less frequent actions and the restore after a reconnect (`session-actions.ts`), frame refusals
+ * (`refused-frames.ts`, via the transport) and elicitation reading (`elicitation.ts`).
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { FsAdapter, PermissionPolicy, TerminalAdapter } from '../adapters.js';
