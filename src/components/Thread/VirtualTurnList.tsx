@@ -66,11 +66,15 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
     [keepLast],
   );
   const isFast = useScrollSpeed(scrollRef);
+  // Stable while the groups are: the virtualizer recomputes every row's position (2,000 turns:
+  // all of them) whenever `getItemKey` is a new function, which made every scrolled frame O(turns).
+  const getItemKey = useCallback((index: number) => groups[index]!.key, [groups]);
+  const estimateSize = useCallback((index: number) => estimateGroup(groups[index]!), [groups]);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateGroup(groups[index]!),
-    getItemKey: (index) => groups[index]!.key,
+    estimateSize,
+    getItemKey,
     // Where the log is, or its end: a new log starts pinned there. The default, 0, mounted the
     // first turns for a frame, and scrolled a log already scrolled up to the top when the
     // thread crossed `virtualizeAbove`.
