@@ -275,7 +275,8 @@ Before the changes below (02:58Z, same machine, load 5.8 â†’ 4.0): navigation â†
   \`aria-hidden\` placeholders of their measured (or estimated) size and their turns mount once the scrolling slows, at
   most one a frame, those in view first: ${fmt.ms(m.busyPerFrame)} ms busy / ${fmt.ms(m.scriptPerFrame)} ms script a frame. A placeholder has the
   row's size, so replacing it moves nothing already measured; the scroll height no longer changes during the scroll
-  (rows are not measured until their turn mounts).
+  (rows are not measured until their turn mounts). The virtualizer also stopped recomputing the position of every
+  row on each render (it was given a new \`getItemKey\` function each time).
 - **Scrolling slowly** (${fmt.int(slowStep)} px a frame, a turn comes into view every couple of frames and mounts) costs
   ${fmt.ms(m.slowScriptPerFrame)} ms of script a frame on average, but single frames still go over 50 ms (max ${fmt.ms(m.slowMax)} ms): mounting one
   turn is its markdown parse and render, its code block and tool call card, plus the highlighter's idle-time
@@ -289,8 +290,8 @@ Before the changes below (02:58Z, same machine, load 5.8 â†’ 4.0): navigation â†
   thread${references.flat ? ` (all ${fmt.int(turns)} mounted: ${fmt.ms(references.flat.first.firstFrame - references.flat.first.renderStart)} ms, ${fmt.int(references.flat.settled.elements)} elements)` : ''}. Navigation â†’ first frame adds the page's JavaScript
   (${fmt.ms(m.moduleStart)} ms until the page module runs) and building ${fmt.int(turns)} live turns with the reducer (${fmt.ms(m.build)} ms), both
   of which grow with the machine's load; a page opening a long session gets it from \`session/load\`, whose replay
-  has no turn records, so this build is an upper bound. What would meet it with margin: less JavaScript before the
-  first frame (the components entry; see the bundle-size section).
+  has no turn records, so this build is an upper bound. Less JavaScript before the first frame (the components
+  entry; see the bundle-size section) would keep it under the target on a loaded machine too.
 - **The virtualizer is loaded on demand** (\`@tanstack/react-virtual\` is only needed above \`virtualizeAbove\`): the
   Thread starts fetching it at half the threshold. It still reaches the components entry through
   \`ProtocolInspector\`, which imports it statically.
