@@ -21,7 +21,7 @@
  * and once more when it ends, as before that change. Runs alternate with the others, so the
  * comparison is side by side on the same machine load.
  *
- * Usage: node bench/browser-streaming.bench.mjs [--quick] [--runs=N] [--chunks=N] [--no-before] [--no-write] [--raw=file.json]
+ * Usage: node bench/browser-streaming.bench.mjs [--quick] [--runs=N] [--chunks=N] [--no-before] [--what-if-blocks] [--no-write] [--raw=file.json]
  * Figures go to bench/RESULTS.md, section `browser-streaming`.
  */
 import { writeFile } from 'node:fs/promises';
@@ -38,6 +38,7 @@ const runs = Number(flag('runs') ?? (quick ? 3 : 5));
 const chunks = Number(flag('chunks') ?? 20_000);
 const rawPath = flag('raw');
 const before = !quick && !args.includes('--no-before');
+const blocksWhatIf = args.includes('--what-if-blocks');
 const log = (...a) => console.error('[browser-streaming]', ...a);
 
 const TARGET = { commitsPerFrame: 1, longTaskMs: 50, finalPaintMs: 100, floorRatio: 3 };
@@ -55,6 +56,39 @@ const BEFORE_PATCHES = [
 ];
 const beforeServer = before
   ? await serve(await buildPages('browser-streaming-before', ['streaming.html'], { patches: BEFORE_PATCHES }))
+  : null;
+/**
+ * What-if (`--what-if-blocks`), not shipped: the frozen pieces of a streaming paragraph grouped
+ * into `display: block` spans of at least 4,096 characters, so a commit lays out only the last
+ * group and the rest, to size what bounding the paragraph's layout would buy. The finished DOM
+ * keeps the groups here (a real version would join them into the one paragraph at the end).
+ */
+const BLOCKS_PATCHES = [
+  {
+    file: 'src/components/Markdown/MarkdownBlock.tsx',
+    find: `      {paragraph.cuts.map((end, index) => {
+        const start = index === 0 ? 0 : paragraph.cuts[index - 1];
+        return <MemoPiece key={start} source={block.source.slice(start, end)} />;
+      })}`,
+    replace: `      {(() => {
+        const groups = [];
+        let group = [];
+        let groupStart = 0;
+        paragraph.cuts.forEach((end, index) => {
+          const start = index === 0 ? 0 : paragraph.cuts[index - 1];
+          group.push(<MemoPiece key={start} source={block.source.slice(start, end)} />);
+          if (end - groupStart >= 4096) {
+            groups.push(<span key={'g' + groupStart} style={{ display: 'block' }}>{group}</span>);
+            group = [];
+            groupStart = end;
+          }
+        });
+        return [...groups, ...group];
+      })()}`,
+  },
+];
+const blocksServer = blocksWhatIf
+  ? await serve(await buildPages('browser-streaming-blocks', ['streaming.html'], { patches: BLOCKS_PATCHES }))
   : null;
 const agent = await startDemoAgentServer({ port: 0 });
 const browser = await launchChromium();
@@ -85,6 +119,7 @@ async function runPage(pageName, base = server) {
 const floorRuns = [];
 const threadRuns = [];
 const beforeRuns = [];
+const blocksRuns = [];
 let browserVersion;
 try {
   browserVersion = browser.version();
@@ -96,6 +131,10 @@ try {
     if (beforeServer) {
       log(`run ${i + 1}/${runs}: before (whole tail parsed per frame)…`);
       beforeRuns.push(await runPage('streaming.html', beforeServer));
+    }
+    if (blocksServer) {
+      log(`run ${i + 1}/${runs}: what-if, paragraph pieces in blocks…`);
+      blocksRuns.push(await runPage('streaming.html', blocksServer));
     }
     const f = floorRuns.at(-1);
     const t = threadRuns.at(-1);
@@ -110,8 +149,9 @@ try {
   await agent.close();
   await server.close();
   await beforeServer?.close();
+  await blocksServer?.close();
 }
-if (rawPath) await writeFile(rawPath, JSON.stringify({ floorRuns, threadRuns, beforeRuns }, null, 1));
+if (rawPath) await writeFile(rawPath, JSON.stringify({ floorRuns, threadRuns, beforeRuns, blocksRuns }, null, 1));
 
 for (const t of threadRuns) {
   if (t.stopReason !== 'end_turn' || t.lastChunk === 0) log(`warning: a thread run ended with ${t.stopReason}, last chunk seen: ${t.lastChunk > 0}`);
@@ -207,6 +247,32 @@ ${table(['figure (medians)', 'before (whole tail per frame)', 'after (pieces)', 
 `;
 }
 
+let blocksSection = '';
+if (blocksRuns.length) {
+  const b = blocksRuns.map(perRun);
+  const bm = Object.fromEntries(Object.keys(b[0]).map((k) => [k, med(b, k)]));
+  const bRatio = median(b.map((t, i) => t.busy / perFloor[i].busy));
+  const line = (label, now, whatIf, format, target, limit) => [label, format(now), format(whatIf), target, limit === undefined ? '' : verdict(whatIf, limit)];
+  blocksSection = `
+### What-if: the paragraph's pieces laid out as blocks (not shipped)
+
+The same page built with one more edit at build time: the frozen pieces of the streaming paragraph grouped into
+\`display: block\` spans of at least 4,096 characters, so a commit lays out only the last group and the rest. It sizes
+what bounding the paragraph's layout would buy; as built, the groups stay in the finished DOM (a shippable version
+would join them into the one \`<p>\` when the message ends, one full layout then). ${blocksRuns.length} runs alternating with the ones above.
+
+${table(['figure (medians)', 'after (pieces)', 'what-if (blocks)', 'target', 'what-if status'], [
+    line('main-thread busy', m.busy, bm.busy, (x) => `${fmt.ms(x)} ms`),
+    line('busy ÷ floor', ratioBusy, bRatio, (x) => `${x.toFixed(1)}x`, `≤ ${TARGET.floorRatio}x`, TARGET.floorRatio),
+    ['script / style + layout', `${fmt.ms(m.script)} / ${fmt.ms(m.layout)} ms`, `${fmt.ms(bm.script)} / ${fmt.ms(bm.layout)} ms`, '', ''],
+    line('longest task', m.longest, bm.longest, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.longTaskMs} ms`, TARGET.longTaskMs),
+    line('long tasks', m.longCount, bm.longCount, fmt.int, '0', 0),
+    line('longest gap between animation frames', m.maxFrameGap, bm.maxFrameGap, (x) => `${fmt.ms(x)} ms`),
+    line('last chunk frame → next animation frame', m.toFrame, bm.toFrame, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.finalPaintMs} ms`, TARGET.finalPaintMs),
+  ])}
+`;
+}
+
 const markdown = `## Browser streaming: ${fmt.int(chunks)} chunks over a WebSocket into \`<Thread>\`
 
 ${machineLine()} · ${browserVersion} · load average (1 min) ${loadStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end (shared machine)
@@ -225,7 +291,24 @@ around the stream; commits counted by \`<Profiler onRender>\`, frames by a rAF l
 first animation frame after the DOM holds the last chunk's text (a MutationObserver); a WebSocket subclass
 (the client's \`WebSocket\` option) timestamps every frame. "Next animation frame" is an upper bound on the paint:
 when the text is committed inside a frame's rAF phase, the next rAF is one frame later.
-${beforeSection}${analysis(beforeMedians)}`;
+${beforeSection}${blocksSection}${analysis(beforeMedians)}`;
+
+/** What the blocks what-if measured, for the analysis. */
+function blocksSummary() {
+  if (!blocksRuns.length) {
+    return 'the what-if above (`--what-if-blocks`, not run this time) sizes it.';
+  }
+  const b = blocksRuns.map(perRun);
+  return `the what-if above does so and cuts style + layout from ${fmt.ms(m.layout)} to ${fmt.ms(med(b, 'layout'))} ms, yet its
+longest task is ${fmt.ms(med(b, 'longest'))} ms (median count over 50 ms: ${fmt.int(med(b, 'longCount'))}). ${
+    med(b, 'longest') > TARGET.longTaskMs
+      ? `So bounding the layout alone does not meet the target: the long tasks left are the rest of a frame's work after a
+burst of messages (script, native style and paint, GC; not profiled further here). As it would also show the paragraph
+with early line ends while it streams (and reflow it at the end), it is not shipped.`
+      : `It would meet the target, at the cost of showing the paragraph with early line ends while it streams (and a reflow
+at the end); not shipped yet.`
+  }`;
+}
 
 /** Why the remaining misses, from CPU profiles of this page; the figures of this run are filled in. */
 function analysis(was) {
@@ -244,17 +327,14 @@ opener left before the cut, checked by parsing the piece); each piece is parsed 
 the text after the last cut, and the finished message reuses the pieces (the final render parses only that rest).
 Measured side by side: ${change}.
 
-**The longest task** is still over 50 ms. A CPU profile of one stream (CDP sampling profiler, 2026-11-22, after the
-change) puts most of the samples inside tasks over 50 ms in \`pin\` (src/components/Thread/useStickToBottom.ts) reading
-\`scrollHeight\`: that is Chromium laying out the one ${fmt.int(m.textLength)}-character paragraph again after each commit,
-which grows with the text (tens of ms near the end, more when the renderer loses the CPU on this shared machine), plus
-an occasional GC. Parsing no longer shows up in them. The layout would happen at paint anyway; reading it earlier only
-moves it. What would bound it: lay out only the new text. One paragraph's line breaking is redone whole when its text
-changes (splitting it into several text nodes of the same paragraph is slower, not faster), so the frozen pieces of a
-very long streaming paragraph would have to become blocks of their own (one \`<span style="display:block">\` per
-few thousand characters, joined into the one \`<p>\` when the message ends, at the cost of a reflow of the lines around
-the joins then) — a visible compromise for a pathological answer (real agents break paragraphs every few hundred
-characters), not made here.
+**The longest task** is still over 50 ms. CPU profiles of one stream (CDP sampling profiler, 2026-11-22, after the
+change, at load averages of 10 and of 4) put about half of the samples inside tasks over 50 ms in \`pin\`
+(src/components/Thread/useStickToBottom.ts) reading \`scrollHeight\`: Chromium laying out the one
+${fmt.int(m.textLength)}-character paragraph again after each commit, which grows with the text; most of the rest is
+native work (style, paint, message dispatch) and GC. Parsing hardly shows up in them any more. The layout would happen
+at paint anyway; reading it earlier only moves it. One paragraph's line breaking is redone whole when its text changes
+(splitting it into several text nodes of the same paragraph is slower, not faster), so bounding it means laying the
+frozen part out as blocks of its own: ${blocksSummary()}
 
 **Busy ÷ floor** depends on how fast the chunks arrive, which this shared machine decides: the page commits once per
 animation frame, and every commit lays the whole paragraph out again, so a slower delivery means more frames
