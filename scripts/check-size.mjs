@@ -17,16 +17,17 @@ const peers = ['react', 'react-dom', 'react/jsx-runtime', '@agentclientprotocol/
 const peerPattern = peers.flatMap((p) => [p, `${p}/*`]);
 
 /**
- * Enforced budgets: a regression guard set just above today's sizes, so growth fails CI.
- * `TARGETS` are the benchmark issue's goals; misses are reported (and explained in
- * bench/RESULTS.md) but do not fail the build until the design changes that meet them land.
+ * Enforced budgets: CI fails when an entry's initial code grows past them. Where the benchmark
+ * issue sets a target (`TARGETS`), the budget is the target itself, so a change that breaks it
+ * fails the build; the stylesheet and the devtools aids have no target and are guarded just
+ * above their current size.
  */
 export const BUDGETS = {
-  core: 18 * 1024,
-  devtools: 10 * 1024,
+  core: 12 * 1024,
+  devtools: 9 * 1024,
   hooks: 4 * 1024,
-  components: 130 * 1024,
-  styles: 20 * 1024,
+  components: 45 * 1024,
+  styles: 17 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */
