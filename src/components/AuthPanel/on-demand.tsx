@@ -4,19 +4,15 @@
  * (AgentPanel starts the fetch when it mounts). Until then it says why and which methods exist.
  */
 import { useId } from 'react';
-import { cx, format, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, format, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { AuthPanelProps } from './AuthPanel.js';
 import { authPanelMessages } from './messages.js';
 
 export const authPanelModule = lazyModule(() => import('./AuthPanel.js').then((m) => m.AuthPanel));
 
-export function AuthPanel(props: AuthPanelProps) {
-  const state = useLazyModule(authPanelModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <AuthPanelFallback {...props} state={state} />;
-}
+export const AuthPanel = onDemandComponent('AuthPanel', authPanelModule, (loaded) => loaded, AuthPanelFallback);
 
 function AuthPanelFallback({ authMethods, auth, agentName, className, state }: AuthPanelProps & { state: OnDemandState }) {
   const messages = useMessages('authPanel', authPanelMessages);

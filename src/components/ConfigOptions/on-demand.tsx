@@ -5,8 +5,9 @@
  * text in the same places, so the toolbar neither jumps nor hides what is selected.
  */
 import type { SessionConfigOption, SessionConfigSelectOptions, SessionModeState } from '@agentclientprotocol/sdk';
-import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { groupConfigOptions, hasModeConfigOption } from './categories.js';
 import type { ConfigOptionsProps } from './ConfigOptions.js';
 import { toSections } from './listbox-items.js';
@@ -15,19 +16,9 @@ import type { ModeSelectorProps } from './ModeSelector.js';
 
 export const configControlsModule = lazyModule(() => import('./controls.js'));
 
-export function ConfigOptions(props: ConfigOptionsProps) {
-  const state = useLazyModule(configControlsModule);
-  const Loaded = state.module?.ConfigOptions;
-  if (Loaded) return <Loaded {...props} />;
-  return <ConfigOptionsFallback {...props} state={state} />;
-}
+export const ConfigOptions = onDemandComponent('ConfigOptions', configControlsModule, (loaded) => loaded.ConfigOptions, ConfigOptionsFallback);
 
-export function ModeSelector(props: ModeSelectorProps) {
-  const state = useLazyModule(configControlsModule);
-  const Loaded = state.module?.ModeSelector;
-  if (Loaded) return <Loaded {...props} />;
-  return <ModeSelectorFallback {...props} state={state} />;
-}
+export const ModeSelector = onDemandComponent('ModeSelector', configControlsModule, (loaded) => loaded.ModeSelector, ModeSelectorFallback);
 
 function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);

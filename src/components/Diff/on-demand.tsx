@@ -4,8 +4,9 @@
  * changed and keeps room for the first lines.
  */
 import { memo } from 'react';
-import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { DiffProps } from './Diff.js';
 import { diffFileState } from './diff-input.js';
 import { DiffTitle } from './DiffTitle.js';
@@ -14,12 +15,7 @@ import { diffMessages } from './messages.js';
 export const diffModule = lazyModule(() => import('./Diff.js').then((m) => m.Diff));
 
 // Memoized like the viewer itself: a streaming thread re-renders tool cards on every chunk.
-export const Diff = memo(function Diff(props: DiffProps) {
-  const state = useLazyModule(diffModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <DiffFallback {...props} state={state} />;
-});
+export const Diff = memo(onDemandComponent('Diff', diffModule, (loaded) => loaded, DiffFallback));
 
 function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & { state: OnDemandState }) {
   const messages = useMessages('diff', diffMessages);

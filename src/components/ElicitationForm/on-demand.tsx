@@ -4,20 +4,16 @@
  * Until then the card shows what the agent asked, so the user can already read it.
  */
 import { useId } from 'react';
-import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { ElicitationFormProps } from './ElicitationForm.js';
 import { elicitationMessages } from './messages.js';
 import { elicitationHeading, elicitationView } from './view.js';
 
 export const elicitationFormModule = lazyModule(() => import('./ElicitationForm.js').then((m) => m.ElicitationForm));
 
-export function ElicitationForm(props: ElicitationFormProps) {
-  const state = useLazyModule(elicitationFormModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <ElicitationFallback {...props} state={state} />;
-}
+export const ElicitationForm = onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
 
 export function ElicitationFallback({
   elicitation,

@@ -3,19 +3,15 @@
  * transcript export are fetched only when an inspector is first shown. Until then it says how
  * many frames there are to look at.
  */
-import { cx, format, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, format, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { inspectorMessages } from './messages.js';
 import type { ProtocolInspectorProps } from './ProtocolInspector.js';
 
 export const protocolInspectorModule = lazyModule(() => import('./ProtocolInspector.js').then((m) => m.ProtocolInspector));
 
-export function ProtocolInspector(props: ProtocolInspectorProps) {
-  const state = useLazyModule(protocolInspectorModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <InspectorFallback {...props} state={state} />;
-}
+export const ProtocolInspector = onDemandComponent('ProtocolInspector', protocolInspectorModule, (loaded) => loaded, InspectorFallback);
 
 function InspectorFallback({ entries, paused, className, state }: ProtocolInspectorProps & { state: OnDemandState }) {
   const m = useMessages('inspector', inspectorMessages);

@@ -5,8 +5,9 @@
  * about which tool call; the options appear, and take focus, when the prompt has loaded.
  */
 import { useId } from 'react';
-import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { permissionMessages } from './messages.js';
 import { PermissionHeader } from './PermissionHeader.js';
 import type { PermissionPromptProps } from './PermissionPrompt.js';
@@ -16,20 +17,15 @@ import { toolCallInfo } from './toolCallInfo.js';
 
 export const permissionPromptsModule = lazyModule(() => import('./prompts.js'));
 
-export function PermissionPrompt(props: PermissionPromptProps) {
-  const state = useLazyModule(permissionPromptsModule);
-  const Loaded = state.module?.PermissionPrompt;
-  if (Loaded) return <Loaded {...props} />;
-  return <PermissionFallback {...props} state={state} />;
-}
+export const PermissionPrompt = onDemandComponent('PermissionPrompt', permissionPromptsModule, (loaded) => loaded.PermissionPrompt, PermissionFallback);
 
-export function PermissionQueue(props: PermissionQueueProps) {
-  const state = useLazyModule(permissionPromptsModule);
-  const Loaded = state.module?.PermissionQueue;
-  if (Loaded) return <Loaded {...props} />;
-  const active = props.requests.find((r) => r.status === 'pending');
+export const PermissionQueue = onDemandComponent('PermissionQueue', permissionPromptsModule, (loaded) => loaded.PermissionQueue, PermissionQueueFallback);
+
+/** Until the queue loads, the request it would show first, as the prompt's fallback. */
+function PermissionQueueFallback({ requests, onRespond, className, state }: PermissionQueueProps & { state: OnDemandState }) {
+  const active = requests.find((r) => r.status === 'pending');
   if (!active) return null;
-  return <PermissionFallback request={active} onRespond={props.onRespond} className={props.className} state={state} />;
+  return <PermissionFallback request={active} onRespond={onRespond} className={className} state={state} />;
 }
 
 function PermissionFallback({

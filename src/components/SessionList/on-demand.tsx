@@ -3,19 +3,15 @@
  * navigation are fetched the first time the history is shown (AgentPanel starts the fetch when it
  * mounts). Until then the sessions already listed are shown by name, without actions.
  */
-import { cx, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { sessionListMessages } from './messages.js';
 import type { SessionListProps } from './SessionList.js';
 
 export const sessionListModule = lazyModule(() => import('./SessionList.js').then((m) => m.SessionList));
 
-export function SessionList(props: SessionListProps) {
-  const state = useLazyModule(sessionListModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <SessionListFallback {...props} state={state} />;
-}
+export const SessionList = onDemandComponent('SessionList', sessionListModule, (loaded) => loaded, SessionListFallback);
 
 function SessionListFallback({
   sessions,

@@ -4,8 +4,9 @@
  * Until then the output is shown as plain text in the same frame, so nothing jumps or is hidden.
  */
 import { memo } from 'react';
-import { cx, format, lazyModule, useLazyModule, useMessages } from '../shared/index.js';
+import { cx, format, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { commandLine } from './command-line.js';
 import { terminalMessages } from './messages.js';
 import { plainOutputLines } from './plain-output.js';
@@ -16,12 +17,7 @@ import { terminalRunState } from './TerminalStatus.js';
 export const terminalOutputModule = lazyModule(() => import('./TerminalOutput.js').then((m) => m.TerminalOutput));
 
 // Memoized like the renderer itself: a streaming thread re-renders tool cards on every chunk.
-export const TerminalOutput = memo(function TerminalOutput(props: TerminalOutputProps) {
-  const state = useLazyModule(terminalOutputModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <TerminalFallback {...props} state={state} />;
-});
+export const TerminalOutput = memo(onDemandComponent('TerminalOutput', terminalOutputModule, (loaded) => loaded, TerminalFallback));
 
 export function TerminalFallback({
   terminal,

@@ -3,8 +3,9 @@
  * popover and the detailed reading are fetched the first time a meter is shown (AgentPanel
  * fetches it once the page is idle). Until then the percentage is shown as text in its place.
  */
-import { cx, lazyModule, useLazyModule, useLocale, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useLocale, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { formatPercent } from './format.js';
 import { usageMeterMessages } from './messages.js';
 import { usageLevel, usagePercent } from './usage-level.js';
@@ -12,12 +13,7 @@ import type { UsageMeterProps } from './UsageMeter.js';
 
 export const usageMeterModule = lazyModule(() => import('./UsageMeter.js').then((m) => m.UsageMeter));
 
-export function UsageMeter(props: UsageMeterProps) {
-  const state = useLazyModule(usageMeterModule);
-  const Loaded = state.module;
-  if (Loaded) return <Loaded {...props} />;
-  return <UsageMeterFallback {...props} state={state} />;
-}
+export const UsageMeter = onDemandComponent('UsageMeter', usageMeterModule, (loaded) => loaded, UsageMeterFallback);
 
 function UsageMeterFallback({ usage, variant = 'detailed', className, state }: UsageMeterProps & { state: OnDemandState }) {
   const messages = useMessages('usageMeter', usageMeterMessages);

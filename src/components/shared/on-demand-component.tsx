@@ -1,0 +1,26 @@
+import type { ComponentType, ReactElement } from 'react';
+import { useLazyModule, type LazyModule } from './lazy-module.js';
+import type { OnDemandState } from './OnDemandStatus.js';
+
+/**
+ * The public face of a panel whose code is fetched on demand: it renders the loaded component
+ * when its module is in memory (synchronously, from the second use on) and otherwise the panel's
+ * own fallback, which receives the same props plus the fetch state for its status line.
+ */
+export function onDemandComponent<M, P extends object>(
+  name: string,
+  module: LazyModule<M>,
+  pick: (loaded: M) => ComponentType<P>,
+  Fallback: ComponentType<P & { state: OnDemandState }>,
+): (props: P) => ReactElement {
+  function OnDemand(props: P) {
+    const state = useLazyModule(module);
+    if (state.module !== undefined) {
+      const Loaded = pick(state.module);
+      return <Loaded {...props} />;
+    }
+    return <Fallback {...props} state={state} />;
+  }
+  OnDemand.displayName = name;
+  return OnDemand;
+}
