@@ -4,6 +4,7 @@ import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { commandLine } from './command-line.js';
 import { terminalMessages } from './messages.js';
 import { TerminalLine } from './TerminalLine.js';
+import { TerminalLog } from './TerminalLog.js';
 import { TerminalLineParser } from './terminal-lines.js';
 import { TerminalHeader } from './TerminalHeader.js';
 import { terminalRunState } from './TerminalStatus.js';
@@ -19,8 +20,7 @@ export interface TerminalOutputProps {
 /**
  * Output of a client-owned terminal (ACP `terminal` tool-call content): ANSI colours as styled
  * text, an exit badge, and the output kept after `terminal/release`. Follows new output unless
- * the user has scrolled up. Chunks are not announced (`aria-live="off"`): a screen reader user
- * reads the log on demand instead of hearing every line.
+ * the user has scrolled up.
  */
 export const TerminalOutput = memo(function TerminalOutput({ terminal, maxLines = 1000, className }: TerminalOutputProps) {
   const messages = useMessages('terminal', terminalMessages);
@@ -60,23 +60,13 @@ export const TerminalOutput = memo(function TerminalOutput({ terminal, maxLines 
           </button>
         </p>
       )}
-      <div
-        ref={ref}
+      <TerminalLog
+        command={command}
+        messages={messages}
+        lines={lines.slice(first).map((line, i) => <TerminalLine key={first + i} line={line} />)}
+        logRef={ref}
         onScroll={onScroll}
-        className="acp-terminal__output"
-        data-slot="output"
-        role="log"
-        aria-live="off"
-        aria-label={format(messages.output_label, { command })}
-        // Scrollable regions must be reachable by keyboard to be scrolled.
-        tabIndex={0}
-      >
-        {lines.length === 0 ? (
-          <span className="acp-terminal__empty">{messages.no_output}</span>
-        ) : (
-          lines.slice(first).map((line, i) => <TerminalLine key={first + i} line={line} />)
-        )}
-      </div>
+      />
     </div>
   );
 });

@@ -4,13 +4,14 @@
  * Until then the output is shown as plain text in the same frame, so nothing jumps or is hidden.
  */
 import { memo } from 'react';
-import { cx, format, lazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import { commandLine } from './command-line.js';
 import { terminalMessages } from './messages.js';
 import { plainOutputLines } from './plain-output.js';
 import { TerminalHeader } from './TerminalHeader.js';
+import { TerminalLog } from './TerminalLog.js';
 import type { TerminalOutputProps } from './TerminalOutput.js';
 import { terminalRunState } from './TerminalStatus.js';
 
@@ -41,24 +42,15 @@ export function TerminalFallback({
       <div className="acp-terminal__pending" data-slot="fallback">
         <OnDemandStatus state={state} />
       </div>
-      <div
-        className="acp-terminal__output"
-        data-slot="output"
-        role="log"
-        aria-live="off"
-        aria-label={format(messages.output_label, { command })}
-        tabIndex={0}
-      >
-        {lines.length === 0 ? (
-          <span className="acp-terminal__empty">{messages.no_output}</span>
-        ) : (
-          lines.map((line, i) => (
-            <div key={i} className="acp-terminal__line" data-slot="line">
-              {line}
-            </div>
-          ))
-        )}
-      </div>
+      <TerminalLog
+        command={command}
+        messages={messages}
+        lines={lines.map((line, i) => (
+          <div key={i} className="acp-terminal__line" data-slot="line">
+            {line}
+          </div>
+        ))}
+      />
     </div>
   );
 }
