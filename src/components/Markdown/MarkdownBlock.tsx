@@ -1,10 +1,11 @@
 import { memo, useMemo, useRef } from 'react';
 import { CodeBlock } from '../CodeBlock/index.js';
+import { CutParagraph } from './CutParagraph.js';
 import { parseFence } from './fence.js';
 import { MarkdownSource } from './MarkdownSource.js';
 import { repairTail } from './repair-tail.js';
 import type { MarkdownBlock } from './split-blocks.js';
-import { advanceTailParagraph, restStart, type TailParagraph } from './tail-paragraph.js';
+import { advanceTailParagraph, type TailParagraph } from './tail-paragraph.js';
 
 interface MarkdownBlockViewProps {
   block: MarkdownBlock;
@@ -36,31 +37,8 @@ function MarkdownBlockView({ block, streaming }: MarkdownBlockViewProps) {
   if (paragraph === null || paragraph.cuts.length === 0) {
     return <MarkdownSource source={streaming ? repairTail(block.source) : block.source} />;
   }
-  const rest = block.source.slice(restStart(paragraph));
-  return (
-    <p>
-      {paragraph.cuts.map((end, index) => {
-        const start = index === 0 ? 0 : paragraph.cuts[index - 1];
-        return <MemoPiece key={start} source={block.source.slice(start, end)} />;
-      })}
-      <MarkdownSource source={streaming ? repairTail(rest) : rest} inline />
-    </p>
-  );
+  return <CutParagraph source={block.source} paragraph={paragraph} streaming={streaming} />;
 }
-
-/**
- * A finished piece of a cut paragraph. Parsed alone its trailing space is dropped (it ends a
- * paragraph), so the one space every piece ends with is put back after it.
- */
-function Piece({ source }: { source: string }) {
-  return (
-    <>
-      <MarkdownSource source={source} inline />{' '}
-    </>
-  );
-}
-
-const MemoPiece = memo(Piece);
 
 /**
  * Finished blocks keep their source, so they skip rendering entirely while the tail streams.

@@ -15,12 +15,16 @@
  * - the piece keeps the space: parsed alone its trailing space is dropped, so the renderer puts
  *   exactly that one space back, and the joined pieces render as the whole line would.
  *
+ * A paragraph line longer than RUN_LENGTH is also cut where its runs end (`paragraph-runs.ts`):
+ * those ends depend on the text alone, so a finished paragraph that never streamed gets them too.
+ *
  * Only a paragraph of one line qualifies: a second line could still turn the first into a
  * heading (setext) or a table head. A first line starting with `[` (a link reference definition
  * in the making) or `<` (an HTML block) is not cut either. Anything that does not qualify is
  * parsed whole, as before.
  */
 import { isClosedSegment } from './closed-segment.js';
+import { extendRuns, isCutPoint, NO_RUNS, type ParagraphRuns } from './paragraph-runs.js';
 
 export interface TailParagraph {
   /** The block source this state describes. */
@@ -29,15 +33,14 @@ export interface TailParagraph {
   readonly cuts: readonly number[];
   /** Where the next cut is tried again after a refusal, as a length of the uncut rest. */
   readonly retryAt: number;
+  /** Where the paragraph's runs end (each also a cut), see `paragraph-runs.ts`. */
+  readonly runs: ParagraphRuns;
 }
 
 /** Pieces shorter than this are not worth a parse and a component of their own. */
 const MIN_PIECE = 64;
 /** After a refused cut, wait for the rest to grow by this much (or half again) before retrying. */
 const RETRY_STEP = 256;
-
-const WORD = /[\p{L}\p{N}]/u;
-const LETTER = /\p{L}/u;
 
 /** The offset where the uncut rest starts. */
 export function restStart(state: TailParagraph): number {
@@ -47,7 +50,8 @@ export function restStart(state: TailParagraph): number {
 /**
  * The state for `source`, resuming from `previous` when `source` extends its source. Returns null
  * when the block is not a one-line paragraph that may be cut (it is then parsed whole).
- * `streaming`: more text may follow; a finished block only reuses the cuts already made.
+ * `streaming`: more text may follow; a finished block only reuses the cuts already made and adds
+ * its runs' ends.
  */
 export function advanceTailParagraph(
   previous: TailParagraph | null,
@@ -62,28 +66,39 @@ export function advanceTailParagraph(
   if (lineEnd !== -1 && source.slice(lineEnd).trim() !== '') return null;
 
   const resumed = previous !== null && source.startsWith(previous.source) ? previous : null;
-  const state: TailParagraph = resumed ?? { source, cuts: [], retryAt: 0 };
-  if (!streaming) return resumed ? { ...resumed, source } : null;
+  const end = lineEnd === -1 ? source.length : lineEnd;
+  const state = withRuns(resumed ?? { source, cuts: [], retryAt: 0, runs: NO_RUNS }, source, end);
+  if (!streaming) return state.cuts.length > 0 ? state : null;
 
   const from = restStart(state);
-  const end = lineEnd === -1 ? source.length : lineEnd;
-  if (end - from < Math.max(state.retryAt, MIN_PIECE)) return { ...state, source };
+  if (end - from < Math.max(state.retryAt, MIN_PIECE)) return state;
   const cut = lastCutPoint(source, from + MIN_PIECE, end);
   if (cut !== -1 && isClosedSegment(source.slice(from, cut))) {
-    return { source, cuts: [...state.cuts, cut], retryAt: 0 };
+    return { ...state, cuts: [...state.cuts, cut], retryAt: 0 };
   }
   // No cut point (one long word), or something is open (a code span, a link, emphasis): the next
   // frames are unlikely to change that, so wait for the text to grow rather than scanning and
   // parsing the same piece every frame. The rest grows geometrically between tries, so the tries
   // cost O(length) over the stream.
   const rest = end - from;
-  return { ...state, source, retryAt: rest + Math.max(RETRY_STEP, rest >> 1) };
+  return { ...state, retryAt: rest + Math.max(RETRY_STEP, rest >> 1) };
+}
+
+/**
+ * `state` for `source`, with the runs ended in `source[0, end)` added as cuts. Every cut made so
+ * far lies before the runs' search point, so the cuts stay ascending.
+ */
+function withRuns(state: TailParagraph, source: string, end: number): TailParagraph {
+  const runs = extendRuns(state.runs, source, end);
+  const added = runs.ends.slice(state.runs.ends.length);
+  if (added.length === 0) return { ...state, source, runs };
+  return { source, cuts: [...state.cuts, ...added], retryAt: 0, runs };
 }
 
 /** The last offset in [min, end) that follows "word character, space" and starts with a letter. */
 export function lastCutPoint(source: string, min: number, end: number): number {
   for (let i = end - 1; i >= Math.max(min, 2); i--) {
-    if (source[i - 1] === ' ' && LETTER.test(source[i]) && WORD.test(source[i - 2])) return i;
+    if (isCutPoint(source, i)) return i;
   }
   return -1;
 }
