@@ -8,7 +8,8 @@ import { extendRuns, isCutPoint, NO_RUNS, RUN_LENGTH } from '../../src/component
 const sentence = 'the parser keeps a cache of finished blocks so **each chunk** only touches the `tail` ';
 /** A one-line paragraph of several runs. */
 const huge = sentence.repeat(Math.ceil((RUN_LENGTH * 5) / sentence.length));
-const hugeRuns = extendRuns(NO_RUNS, huge, huge.length).ends.length;
+/** Its run elements: one per run end, and the last run after them. */
+const hugeRuns = extendRuns(NO_RUNS, huge, huge.length).ends.length + 1;
 
 /** The text in `step`-character chunks, as cumulative texts. */
 function chunked(text: string, step: number): string[] {
@@ -72,16 +73,21 @@ describe('extendRuns', () => {
 
 describe('Markdown huge one-line paragraph', () => {
   it('streams into one paragraph of block runs, each kept as is when the message ends', () => {
-    const view = streamInto(chunked(huge, 300));
+    // Stopped mid-stream, in the middle of a run that has not ended yet.
+    const texts = chunked(huge, 300);
+    const middle = Math.floor(texts.length * 0.7);
+    const view = streamInto(texts.slice(0, middle));
     const streamingRuns = runsOf(view.container);
     expect(streamingRuns.length).toBeGreaterThanOrEqual(2);
+    for (const text of texts.slice(middle)) view.rerender(<Markdown text={text} streaming />);
     view.rerender(<Markdown text={huge} />);
     expect(view.container.querySelectorAll('p')).toHaveLength(1);
     const plain = huge.replace(/[*`]/g, '').trimEnd();
     expect(view.container.querySelector('p')?.textContent).toBe(plain);
     const finishedRuns = runsOf(view.container);
     expect(finishedRuns).toHaveLength(hugeRuns);
-    // The same elements: finishing does not re-render (and re-lay out) what had streamed.
+    // The same elements, the open run's too: neither ending a run nor finishing the message
+    // replaces (and re-lays out) what had streamed.
     streamingRuns.forEach((run, index) => expect(finishedRuns[index]).toBe(run));
   });
 

@@ -13,32 +13,76 @@ interface CutParagraphProps {
 }
 
 /**
- * A one-line paragraph rendered from its pieces, each parsed once. Pieces up to a run's end go
- * into that run, a block of its own inside the `<p>` (so the paragraph stays one for assistive
- * technology); the pieces after the last run and the uncut rest follow inline.
+ * A one-line paragraph rendered from its pieces, each parsed once, inside one `<p>` (so it stays
+ * one paragraph for assistive technology). Once the paragraph has runs, every run is a block of
+ * its own, the last one included: it keeps its element (and its pieces theirs) when it ends and
+ * the next run starts, so ending a run re-renders nothing.
  */
 export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps) {
   const { cuts, runs } = paragraph;
+  const restFrom = restStart(paragraph);
+  const rest = source.slice(restFrom);
+  const restSource = streaming ? repairTail(rest) : rest;
+  if (runs.ends.length === 0) {
+    return (
+      <p>
+        <Pieces source={source} pieceEnds={cuts} />
+        <MarkdownSource source={restSource} inline />
+      </p>
+    );
+  }
   const children = [];
   let cutIndex = 0;
   let runStart = 0;
-  for (const runEnd of runs.ends) {
+  for (const runEnd of [...runs.ends, source.length]) {
     const pieceEnds: number[] = [];
-    for (; cuts[cutIndex] <= runEnd; cutIndex++) pieceEnds.push(cuts[cutIndex] - runStart);
-    children.push(<MemoRun key={`run${runStart}`} source={source.slice(runStart, runEnd)} pieceEnds={pieceEnds} />);
+    for (; cutIndex < cuts.length && cuts[cutIndex] <= runEnd; cutIndex++) pieceEnds.push(cuts[cutIndex] - runStart);
+    const last = runEnd === source.length;
+    children.push(
+      <MemoRun
+        key={runStart}
+        source={source.slice(runStart, last ? restFrom : runEnd)}
+        pieceEnds={pieceEnds}
+        rest={last ? restSource : ''}
+      />,
+    );
     runStart = runEnd;
   }
-  for (; cutIndex < cuts.length; cutIndex++) {
-    const start = cutIndex === 0 ? 0 : cuts[cutIndex - 1];
-    children.push(<MemoPiece key={start} source={source.slice(start, cuts[cutIndex])} />);
-  }
-  const rest = source.slice(restStart(paragraph));
+  return <p>{children}</p>;
+}
+
+interface RunProps {
+  /** The run's pieces, ending at `pieceEnds` (offsets in it). */
+  source: string;
+  pieceEnds: readonly number[];
+  /** The paragraph's uncut rest, in its last run. */
+  rest: string;
+}
+
+function Run({ source, pieceEnds, rest }: RunProps) {
   return (
-    <p>
-      {children}
-      <MarkdownSource source={streaming ? repairTail(rest) : rest} inline />
-    </p>
+    <span className="acp-markdown__run">
+      <Pieces source={source} pieceEnds={pieceEnds} />
+      {rest ? <MarkdownSource source={rest} inline /> : null}
+    </span>
   );
+}
+
+/** Ended runs never change; compared by value, as their props are rebuilt every render. */
+const MemoRun = memo(
+  Run,
+  (prev, next) =>
+    prev.source === next.source &&
+    prev.rest === next.rest &&
+    prev.pieceEnds.length === next.pieceEnds.length &&
+    prev.pieceEnds.every((end, index) => end === next.pieceEnds[index]),
+);
+
+function Pieces({ source, pieceEnds }: { source: string; pieceEnds: readonly number[] }) {
+  return pieceEnds.map((end, index) => {
+    const start = index === 0 ? 0 : pieceEnds[index - 1];
+    return <MemoPiece key={start} source={source.slice(start, end)} />;
+  });
 }
 
 /**
@@ -54,24 +98,3 @@ function Piece({ source }: { source: string }) {
 }
 
 const MemoPiece = memo(Piece);
-
-/** A finished run: its pieces (ending at `pieceEnds`, offsets in the run), in a block of its own. */
-function Run({ source, pieceEnds }: { source: string; pieceEnds: readonly number[] }) {
-  return (
-    <span className="acp-markdown__run">
-      {pieceEnds.map((end, index) => {
-        const start = index === 0 ? 0 : pieceEnds[index - 1];
-        return <MemoPiece key={start} source={source.slice(start, end)} />;
-      })}
-    </span>
-  );
-}
-
-/** Runs never change once ended; compared by value, as their props are rebuilt every render. */
-const MemoRun = memo(
-  Run,
-  (prev, next) =>
-    prev.source === next.source &&
-    prev.pieceEnds.length === next.pieceEnds.length &&
-    prev.pieceEnds.every((end, index) => end === next.pieceEnds[index]),
-);
