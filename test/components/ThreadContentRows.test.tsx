@@ -13,7 +13,7 @@ const none: ReadonlySet<string> = new Set();
 const sorted = (keys: Set<string>) => [...keys].sort();
 
 describe('chooseContentRows', () => {
-  it('mounts nothing new while the budget is spent (fast scrolling), keeping what is mounted and pinned', () => {
+  it('mounts nothing new while the budgets are spent (fast scrolling), keeping what is mounted and pinned', () => {
     const result = chooseContentRows({
       rows: rows(6),
       viewportStart: 150,
@@ -21,30 +21,53 @@ describe('chooseContentRows', () => {
       mounted: new Set(['r1']),
       pinned: new Set(['r5']),
       budget: 0,
+      aheadBudget: 0,
     });
     expect(sorted(result.content)).toEqual(['r1', 'r5']);
-    expect(result.pending).toBe(true);
+    expect(result.waitingInView).toBe(true);
+    expect(result.waitingAhead).toBe(true);
   });
 
-  it('mounts rows in view alone, before any row off screen', () => {
-    // Only r2 (200–300) is in view: r1 and r3 wait for the next frame though the budget allows two.
-    const first = chooseContentRows({ rows: rows(5), viewportStart: 200, viewportEnd: 300, mounted: none, pinned: none, budget: 2 });
+  it('mounts rows in view alone, before any row off screen, even with idle time granted', () => {
+    // Only r2 (200–300) is in view: r1 and r3 wait though the idle period allows one.
+    const first = chooseContentRows({ rows: rows(5), viewportStart: 200, viewportEnd: 300, mounted: none, pinned: none, budget: 2, aheadBudget: 1 });
     expect(sorted(first.content)).toEqual(['r2']);
-    expect(first.pending).toBe(true);
+    expect(first.waitingInView).toBe(false);
+    expect(first.waitingAhead).toBe(true);
   });
 
-  it('spends the budget on rows in view first, then the nearest to the view', () => {
-    // In view: r2, r3 (200–400). r1 and r4 are next to it, r0 and r5 further away.
-    const first = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: none, pinned: none, budget: 2 });
-    expect(sorted(first.content)).toEqual(['r2', 'r3']);
-    expect(first.pending).toBe(true);
+  it('mounts rows off screen only with idle time granted, the nearest to the view first', () => {
+    const inView = new Set(['r2', 'r3']);
+    // A frame (no idle grant): rows in view are mounted, the others wait however large the frame budget.
+    const frame = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: inView, pinned: none, budget: 2, aheadBudget: 0 });
+    expect(sorted(frame.content)).toEqual(['r2', 'r3']);
+    expect(frame.waitingAhead).toBe(true);
 
-    const second = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: first.content, pinned: none, budget: 2 });
+    // Each idle period: one more, the nearest first (r1 and r4 are next to the view, r0 and r5 further).
+    const first = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: inView, pinned: none, budget: 2, aheadBudget: 1 });
+    expect(first.content.size).toBe(3);
+    expect(first.content.has('r1') || first.content.has('r4')).toBe(true);
+    const second = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: first.content, pinned: none, budget: 2, aheadBudget: 1 });
     expect(sorted(second.content)).toEqual(['r1', 'r2', 'r3', 'r4']);
-
-    const third = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: second.content, pinned: none, budget: 2 });
+    const third = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: second.content, pinned: none, budget: 2, aheadBudget: 2 });
     expect(sorted(third.content)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
-    expect(third.pending).toBe(false);
+    expect(third.waitingAhead).toBe(false);
+    expect(third.waitingInView).toBe(false);
+  });
+
+  it('while scrolling up, mounts ahead the row above the view (the rows below are mounted already)', () => {
+    // The view moved up from r3–r4 to r2–r3: r4 and r5 below kept their turns, r1 above waits.
+    const result = chooseContentRows({
+      rows: rows(6).slice(1),
+      viewportStart: 200,
+      viewportEnd: 400,
+      mounted: new Set(['r2', 'r3', 'r4', 'r5']),
+      pinned: none,
+      budget: 1,
+      aheadBudget: 1,
+    });
+    expect(sorted(result.content)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+    expect(result.waitingAhead).toBe(false);
   });
 
   it('forgets rows that left the range', () => {
@@ -55,8 +78,10 @@ describe('chooseContentRows', () => {
       mounted: new Set(['gone', 'r0', 'r1', 'r2']),
       pinned: none,
       budget: 2,
+      aheadBudget: 0,
     });
     expect(sorted(result.content)).toEqual(['r0', 'r1', 'r2']);
-    expect(result.pending).toBe(false);
+    expect(result.waitingInView).toBe(false);
+    expect(result.waitingAhead).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { defaultRangeExtractor, elementScroll, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { chooseContentRows } from './content-rows.js';
 import type { TurnGroup } from './group-turns.js';
+import { requestIdleTime } from './idle-time.js';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 import { useScrollSpeed } from './use-scroll-speed.js';
 
@@ -23,6 +25,13 @@ const estimateGroup = (group: TurnGroup) => 96 + 88 * Math.min(group.end - group
  * comes into view every few frames, so one a frame keeps up.
  */
 const MOUNTS_PER_FRAME = 1;
+
+/**
+ * An idle period mounts one turn ahead of the view only if it has this long left before the
+ * next frame: a turn's mount (5–15 ms of script) then ends before the frame starts instead of
+ * delaying it.
+ */
+const IDLE_MOUNT_MS = 10;
 
 /**
  * The virtualizer corrects the scroll position when a row above the viewport measures taller or
@@ -47,10 +56,14 @@ function scrollToFn(
  * estimated). The newest groups are always mounted: the streaming turn, a pending permission
  * prompt and its focus, and the turn status must never unmount under the user.
  *
- * While the log is scrolled faster than half a viewport a frame, rows entering the range render
- * as empty placeholders of their measured (or estimated) size, hidden from assistive technology;
- * once scrolling slows, their turns mount one per frame, those in view first. A placeholder has
- * the row's size, so replacing it moves nothing that was measured before.
+ * Rows entering the range off screen (the overscan) render as empty placeholders of their
+ * measured (or estimated) size, hidden from assistive technology, and their turns mount one per
+ * idle period that has time for it, nearest to the view first: a scrolled frame then usually
+ * finds the turns coming into view mounted already and mounts nothing itself. A row in view
+ * that is still a placeholder (the page had no idle time) mounts in the frame, one a frame;
+ * while the log is scrolled faster than half a viewport a frame, not even those: rows passing
+ * by that fast are not worth mounting. A placeholder has the row's size, so replacing it moves
+ * nothing that was measured before.
  *
  * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
  * need it.
@@ -98,19 +111,27 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
 
   const pinned = useMemo(() => new Set(groups.slice(-keepLast).map((group) => group.key)), [groups, keepLast]);
   const mounted = useRef<ReadonlySet<string>>(new Set());
+  // Each idle period that has time for a mount bumps `idleGrants`; a render that sees a grant it
+  // has not spent yet may mount one row off screen.
+  const [idleGrants, setIdleGrants] = useState(0);
+  const spentGrants = useRef(0);
   const viewportStart = virtualizer.scrollOffset ?? 0;
-  const { content, pending } = chooseContentRows({
+  const fast = isFast();
+  const { content, waitingInView, waitingAhead } = chooseContentRows({
     rows: rows.map((row) => ({ key: row.key as string, start: row.start, end: row.end })),
     viewportStart,
     viewportEnd: viewportStart + (virtualizer.scrollRect?.height ?? 0),
     mounted: mounted.current,
     pinned,
-    budget: isFast() ? 0 : MOUNTS_PER_FRAME,
+    budget: fast ? 0 : MOUNTS_PER_FRAME,
+    aheadBudget: fast || idleGrants === spentGrants.current ? 0 : 1,
   });
   useIsomorphicLayoutEffect(() => {
     mounted.current = content;
+    spentGrants.current = idleGrants;
   });
-  useMountPending(pending, isFast);
+  useMountInView(waitingInView, isFast);
+  useMountAhead(waitingAhead && !waitingInView, isFast, setIdleGrants);
 
   return (
     <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: totalSize }}>
@@ -134,10 +155,10 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
 }
 
 /**
- * While placeholders wait, renders again on the next frame the log is not scrolling fast (a
- * scroll that stops raises no event, and the range may not change while it slows down).
+ * While placeholders wait in view, renders again on the next frame the log is not scrolling fast
+ * (a scroll that stops raises no event, and the range may not change while it slows down).
  */
-function useMountPending(pending: boolean, isFast: () => boolean) {
+function useMountInView(pending: boolean, isFast: () => boolean) {
   const [, setFrame] = useState(0);
   useEffect(() => {
     if (!pending || typeof requestAnimationFrame === 'undefined') return;
@@ -146,5 +167,17 @@ function useMountPending(pending: boolean, isFast: () => boolean) {
       else setFrame((frame) => frame + 1);
     });
     return () => cancelAnimationFrame(id);
+  });
+}
+
+/**
+ * While placeholders wait off screen, grants one mount in the next idle period that has time
+ * for it and is not between the frames of a fast scroll. The render runs in the idle period
+ * itself (`flushSync`), not in a task that could land right before a frame.
+ */
+function useMountAhead(pending: boolean, isFast: () => boolean, setIdleGrants: (update: (grants: number) => number) => void) {
+  useEffect(() => {
+    if (!pending) return;
+    return requestIdleTime(() => flushSync(() => setIdleGrants((grants) => grants + 1)), { minMs: IDLE_MOUNT_MS, wait: isFast });
   });
 }

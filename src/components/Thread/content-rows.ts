@@ -15,37 +15,50 @@ export interface ContentRowsInput {
   mounted: ReadonlySet<string>;
   /** Rows that must always render their content (the newest turns). */
   pinned: ReadonlySet<string>;
-  /** How many rows may mount their content in this commit, besides those above. */
+  /** How many rows in view may mount their content in this commit. */
   budget: number;
+  /**
+   * How many rows off screen may mount their content in this commit: granted by an idle period,
+   * so that turns about to scroll into view are already mounted when they do.
+   */
+  aheadBudget: number;
 }
 
 export interface ContentRows {
   /** Keys of the rows that render their content; the others render a placeholder. */
   content: Set<string>;
-  /** Some row still shows a placeholder and will mount once there is budget. */
-  pending: boolean;
+  /** A row in view still shows a placeholder: it mounts in a coming frame. */
+  waitingInView: boolean;
+  /** A row off screen still shows a placeholder: it mounts in a coming idle period. */
+  waitingAhead: boolean;
 }
 
 /**
  * Which rows render their turn and which a placeholder of the row's size. Mounting a turn (its
  * markdown, code block and tool call card) is the expensive part of a scrolled frame, so a frame
- * mounts at most `budget` new ones: those in view, or when none is waiting there, the nearest
- * to the view. Rows already showing their content keep it, so nothing the user sees is swapped
- * back out.
+ * mounts at most `budget` new rows in view, and rows off screen mount only when an idle period
+ * grants `aheadBudget`, the nearest to the view first (when scrolling, those are the rows the
+ * scroll is heading to: the rows behind it are mounted already). Rows already showing their
+ * content keep it, so nothing the user sees is swapped back out.
  */
-export function chooseContentRows({ rows, viewportStart, viewportEnd, mounted, pinned, budget }: ContentRowsInput): ContentRows {
+export function chooseContentRows({ rows, viewportStart, viewportEnd, mounted, pinned, budget, aheadBudget }: ContentRowsInput): ContentRows {
   const content = new Set<string>();
-  const waiting: { key: string; distance: number }[] = [];
+  const inView: string[] = [];
+  const ahead: { key: string; distance: number }[] = [];
   for (const row of rows) {
     if (mounted.has(row.key) || pinned.has(row.key)) content.add(row.key);
-    // 0 in view; a row that only touches the viewport's edge is 1 away.
-    else waiting.push({ key: row.key, distance: Math.max(0, viewportStart - row.end + 1, row.start - viewportEnd + 1) });
+    else {
+      // A row that only touches the viewport's edge is 1 away.
+      const distance = Math.max(0, viewportStart - row.end + 1, row.start - viewportEnd + 1);
+      if (distance === 0) inView.push(row.key);
+      else ahead.push({ key: row.key, distance });
+    }
   }
-  // Rows in view come first, and alone: the rows off screen wait for a frame that has none in
-  // view to mount (the first frame of a thread shows what is in view and nothing more).
-  const inView = waiting.filter((row) => row.distance === 0);
-  const candidates = inView.length > 0 ? inView : waiting.sort((a, b) => a.distance - b.distance);
-  const chosen = candidates.slice(0, budget);
-  for (const row of chosen) content.add(row.key);
-  return { content, pending: waiting.length > chosen.length };
+  const inViewChosen = inView.slice(0, budget);
+  // Rows in view come first, and alone: an idle period does not mount ahead while the view
+  // itself still shows placeholders.
+  const aheadChosen = inView.length > 0 ? [] : ahead.sort((a, b) => a.distance - b.distance).slice(0, aheadBudget);
+  for (const key of inViewChosen) content.add(key);
+  for (const row of aheadChosen) content.add(row.key);
+  return { content, waitingInView: inView.length > inViewChosen.length, waitingAhead: ahead.length > aheadChosen.length };
 }
