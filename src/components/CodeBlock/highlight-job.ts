@@ -2,9 +2,14 @@
  * Background highlighting for one code block.
  *
  * The block's latest code is recorded on every change, but tokenizing runs in idle time, at most
- * one slice per idle period however many chunks arrived meanwhile, and each slice stops when the
+ * one run per idle period however many chunks arrived meanwhile, and each run stops when the
  * idle deadline is used up. With the incremental line cache, a chunk that adds one line costs
  * one line of tokenizing, not a re-highlight of the block.
+ *
+ * On a page that is never idle (a long thread scrolled slowly on a busy machine) the idle
+ * callback is forced by its timeout with no time left; such a run tokenizes a line at a time
+ * for a few milliseconds only, so it never turns the frame it lands next to into a long one (a
+ * 6-line TypeScript block costs 4–15 ms to tokenize with shiki's JavaScript regex engine).
  */
 import type { GrammarState } from 'shiki/core';
 import {
@@ -17,10 +22,14 @@ import {
   type LineTokenCache,
 } from '../../highlight/index.js';
 
-/** Lines per tokenizer call: small enough to check the deadline often. */
-const SLICE_LINES = 40;
+/** Lines per tokenizer call in idle time: small enough to check the deadline often. */
+const SLICE_LINES = 8;
 /** Leave this much of an idle period unused, for the browser's own work. */
 const DEADLINE_MARGIN_MS = 2;
+/** What a run forced by the idle timeout (no idle time left) may spend, a line at a time. */
+const FORCED_RUN_MS = 3;
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 export type HighlightStatus = 'pending' | 'ready' | 'failed';
 
@@ -91,11 +100,14 @@ export class HighlightJob {
     this.#cache ??= createLineCache(tokenize);
     const { code, final } = this.#target;
     const before = this.#cache.version;
+    const idle = deadline.timeRemaining() > DEADLINE_MARGIN_MS;
+    const forcedUntil = now() + FORCED_RUN_MS;
+    const hasTime = idle ? () => deadline.timeRemaining() > DEADLINE_MARGIN_MS : () => now() < forcedUntil;
     let done = false;
     try {
       do {
-        done = this.#cache.advance(code, { final, maxLines: SLICE_LINES });
-      } while (!done && deadline.timeRemaining() > DEADLINE_MARGIN_MS);
+        done = this.#cache.advance(code, { final, maxLines: idle ? SLICE_LINES : 1 });
+      } while (!done && hasTime());
     } catch {
       this.#fail();
       return;
@@ -103,9 +115,10 @@ export class HighlightJob {
     if (done && this.status !== 'ready') {
       this.status = 'ready';
       this.#onUpdate();
-    } else if (this.#cache.version !== before) {
+    } else if (this.#cache.version !== before && (done || !final)) {
       // Only when lines were added: a chunk that merely extends the unfinished last line
-      // changes no tokens and needs no render.
+      // changes no tokens and needs no render. A finished block renders once, when all of it
+      // is highlighted, rather than once per run: its runs may be a line each.
       this.#onUpdate();
     }
     // More lines than one idle period allows, or new code arrived while we worked.
