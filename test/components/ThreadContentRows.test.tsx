@@ -36,23 +36,25 @@ describe('chooseContentRows', () => {
     expect(first.waitingAhead).toBe(true);
   });
 
-  it('mounts rows off screen only with idle time granted, the nearest to the view first', () => {
-    const inView = new Set(['r2', 'r3']);
-    // A frame (no idle grant): rows in view are mounted, the others wait however large the frame budget.
-    const frame = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: inView, pinned: none, budget: 2, aheadBudget: 0 });
-    expect(sorted(frame.content)).toEqual(['r2', 'r3']);
-    expect(frame.waitingAhead).toBe(true);
+  it('spends the budget on rows in view first, then the nearest to the view; an idle grant mounts one more', () => {
+    // In view: r2, r3 (200–400). r1 and r4 are next to it, r0 and r5 further away.
+    const first = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: none, pinned: none, budget: 2, aheadBudget: 0 });
+    expect(sorted(first.content)).toEqual(['r2', 'r3']);
+    expect(first.waitingAhead).toBe(true);
 
-    // Each idle period: one more, the nearest first (r1 and r4 are next to the view, r0 and r5 further).
-    const first = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: inView, pinned: none, budget: 2, aheadBudget: 1 });
-    expect(first.content.size).toBe(3);
-    expect(first.content.has('r1') || first.content.has('r4')).toBe(true);
-    const second = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: first.content, pinned: none, budget: 2, aheadBudget: 1 });
-    expect(sorted(second.content)).toEqual(['r1', 'r2', 'r3', 'r4']);
-    const third = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: second.content, pinned: none, budget: 2, aheadBudget: 2 });
-    expect(sorted(third.content)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
-    expect(third.waitingAhead).toBe(false);
-    expect(third.waitingInView).toBe(false);
+    // A frame's budget alone: the nearest rows off screen, one a frame here.
+    const frame = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: first.content, pinned: none, budget: 1, aheadBudget: 0 });
+    expect(frame.content.size).toBe(3);
+    expect(frame.content.has('r1') || frame.content.has('r4')).toBe(true);
+
+    // With an idle grant on top: two, the nearest.
+    const idle = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: first.content, pinned: none, budget: 1, aheadBudget: 1 });
+    expect(sorted(idle.content)).toEqual(['r1', 'r2', 'r3', 'r4']);
+
+    const last = chooseContentRows({ rows: rows(6), viewportStart: 200, viewportEnd: 400, mounted: idle.content, pinned: none, budget: 0, aheadBudget: 2 });
+    expect(sorted(last.content)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
+    expect(last.waitingAhead).toBe(false);
+    expect(last.waitingInView).toBe(false);
   });
 
   it('while scrolling up, mounts ahead the row above the view (the rows below are mounted already)', () => {
@@ -63,7 +65,7 @@ describe('chooseContentRows', () => {
       viewportEnd: 400,
       mounted: new Set(['r2', 'r3', 'r4', 'r5']),
       pinned: none,
-      budget: 1,
+      budget: 0,
       aheadBudget: 1,
     });
     expect(sorted(result.content)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);

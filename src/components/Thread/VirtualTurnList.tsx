@@ -56,14 +56,14 @@ function scrollToFn(
  * estimated). The newest groups are always mounted: the streaming turn, a pending permission
  * prompt and its focus, and the turn status must never unmount under the user.
  *
- * Rows entering the range off screen (the overscan) render as empty placeholders of their
- * measured (or estimated) size, hidden from assistive technology, and their turns mount one per
- * idle period that has time for it, nearest to the view first: a scrolled frame then usually
- * finds the turns coming into view mounted already and mounts nothing itself. A row in view
- * that is still a placeholder (the page had no idle time) mounts in the frame, one a frame;
- * while the log is scrolled faster than half a viewport a frame, not even those: rows passing
- * by that fast are not worth mounting. A placeholder has the row's size, so replacing it moves
- * nothing that was measured before.
+ * Rows entering the range render as empty placeholders of their measured (or estimated) size,
+ * hidden from assistive technology, until their turn mounts: one a frame, those in view first,
+ * then the nearest off screen (the overscan, where the scroll is heading) — and one more in each
+ * idle period that has time for it, so that on a page with idle time a scrolled frame finds the
+ * turns coming into view mounted already and mounts nothing itself. While the log is scrolled
+ * faster than half a viewport a frame, frames mount nothing: rows passing by that fast are not
+ * worth mounting. A placeholder has the row's size, so replacing it moves nothing that was
+ * measured before.
  *
  * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
  * need it.

@@ -15,11 +15,11 @@ export interface ContentRowsInput {
   mounted: ReadonlySet<string>;
   /** Rows that must always render their content (the newest turns). */
   pinned: ReadonlySet<string>;
-  /** How many rows in view may mount their content in this commit. */
+  /** How many rows may mount their content in this commit (a frame's share). */
   budget: number;
   /**
-   * How many rows off screen may mount their content in this commit: granted by an idle period,
-   * so that turns about to scroll into view are already mounted when they do.
+   * How many more rows off screen may mount their content in this commit: granted by an idle
+   * period, so that turns about to scroll into view are mounted before a frame has to.
    */
   aheadBudget: number;
 }
@@ -35,11 +35,11 @@ export interface ContentRows {
 
 /**
  * Which rows render their turn and which a placeholder of the row's size. Mounting a turn (its
- * markdown, code block and tool call card) is the expensive part of a scrolled frame, so a frame
- * mounts at most `budget` new rows in view, and rows off screen mount only when an idle period
- * grants `aheadBudget`, the nearest to the view first (when scrolling, those are the rows the
- * scroll is heading to: the rows behind it are mounted already). Rows already showing their
- * content keep it, so nothing the user sees is swapped back out.
+ * markdown, code block and tool call card) is the expensive part of a scrolled frame, so a render
+ * mounts at most `budget` new rows (plus `aheadBudget` off screen when an idle period grants
+ * them): those in view, or when none is waiting there, the nearest to the view (when scrolling,
+ * the rows the scroll is heading to: the rows behind it are mounted already). Rows already
+ * showing their content keep it, so nothing the user sees is swapped back out.
  */
 export function chooseContentRows({ rows, viewportStart, viewportEnd, mounted, pinned, budget, aheadBudget }: ContentRowsInput): ContentRows {
   const content = new Set<string>();
@@ -55,9 +55,9 @@ export function chooseContentRows({ rows, viewportStart, viewportEnd, mounted, p
     }
   }
   const inViewChosen = inView.slice(0, budget);
-  // Rows in view come first, and alone: an idle period does not mount ahead while the view
-  // itself still shows placeholders.
-  const aheadChosen = inView.length > 0 ? [] : ahead.sort((a, b) => a.distance - b.distance).slice(0, aheadBudget);
+  // Rows in view come first, and alone: rows off screen wait for a render that has none in view
+  // to mount (the first frame of a thread shows what is in view and nothing more).
+  const aheadChosen = inView.length > 0 ? [] : ahead.sort((a, b) => a.distance - b.distance).slice(0, budget + aheadBudget);
   for (const key of inViewChosen) content.add(key);
   for (const row of aheadChosen) content.add(row.key);
   return { content, waitingInView: inView.length > inViewChosen.length, waitingAhead: ahead.length > aheadChosen.length };
