@@ -260,7 +260,7 @@ coming into view as placeholders of their measured or estimated height and mount
 ### Scrolling up ${fmt.int(slowStep)} px per frame (turns mount as they come into view)
 
 Same steps on a fresh page, ${fmt.int(slowFrames)} frames: below the fast-scroll threshold, so every turn that comes into view
-mounts (at most one a frame, those in view first).
+mounts (at most one a frame, those in view first, then the overscan; one more in each idle period with 10 ms left).
 
 ${table(['figure', 'median', 'range', 'target', 'status'], slowRows)}
 
@@ -278,12 +278,29 @@ Before the changes below (02:58Z, same machine, load 5.8 → 4.0): navigation �
   (rows are not measured until their turn mounts). The virtualizer also stopped recomputing the position of every
   row on each render (it was given a new \`getItemKey\` function each time).
 - **Scrolling slowly** (${fmt.int(slowStep)} px a frame, a turn comes into view every couple of frames and mounts) costs
-  ${fmt.ms(m.slowScriptPerFrame)} ms of script a frame on average, but single frames still go over 50 ms (max ${fmt.ms(m.slowMax)} ms): mounting one
-  turn is its markdown parse and render, its code block and tool call card, plus the highlighter's idle-time
-  tokenizing of the code it shows — and on this shared machine the main thread had the CPU ${pct(m.slowCpuShare)} of its busy
-  time, which stretches a 15 ms mount into a 40–60 ms frame. What would meet it: a cheaper mount per turn (markdown
-  parsed once per message and kept with the item rather than on every mount; the highlighter yielding between
-  lines), or a mount budget measured in time instead of turns.
+  ${fmt.ms(m.slowScriptPerFrame)} ms of script a frame on average; ${m.slowOver50 > 0 ? `single frames still go over 50 ms (median run: max ${fmt.ms(m.slowMax)} ms, ${fmt.int(m.slowOver50)} frames)` : `the median run had no frame over 50 ms (max ${fmt.ms(m.slowMax)} ms), but the range shows runs that did`}.
+  A CPU profile of this scroll (04:30Z, load 0.6) showed what the long frames are: the scroll event's synchronous
+  render mounting a turn (its markdown parse and render: ~6 ms of script; code block; tool call card) and, in the same
+  frame, code-block highlight jobs forced by their idle-callback timeout — the page has almost no idle time, so every
+  job ran from its 120 ms timeout with no time left and still tokenized its whole slice (a 6-line TypeScript block:
+  4–15 ms with shiki's JavaScript regex engine; highlighting was ~30% of the scroll's script, more than the markdown
+  render). Not GC, not a grammar compile (warmed by the first screen), not virtualizer measurement. Changed:
+  a forced highlight run now tokenizes a line at a time for at most 3 ms (idle runs: 8-line slices by the deadline),
+  and a finished block renders once, when fully coloured; turns off screen also mount in idle periods with 10 ms
+  left, so on a page with idle time the frames find the turns coming into view mounted. Side by side (the build
+  before these changes and after, alternating fresh pages, 4 runs each, 04:53–04:55Z, load 3.5–4.6, the main thread
+  got 43–57% of the CPU in both): frames over 50 ms 10–27 (median 20) → 1–35 (median 4); frame time max 83–283 →
+  67–600 ms (median 117 → 75); renderer main-thread CPU time for the 600 frames 5.9–6.4 s → 5.2–6.4 s (median
+  6.2 → 5.9 s); script per frame 9.1–10.6 → 7.0–11.3 ms. Better, not enough: frames over 50 ms still follow the
+  load (the run with 35 is the one whose main thread got the least CPU; the figures above: the renderer's main
+  thread had the CPU ${pct(m.slowCpuShare)} of its busy time here). The idle mounts rarely happen in this benchmark (8 of ~300 mounts
+  in a profiled run: 94 idle callbacks in 600 frames, 9 with 10 ms left): the main thread is busy most of each
+  frame. What remains is the mount itself, ~6 ms of script plus its style and layout, which on a machine giving
+  the renderer half a core stretches to 40–60 ms. What would meet it: rendering the turn in slices across frames
+  without leaving the view blank (a transition was tried: each scroll event interrupted it, leaving placeholders in
+  view in 550 of 608 frames), or making the mount itself cheaper — markdown parsed once per finished message and
+  kept with the item instead of on every mount (a module-level cache keyed by text would help remounts when
+  scrolling back, not this first pass), and highlight tokens for finished blocks cached the same way.
 - **First render.** Only the turns in view mount in the first frame (${fmt.int(m.turnsAtFirstFrame)} here: the virtualizer is not loaded yet on
   a fresh page, so the newest turns holding at least 8 items show until it arrives; off-screen rows mount in later
   frames). The Thread's own part (\`render()\` → next frame, ${fmt.ms(m.renderToFrame)} ms${references.small ? `; the 20-turn reference: ${fmt.ms(references.small.first.firstFrame - references.small.first.renderStart)} ms` : ''}) does not grow with the
