@@ -304,9 +304,10 @@ Measured side by side: ${change}.
 of ${traced.length} separate runs (\`RunTask\` wall and thread time; tracing slows the page, so these runs are not in the
 figures above) says why: ${cpuMet
     ? `no task over 50 ms of wall time used more than ${fmt.ms(longestCpu)} ms of CPU (median of the traced runs; tasks with over
-50 ms of CPU: ${fmt.int(med(traced, 'longCpuCount'))}); the rest of their wall time is the renderer waiting for one of the 2 cores this shared machine
-splits between two engineers' builds, tests and benchmarks (load average above). The work of a frame now fits in
-50 ms; on an idle machine the wall-time figure follows it, here it cannot be shown.`
+50 ms of CPU: ${fmt.int(med(traced, 'longCpuCount'))}); the rest of their wall time is the renderer waiting for a core: this machine has 2, shared with the
+benchmark's own agent (streaming 20,000 chunks as fast as it can), Chromium's browser and network processes and any
+other load (load average above). The work of a frame fits in 50 ms; with a core free for the renderer the wall-time
+figure follows it, here it cannot be shown.`
     : `the longest task used ${fmt.ms(longestCpu)} ms of CPU (median of the traced runs), so part of it is work, not only
 waiting for a core.`}
 A trace with a CPU profile of one stream with the runs (2026-11-22) put the long tasks' own work in the rAF-driven
