@@ -310,8 +310,8 @@ Before the changes below (02:58Z, same machine, load 5.8 → 4.0): navigation �
   has no turn records, so this build is an upper bound. Less JavaScript before the first frame (the components
   entry; see the bundle-size section) would keep it under the target on a loaded machine too.
 - **The virtualizer is loaded on demand** (\`@tanstack/react-virtual\` is only needed above \`virtualizeAbove\`): the
-  Thread starts fetching it at half the threshold. It still reaches the components entry through
-  \`ProtocolInspector\`, which imports it statically.
+  Thread starts fetching it at half the threshold. The protocol inspector, which also
+  uses it, is itself loaded on demand, so the virtualizer is in no initial chunk of the components entry.
 - Fixed earlier (see git log): a sibling-combinator separator restyled every mounted row whenever one was inserted above
   (style recalc per scrolled frame ~7 → ~2 ms); the virtualizer started at offset 0 (mounting the first turns for a frame,
   and scrolling a log already scrolled up to the top when the thread crossed \`virtualizeAbove\`) and applied its
