@@ -159,16 +159,19 @@ describe('Markdown streaming paragraph', () => {
     .array(fc.oneof({ weight: 8, arbitrary: inline }, { weight: 1, arbitrary: block }), { minLength: 20, maxLength: 200 })
     .map((tokens) => tokens.join(''));
 
+  /** Streams `text` cut at the given offsets, finishes it, and compares with a one-shot render. */
+  function streamsLikeOneShot(text: string, rawCuts: number[]): boolean {
+    const texts = prefixes(text, rawCuts.map((cut) => cut % (text.length + 1)));
+    const finished = streamed(texts, text);
+    const expected = oneShot(text);
+    const same = sameDom(finished, expected);
+    cleanup();
+    return same;
+  }
+
   it('streamed then finished renders exactly as a one-shot parse (property)', () => {
     fc.assert(
-      fc.property(markdownText, fc.array(fc.nat(), { maxLength: 30 }), (text, rawCuts) => {
-        const texts = prefixes(text, rawCuts.map((cut) => cut % (text.length + 1)));
-        const finished = streamed(texts, text);
-        const expected = oneShot(text);
-        const same = sameDom(finished, expected);
-        cleanup();
-        return same;
-      }),
+      fc.property(markdownText, fc.array(fc.nat(), { maxLength: 30 }), streamsLikeOneShot),
       { numRuns: 60 },
     );
   }, 60_000);
@@ -178,14 +181,7 @@ describe('Markdown streaming paragraph', () => {
       .array(inline, { minLength: 40, maxLength: 260 })
       .map((tokens) => `Start ${tokens.join('')}`);
     fc.assert(
-      fc.property(line, fc.array(fc.nat(), { maxLength: 60 }), (text, rawCuts) => {
-        const texts = prefixes(text, rawCuts.map((cut) => cut % (text.length + 1)));
-        const finished = streamed(texts, text);
-        const expected = oneShot(text);
-        const same = sameDom(finished, expected);
-        cleanup();
-        return same;
-      }),
+      fc.property(line, fc.array(fc.nat(), { maxLength: 60 }), streamsLikeOneShot),
       { numRuns: 60 },
     );
   }, 60_000);

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Thread } from '../../src/components/Thread/index.js';
-import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
+import { applySessionUpdate, createSessionState, startTurn } from '../../src/core/index.js';
 import type { SessionState } from '../../src/core/types.js';
+import { longThread } from '../helpers/threads.js';
 
 const say = (s: SessionState, text: string) =>
   applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, 1500);
@@ -112,16 +113,6 @@ describe('stick to bottom', () => {
 });
 
 describe('virtualization', () => {
-  function longThread(turns: number): SessionState {
-    let s = createSessionState('s1');
-    for (let t = 0; t < turns; t++) {
-      s = startTurn(s, `t${t}`, [{ type: 'text', text: `Question ${t}` }], t * 10);
-      s = applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Answer ${t}` } }, t * 10 + 1);
-      s = endTurn(s, `t${t}`, { stopReason: 'end_turn' }, t * 10 + 2);
-    }
-    return s;
-  }
-
   it('mounts only some turns above the threshold, always including the newest', () => {
     const s = longThread(200);
     const { container } = render(<Thread session={s} />);

@@ -7,8 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
-import type { SessionState } from '../../src/core/types.js';
+import { longThread } from '../helpers/threads.js';
 
 const fetch = vi.hoisted(() => {
   let open!: () => void;
@@ -21,16 +20,6 @@ vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal)
   await fetch.gate;
   return importOriginal();
 });
-
-function longThread(turns: number): SessionState {
-  let s = createSessionState('s1');
-  for (let t = 0; t < turns; t++) {
-    s = startTurn(s, `t${t}`, [{ type: 'text', text: `Question ${t}` }], t * 10);
-    s = applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `Answer ${t}` } }, t * 10 + 1);
-    s = endTurn(s, `t${t}`, { stopReason: 'end_turn' }, t * 10 + 2);
-  }
-  return s;
-}
 
 /** A log of 400 px over `scrollHeight` px of content (jsdom has no layout). */
 function mockLayout(log: HTMLElement, scrollHeight: () => number) {
