@@ -28,7 +28,6 @@ const TARGETS = checkSize.TARGETS ?? BUDGETS;
 const args = process.argv.slice(2);
 const log = (...a) => console.error('[bundle-size]', ...a);
 
-const PEERS = ['react', 'react-dom', 'react/jsx-runtime', '@agentclientprotocol/sdk', 'zod', '@tanstack/react-query'].flatMap((p) => [p, `${p}/*`]);
 const isShiki = (input) => input.includes('node_modules/shiki') || input.includes('node_modules/@shikijs');
 const gz = (bytes) => gzipSync(bytes).length;
 
@@ -38,20 +37,12 @@ async function bundle(entryPoints, { stdin, external = [], plugins = [] } = {}) 
   const outdir = mkdtempSync(join(tmpdir(), 'acp-bench-size-'));
   try {
     const result = await build({
+      ...checkSize.SIZE_BUILD_OPTIONS,
       ...(stdin ? { stdin } : { entryPoints }),
-      bundle: true,
       splitting: !stdin,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      minify: true,
-      write: true,
       outdir,
-      metafile: true,
-      external: [...PEERS, ...external],
+      external: [...checkSize.PEER_EXTERNALS, ...external],
       plugins,
-      logLevel: 'error',
-      loader: { '.css': 'empty' },
     });
     const chunks = Object.entries(result.metafile.outputs)
       .filter(([file]) => file.endsWith('.js'))

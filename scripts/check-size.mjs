@@ -14,7 +14,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const peers = ['react', 'react-dom', 'react/jsx-runtime', '@agentclientprotocol/sdk', 'zod', '@tanstack/react-query'];
-const peerPattern = peers.flatMap((p) => [p, `${p}/*`]);
+/** The peers and their subpaths, left external in every size measurement. */
+export const PEER_EXTERNALS = peers.flatMap((p) => [p, `${p}/*`]);
+
+/** How an entry is built for measuring: the way a host's bundler ships it to a browser. */
+export const SIZE_BUILD_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  write: true,
+  metafile: true,
+  logLevel: 'error',
+  loader: { '.css': 'empty' },
+};
 
 /**
  * Enforced budgets: CI fails when an entry's initial code grows past them. Where the benchmark
@@ -41,20 +55,12 @@ async function measure(name, entry, external) {
   const outdir = mkdtempSync(join(tmpdir(), `acp-size-${name}-`));
   try {
     const result = await build({
+      ...SIZE_BUILD_OPTIONS,
       entryPoints: { [name]: join(root, entry) },
       absWorkingDir: root,
-      bundle: true,
       splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      minify: true,
-      write: true,
       outdir,
-      metafile: true,
-      external: [...peerPattern, ...external],
-      logLevel: 'error',
-      loader: { '.css': 'empty' },
+      external: [...PEER_EXTERNALS, ...external],
     });
     // Dynamic imports are entry points of their own in esbuild's metafile: the page's initial
     // code is the real entry plus everything it imports statically, transitively.
