@@ -15,6 +15,18 @@ const externals = [
 const isExternal = (id: string) =>
   externals.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
+// React 18.3 for the dom-react18 project: a nested install (test/react18, set up by
+// scripts/ensure-react18.mjs) so its react-dom and @testing-library/react resolve its own react
+// through Node's lookup. Source files and the inlined ESM dependencies below see it via aliases.
+const react18 = `${root}test/react18/node_modules/`;
+const react18Aliases = [
+  { find: /^react$/, replacement: `${react18}react/index.js` },
+  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: `${react18}react/$1.js` },
+  { find: /^react-dom$/, replacement: `${react18}react-dom/index.js` },
+  { find: /^react-dom\/(client|server|test-utils)$/, replacement: `${react18}react-dom/$1.js` },
+  { find: /^@testing-library\/react$/, replacement: `${react18}@testing-library/react/dist/index.js` },
+];
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -59,6 +71,22 @@ export default defineConfig({
           include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-dom.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'dom-react18',
+          environment: 'jsdom',
+          globalSetup: ['scripts/ensure-react18.mjs'],
+          include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}'],
+          // First, so its afterEach runs last (after RTL's cleanup, whose unmounts may warn too).
+          setupFiles: ['test/setup-react18.ts', 'test/setup-dom.ts'],
+          testTimeout: 20_000,
+          // Node would load these ESM packages itself and find the root's React 19; inlined, Vite
+          // resolves their `react` imports through the aliases above.
+          server: { deps: { inline: [/@tanstack\/react-(query|virtual)/, 'react-markdown'] } },
         },
       },
       {

@@ -3,7 +3,8 @@
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
  *  2. Type check.
- *  3. Unit, integration and component tests (Node and jsdom).
+ *  3. Unit, integration and component tests (Node and jsdom); the component tests twice, on
+ *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
  *  4. Library build and bundle-size budgets.
  *  5. Storybook and playground builds.
  *  6. Browser tests in headless Chromium: every story (console errors, axe), the playground end
@@ -26,7 +27,7 @@ const step = (title, cmd, args, env = {}) => {
 try {
   ensureChromium();
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom']);
+  step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
   step('Bundle-size budgets', process.execPath, ['scripts/check-size.mjs']);
   step('Storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
