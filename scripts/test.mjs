@@ -5,7 +5,7 @@
  *  2. Type check.
  *  3. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
- *  4. Library build and bundle-size budgets.
+ *  4. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
  *  5. Storybook and playground builds.
  *  6. Browser tests in headless Chromium: every story (console errors, axe), the playground end
  *     to end, hostile content, strict CSP.
@@ -29,6 +29,7 @@ try {
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
+  step('Package checks (publint, are-the-types-wrong)', process.execPath, ['scripts/check-package.mjs']);
   step('Bundle-size budgets', process.execPath, ['scripts/check-size.mjs']);
   step('Storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
   step('Playground build', bin('vite'), ['build', '--config', 'playground/vite.config.ts', '--logLevel', 'warn']);
