@@ -100,6 +100,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The host matrix (test/hosts/harness.ts), on copies `node scripts/host-matrix.mjs prepare`
+          // installed and built. One file per host, run side by side: most of the time goes to
+          // waiting on dev servers and the demo agent.
+          name: 'hosts',
+          environment: 'node',
+          include: ['test/hosts/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          maxWorkers: 3,
+        },
+      },
     ],
   },
 });
