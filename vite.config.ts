@@ -80,7 +80,8 @@ export default defineConfig({
           name: 'dom-react18',
           environment: 'jsdom',
           globalSetup: ['scripts/ensure-react18.mjs'],
-          include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}'],
+          // The component tests, and the server prerender (its file asks for the node environment).
+          include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}', 'test/ssr/**/*.test.tsx'],
           // First, so its afterEach runs last (after RTL's cleanup, whose unmounts may warn too).
           setupFiles: ['test/setup-react18.ts', 'test/setup-dom.ts'],
           testTimeout: 20_000,

@@ -55,13 +55,16 @@ function checkQuickStart() {
 
 /**
  * Copies hosts/<name> over the scratch copy, keeping its node_modules, and drops the installed
- * acp-react so npm installs the new tarball (its version does not change between packs).
+ * acp-react so npm installs the new tarball (its version does not change between packs), and
+ * every cache built from the old one.
  */
 function syncCopy(host, work) {
   const copy = join(work, host.name);
   mkdirSync(copy, { recursive: true });
   for (const entry of readdirSync(copy)) if (entry !== 'node_modules') rmSync(join(copy, entry), { recursive: true, force: true });
   rmSync(join(copy, 'node_modules/acp-react'), { recursive: true, force: true });
+  // Vite's pre-bundled dependencies are keyed on the lockfile, which a new pack does not change.
+  rmSync(join(copy, 'node_modules/.vite'), { recursive: true, force: true });
   cpSync(join(ROOT, 'hosts', host.name), copy, { recursive: true, filter: (src) => !/[\\/](node_modules|dist|\.next)$/.test(src) });
   return copy;
 }

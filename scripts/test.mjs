@@ -9,6 +9,10 @@
  *  5. Storybook and playground builds.
  *  6. Browser tests in headless Chromium: every story (console errors, axe), the playground end
  *     to end, hostile content, strict CSP.
+ *  7. The host matrix (hosts/README.md): the tarball installed from the npm registry into a Vite +
+ *     React 19, a Vite + React 18.3 and a Next.js app, each built for production, then the README's
+ *     quick start driven in Chromium on each one's dev and production server.
+ * Each step's time, and the total, are printed at the end.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,11 +21,26 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const suiteStarted = Date.now();
+/** @type {{ title: string, seconds: number, ok: boolean }[]} */
+const times = [];
 const step = (title, cmd, args, env = {}) => {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`✓ ${title} (${Math.round((Date.now() - started) / 1000)} s)`);
+  const record = (ok) => times.push({ title, seconds: Math.round((Date.now() - started) / 1000), ok });
+  try {
+    execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  } catch (error) {
+    record(false);
+    throw error;
+  }
+  record(true);
+  console.log(`✓ ${title} (${times.at(-1).seconds} s)`);
+};
+const printTimes = () => {
+  console.log('\nStep times:');
+  for (const { title, seconds, ok } of times) console.log(`  ${ok ? '✓' : '✗'} ${String(seconds).padStart(4)} s  ${title}`);
+  console.log(`    ${String(Math.round((Date.now() - suiteStarted) / 1000)).padStart(4)} s  total`);
 };
 
 try {
@@ -34,8 +53,12 @@ try {
   step('Storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
   step('Playground build', bin('vite'), ['build', '--config', 'playground/vite.config.ts', '--logLevel', 'warn']);
   step('Browser tests (headless Chromium)', bin('vitest'), ['run', '--project', 'browser']);
+  step('Host matrix: pack, install from the registry, production builds', process.execPath, ['scripts/host-matrix.mjs', 'prepare']);
+  step('Host matrix: the quick start in Chromium (dev and production servers)', bin('vitest'), ['run', '--project', 'hosts']);
+  printTimes();
   console.log('\nAll tests passed.');
 } catch (error) {
+  printTimes();
   console.error(`\nnpm test failed${error && typeof error === 'object' && 'status' in error ? ` (exit ${error.status})` : ''}.`);
   process.exit(1);
 }
