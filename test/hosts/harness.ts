@@ -147,10 +147,9 @@ export function describeHost(name: string): void {
           await paragraph.waitFor();
           const box = await conversation().boundingBox();
           expect(box?.height ?? 0, 'height of the conversation log (px)').toBeGreaterThanOrEqual(100);
-          await paragraph.scrollIntoViewIfNeeded();
           // Hit-testing sees what a user sees: a paragraph clipped by a collapsed scroller, or
-          // covered by something else, is not what is at its own centre.
-          expect(await paragraph.evaluate(isHitAtCentre), 'the streamed paragraph is what shows at its own position').toBe(true);
+          // covered by something else, is not what is at its own position.
+          expect(await paragraph.evaluate(scrollToAndHitTest), 'the streamed paragraph, scrolled to, is what shows at its position').toBe(true);
         });
 
         it('keeps the lines of a code block', async () => {
@@ -206,16 +205,25 @@ export function describeHost(name: string): void {
 
 // --- run in the page ---------------------------------------------------------------------------
 
-/** Whether the element is what the browser hit-tests at its own centre. */
-function isHitAtCentre(element: Element): boolean {
+/**
+ * Scrolls the element to the middle of its scrollers and tells whether it is what the browser
+ * hit-tests there, in one task: the conversation follows the stream to the bottom, so a scroll
+ * and a later check could see different positions.
+ */
+function scrollToAndHitTest(element: Element): boolean {
+  element.scrollIntoView({ block: 'center' });
   const rect = element.getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) return false;
   const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + Math.min(rect.height / 2, 8));
   return hit !== null && (hit === element || element.contains(hit));
 }
 
-/** Distinct line boxes the text of `element` occupies on screen. */
+/**
+ * Distinct line boxes the text of `element` occupies, scrolled into view first (off-screen parts
+ * of a long conversation may be skipped by content-visibility or not mounted yet).
+ */
 function renderedLineCount(element: Element): number {
+  element.scrollIntoView({ block: 'center' });
   const range = document.createRange();
   range.selectNodeContents(element);
   const tops = new Set<number>();
