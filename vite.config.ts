@@ -19,12 +19,11 @@ const isExternal = (id: string) =>
 // scripts/ensure-react18.mjs) so its react-dom and @testing-library/react resolve its own react
 // through Node's lookup. Source files and the inlined ESM dependencies below see it via aliases.
 const react18 = `${root}test/react18/node_modules/`;
+// Every subpath (react/jsx-dev-runtime, react-dom/client, react-dom/server...), so none can fall
+// back to the root's React 19.
 const react18Aliases = [
-  { find: /^react$/, replacement: `${react18}react/index.js` },
-  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: `${react18}react/$1.js` },
-  { find: /^react-dom$/, replacement: `${react18}react-dom/index.js` },
-  { find: /^react-dom\/(client|server|test-utils)$/, replacement: `${react18}react-dom/$1.js` },
-  { find: /^@testing-library\/react$/, replacement: `${react18}@testing-library/react/dist/index.js` },
+  { find: /^(react|react-dom)(\/[\w.-]+)?$/, replacement: `${react18}$1$2` },
+  { find: /^@testing-library\/react$/, replacement: `${react18}@testing-library/react` },
 ];
 
 export default defineConfig({
