@@ -63,15 +63,24 @@ function syncCopy(host, work) {
   mkdirSync(copy, { recursive: true });
   for (const entry of readdirSync(copy)) if (entry !== 'node_modules') rmSync(join(copy, entry), { recursive: true, force: true });
   rmSync(join(copy, 'node_modules/acp-react'), { recursive: true, force: true });
-  // Vite's pre-bundled dependencies are keyed on the lockfile, which a new pack does not change.
-  rmSync(join(copy, 'node_modules/.vite'), { recursive: true, force: true });
+  // Vite's pre-bundled dependencies are keyed on the lockfile, which a new pack does not change;
+  // `tsc -b` keeps its build info there too.
+  for (const cache of ['.vite', '.tmp']) rmSync(join(copy, 'node_modules', cache), { recursive: true, force: true });
   cpSync(join(ROOT, 'hosts', host.name), copy, { recursive: true, filter: (src) => !/[\\/](node_modules|dist|\.next)$/.test(src) });
   return copy;
 }
 
+/**
+ * `npm install` in the copy: from its lockfile, with what the cache has (`--prefer-offline`); or,
+ * with `freshLock`, from nothing (no lockfile, no node_modules, current registry metadata).
+ */
 async function install(host, copy, { freshLock = false } = {}) {
-  if (freshLock) rmSync(join(copy, 'package-lock.json'), { force: true });
-  await inHost(host, 'npm install', copy, NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
+  if (freshLock) {
+    rmSync(join(copy, 'package-lock.json'), { force: true });
+    rmSync(join(copy, 'node_modules'), { recursive: true, force: true });
+  }
+  const args = ['install', '--no-audit', '--no-fund', '--loglevel=error', ...(freshLock ? [] : ['--prefer-offline'])];
+  await inHost(host, 'npm install', copy, NPM, args);
 }
 
 async function prepare({ updateLockfiles = false } = {}) {
