@@ -37,6 +37,8 @@ export default defineConfig({
         // The React entry is client-only (hooks, effects); frameworks with server components need the marker.
         banner: (chunk) => (chunk.name === 'index' ? '"use client";' : ''),
         chunkFileNames: 'chunks/[name]-[hash].js',
+        preserveModules: true,
+        preserveModulesRoot: 'src',
       },
     },
   },
