@@ -371,6 +371,37 @@ for (const host of before ? ['before', 'after'] : ['after']) {
   lines.push(`acp-react's part by source folder (largest ${own.length}):`, '', table(['source', 'minified bytes', 'gzip'], own), '');
 }
 
+/** A package's estimated gzip share of the JS before the first prompt (0 when absent). */
+function packageGzip(host, name) {
+  const c = composition(host);
+  const min = c.rows.filter(([group]) => group === name).reduce((sum, [, n]) => sum + n, 0);
+  return (min / c.min) * c.gzip;
+}
+const protocol = packageGzip('after', '@agentclientprotocol/sdk') + packageGzip('after', 'zod');
+lines.push(
+  '### Where the weight is',
+  '',
+  `- **The ACP SDK and zod: ${fmt.kb(protocol)} kB** of the ${fmt.kb(after.added)} kB the quick start adds ` +
+    `(SDK ${fmt.kb(packageGzip('after', '@agentclientprotocol/sdk'))} kB, zod ${fmt.kb(packageGzip('after', 'zod'))} kB). ` +
+    "The SDK's main entry imports its generated zod schemas (`dist/v1/schema/zod.gen.js`, every request, response and " +
+    'notification) and `zod/v4` at module level, and its method tables reference them, so a bundler keeps all of them and ' +
+    "zod's classic API with them (zod 4's classic schemas carry their JSON-schema conversion, so little of zod tree-shakes). " +
+    'The only zod-free entry is the WebSocket transport (`experimental/ws-client`, which the core already uses); the ' +
+    'client connection (`client()`, `ClientApp`) exists only in entries that import the schemas. The SDK validates what ' +
+    'the agent asks of the client (permission, file, terminal, elicitation requests) with them, so as long as the client ' +
+    'runs on the SDK they are needed from the first frame the connection reads: a fixed cost, not deferred here.',
+  `- **react-query** (${before ? `${fmt.kb(packageGzip('before', '@tanstack/query-core') + packageGzip('before', '@tanstack/react-query'))} kB before` : 'before'}) ` +
+    'is needed only by the session list: it now loads with the session history, when the user first opens it ' +
+    `(${fmt.kb(packageGzip('after', '@tanstack/query-core') + packageGzip('after', '@tanstack/react-query'))} kB before the first prompt now).`,
+  "- **The library's own code**: before, its entry held everything `AgentPanel` can render (thread items, tool calls, markdown, " +
+    "the fallbacks of every on-demand part) and the page fetched six panels right after connecting; now the first page holds " +
+    "the client, the provider, the panel's header and prompt input, and the fallbacks; the conversation (thread, markdown renderer, " +
+    'permission prompts) is one chunk fetched when the user focuses the panel, the session controls one chunk when a session ' +
+    "reports settings or usage. The package's `dist/` keeps one file per module, so the host's bundler places each module " +
+    'where it is used (with bundled chunks in `dist/`, a file mixing first-page and conversation code went whole into the entry).',
+  '',
+);
+
 const text = lines.join('\n');
 if (write) {
   writeSections([{ name: 'first-page', markdown: text }]);
