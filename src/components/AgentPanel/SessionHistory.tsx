@@ -23,15 +23,15 @@ export interface SessionHistoryProps {
 export function SessionHistory({ cwd, activeSessionId, openSessionIds, capabilities, connected, onOpen, onClose, onDelete, className }: SessionHistoryProps) {
   const list = useSessionList({ cwd });
   const { refetch } = list;
-  // Opening the history fetches the list (react-query refetches a stale list on mount); sessions
-  // started or prompted while it is open (a new session's title comes with its first prompt),
-  // and a reconnect, fetch it again.
-  const mounted = useRef(false);
+  // Opening the history fetches the list (react-query refetches a stale list on mount); a session
+  // started or switched to while it is open (a new session's title comes with its first prompt),
+  // and a reconnect, fetch it again. Compared with what this component last saw, so a mount
+  // (StrictMode's second one included) adds no fetch of its own.
+  const seen = useRef({ activeSessionId, connected });
   useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
+    const before = seen.current;
+    seen.current = { activeSessionId, connected };
+    if (before.activeSessionId === activeSessionId && before.connected === connected) return;
     if (connected) refetch();
   }, [activeSessionId, connected, refetch]);
 
