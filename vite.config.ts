@@ -48,6 +48,12 @@ export default defineConfig({
         // The React entry is client-only (hooks, effects); frameworks with server components need the marker.
         banner: (chunk) => (chunk.name === 'index' ? '"use client";' : ''),
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // One file per source module: a host's bundler sees our modules, not chunks we made, so
+        // it tree-shakes each one and puts it where the page uses it. Bundled chunks mixed what
+        // the first page needs with what only the on-demand parts need (both are reachable from
+        // the public re-exports), and a host cannot split a file: all of it went to its entry.
+        preserveModules: true,
+        preserveModulesRoot: 'src',
       },
     },
   },

@@ -184,8 +184,8 @@ async function componentsShiki() {
 /** When the client fetches each of its on-demand modules (see src/core/client/on-demand.ts). */
 const ON_DEMAND = {
   'client/workspace.ts': 'while connecting, only when the host passes `fs` or `terminal`',
-  'client/session-actions.ts': 'as soon as the first connection is ready (before any drop)',
-  'client/refused-frames.ts': 'as each WebSocket opens (before any frame)',
+  'client/session-actions.ts': 'as soon as the first connection is ready (before any drop); in the bundle for `<AcpProvider options>`',
+  'client/refused-frames.ts': 'as each WebSocket opens (before any frame); in the bundle for `<AcpProvider options>`',
   'client/elicitation.ts': 'when the first `elicitation/create` arrives',
 };
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
+import { preloadComponents } from '../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
 import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools.js';
 import type {
@@ -364,6 +365,9 @@ const meta = {
   title: 'Components/Thread',
   component: Thread,
   parameters: { controls: { disable: true } },
+  // The conversation loads on demand (the thread's fallback is covered by the component tests);
+  // the stories show the loaded thread.
+  loaders: [() => preloadComponents()],
 } satisfies Meta<typeof Thread>;
 
 export default meta;

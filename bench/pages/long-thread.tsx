@@ -17,7 +17,9 @@
  */
 import { createRoot } from 'react-dom/client';
 import { applySessionUpdate, createSessionState, endTurn, startTurn, type SessionState } from '../../src/core/index.js';
-import { Thread } from '../../src/components/Thread/index.js';
+// The component itself, in the page's bundle as before the thread was fetched on demand: this
+// benchmark measures rendering a long thread, not fetching the conversation chunk.
+import { Thread } from '../../src/components/Thread/Thread.js';
 import '../../src/styles/tokens.css';
 
 import.meta.glob('../../src/components/**/*.css', { eager: true });

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { QueryClient } from '@tanstack/react-query';
-import { createAcpClient, type AcpClient, type AcpClientOptions } from '../core/index.js';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AcpClient, AcpClientOptions } from '../core/index.js';
+import { createClient } from '../core/client/create-client.js';
 import { AcpUiProvider, type MessageOverrides } from '../components/shared/index.js';
+import { BUNDLED } from './connection-modules.js';
 import { AcpContext, type AcpContextValue } from './context.js';
 import { createDraftStore } from './drafts.js';
 
@@ -12,7 +14,7 @@ export interface AcpProviderProps {
   options?: AcpClientOptions;
   /** Connect on mount. Default true. */
   autoConnect?: boolean;
-  /** react-query client for request-shaped data (the session list); one is made when omitted. */
+  /** react-query client for request-shaped data (the session list); one is made on first use when omitted. */
   queryClient?: QueryClient;
   /** UI strings overrides, by component namespace. */
   messages?: MessageOverrides;
@@ -29,16 +31,12 @@ export function AcpProvider({ client: given, options, autoConnect = true, queryC
   const instanceId = useId();
   const [owned] = useState(() => (given ? null : createOwnedClient(options)));
   const client = given ?? owned!;
-  const [fallbackQueryClient] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  // Filled by `useSessionList` on first use when the host passes no `queryClient`.
+  const [made] = useState<AcpContextValue['made']>(() => ({}));
   const [drafts] = useState(createDraftStore);
-  const [value, setValue] = useState<AcpContextValue>(() => ({
-    client,
-    queryClient: queryClient ?? fallbackQueryClient,
-    drafts,
-    instanceId,
-  }));
-  if (value.client !== client || value.queryClient !== (queryClient ?? fallbackQueryClient)) {
-    setValue({ client, queryClient: queryClient ?? fallbackQueryClient, drafts, instanceId });
+  const [value, setValue] = useState<AcpContextValue>(() => ({ client, queryClient, made, drafts, instanceId }));
+  if (value.client !== client || value.queryClient !== queryClient) {
+    setValue({ client, queryClient, made, drafts, instanceId });
   }
 
   const [mounts] = useState(() => ({ count: 0 }));
@@ -71,5 +69,6 @@ export function AcpProvider({ client: given, options, autoConnect = true, queryC
 
 function createOwnedClient(options: AcpClientOptions | undefined): AcpClient {
   if (!options) throw new Error('<AcpProvider> needs either a `client` or `options`.');
-  return createAcpClient(options);
+  // `createAcpClient`, with the modules every connection needs at once already in the bundle.
+  return createClient(options, BUNDLED);
 }

@@ -5,13 +5,20 @@ import type { DraftStore } from './drafts.js';
 
 export interface AcpContextValue {
   client: AcpClient;
-  queryClient: QueryClient;
+  /**
+   * The host's react-query client (`<AcpProvider queryClient>`). Without one, `useSessionList`
+   * makes one for this provider on first use (in `made`), so a page that never lists sessions
+   * never loads react-query.
+   */
+  queryClient: QueryClient | undefined;
+  /** What this provider made on first use; nothing here is shared with another provider. */
+  made: { queryClient?: QueryClient };
   drafts: DraftStore;
   /** Distinguishes providers in react-query keys, so two panels never share cached lists. */
   instanceId: string;
 }
 
-export const AcpContext = createContext<AcpContextValue | null>(null);
+export const AcpContext = /* @__PURE__ */ createContext<AcpContextValue | null>(null);
 
 export function useAcpContext(): AcpContextValue {
   const value = useContext(AcpContext);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { SessionInfo } from '@agentclientprotocol/sdk';
 import type { AcpSnapshot } from '../core/index.js';
 import { useAcpContext } from './context.js';
@@ -18,9 +18,13 @@ export interface UseSessionListResult {
   refetch: () => void;
 }
 
-/** `session/list` through react-query, with cursor pagination. */
+/**
+ * `session/list` through react-query, with cursor pagination. Uses the provider's `queryClient`,
+ * or one made here for the provider on first use (so react-query loads only with this hook).
+ */
 export function useSessionList(options: { cwd?: string } = {}): UseSessionListResult {
-  const { client, queryClient, instanceId } = useAcpContext();
+  const { client, queryClient: given, made, instanceId } = useAcpContext();
+  const queryClient = given ?? (made.queryClient ??= new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   const ready = useAcpSelector(useCallback((s: AcpSnapshot) => s.status === 'ready', []));
   const supported = useAcpSelector(useCallback((s: AcpSnapshot) => Boolean(s.agent?.capabilities.sessionCapabilities?.list), []));
   const live = useAcpSelector(useCallback((s: AcpSnapshot) => s.sessions, []));

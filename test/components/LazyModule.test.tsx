@@ -59,6 +59,29 @@ describe('lazyModule', () => {
     expect(attempt).toBe(2);
   });
 
+  it('fetches nothing while the part has nothing to show, and fetches once it has', async () => {
+    let calls = 0;
+    const lazy = lazyModule(async () => {
+      calls += 1;
+      return { label: 'shown' };
+    });
+    function Part({ needed }: { needed: boolean }) {
+      const { module } = useLazyModule(lazy, needed);
+      return <p>{module ? module.label : needed ? 'loading' : 'nothing yet'}</p>;
+    }
+    const { rerender } = render(<Part needed={false} />);
+    await act(async () => {});
+    expect(screen.getByText('nothing yet')).toBeInTheDocument();
+    expect(calls).toBe(0);
+
+    rerender(<Part needed />);
+    expect(await screen.findByText('shown')).toBeInTheDocument();
+    expect(calls).toBe(1);
+    // Once in memory it renders whether needed or not.
+    rerender(<Part needed={false} />);
+    expect(screen.getByText('shown')).toBeInTheDocument();
+  });
+
   it('preloadComponents loads every registered module', async () => {
     const lazy = lazyModule(async () => ({ label: 'preloaded' }));
     expect(lazy.current()).toBeUndefined();

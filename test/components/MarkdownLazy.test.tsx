@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 // (test/setup-dom.ts preloads only what the file imported before the tests ran).
 beforeEach(() => {
   vi.resetModules();
-  vi.doUnmock('../../src/components/Markdown/markdown-pipeline.js');
+  vi.doUnmock('../../src/components/conversation.js');
 });
 
 async function freshMarkdown() {
@@ -34,7 +34,7 @@ describe('Markdown before its renderer has loaded', () => {
 
   it('reports a failed fetch with a retry that fetches again', async () => {
     let attempts = 0;
-    vi.doMock('../../src/components/Markdown/markdown-pipeline.js', async (importOriginal) => {
+    vi.doMock('../../src/components/conversation.js', async (importOriginal) => {
       attempts += 1;
       if (attempts === 1) throw new Error('chunk missing');
       return importOriginal();

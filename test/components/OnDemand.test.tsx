@@ -5,9 +5,10 @@
  * its module is not yet loaded (test/setup-dom.ts preloads the copies other tests import).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ElicitationState, TerminalState } from '../../src/core/types.js';
+import type { ElicitationState, SessionState, TerminalState } from '../../src/core/types.js';
+import { applySessionUpdate, createSessionState, startTurn } from '../../src/core/index.js';
 import { plainOutputLines } from '../../src/components/TerminalOutput/plain-output.js';
 
 const terminal: TerminalState = {
@@ -30,7 +31,31 @@ async function freshTerminalOutput() {
 afterEach(() => {
   vi.doUnmock('../../src/components/TerminalOutput/TerminalOutput.js');
   vi.doUnmock('../../src/components/ElicitationForm/ElicitationForm.js');
+  vi.doUnmock('../../src/components/conversation.js');
 });
+
+// The first import of the conversation transforms its modules on the fly: allow for it.
+const LOADED = { timeout: 15_000 };
+
+/** A fresh `Thread` whose conversation chunk counts its fetches (and fails the first `failures`). */
+async function freshThread(failures = 0) {
+  const fetches = { count: 0 };
+  vi.doMock('../../src/components/conversation.js', async (importOriginal) => {
+    fetches.count += 1;
+    if (fetches.count <= failures) throw new Error('Failed to fetch dynamically imported module');
+    return importOriginal();
+  });
+  vi.resetModules();
+  const { Thread } = await import('../../src/components/Thread/index.js');
+  return { Thread, fetches };
+}
+
+/** A turn in progress: the prompt, and the first words of a markdown answer. */
+function turnInProgress(): SessionState {
+  let s = startTurn(createSessionState('s1', { cwd: '/workspace' }), 't1', [{ type: 'text', text: 'Fix the greeting' }], 1000);
+  s = applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'The **greeting** is' } }, 1100);
+  return s;
+}
 
 describe('an on-demand panel', () => {
   it('shows the terminal as plain text while its renderer loads, then the coloured output', async () => {
@@ -100,6 +125,76 @@ describe('an on-demand panel', () => {
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     // Nothing can be answered until the form is there.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('the thread, fetched with the conversation', () => {
+  it('shows an empty session as the empty log and fetches nothing', async () => {
+    const { Thread, fetches } = await freshThread();
+    const { container } = render(<Thread session={createSessionState('s1', { cwd: '/workspace' })} />);
+    await act(async () => {});
+
+    expect(screen.getByRole('log', { name: 'Conversation' })).toBeInTheDocument();
+    expect(screen.getByText('Send a message to start')).toBeInTheDocument();
+    expect(container.querySelector('[data-slot="thread"]')).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(fetches.count).toBe(0);
+  });
+
+  it('shows the messages as plain text while the conversation loads, then the thread', async () => {
+    const { Thread, fetches } = await freshThread();
+    const { container } = render(<Thread session={turnInProgress()} />);
+
+    // Before the chunk: the prompt and the answer so far, as written, in a busy log.
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    expect(within(log).getByRole('article', { name: 'Your message' })).toHaveTextContent('Fix the greeting');
+    expect(within(log).getByRole('article', { name: 'Agent message' })).toHaveTextContent('The **greeting** is');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(container.querySelector('[data-slot="thread"]')).toHaveAttribute('aria-busy', 'true');
+
+    // Loaded: the same turn rendered, markdown formatted, nothing loading any more.
+    expect(await screen.findByText('greeting', { selector: 'strong' }, LOADED)).toBeInTheDocument();
+    expect(container.querySelector('[data-slot="turn"]')).not.toBeNull();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(fetches.count).toBe(1);
+  });
+
+  it('offers Retry when the conversation cannot be fetched, keeping the messages readable', async () => {
+    const { Thread, fetches } = await freshThread(1);
+    render(<Thread session={turnInProgress()} />);
+
+    const retry = await screen.findByRole('button', { name: 'Retry' }, LOADED);
+    expect(screen.getByRole('status')).toHaveTextContent('This part of the page could not be loaded.');
+    expect(screen.getByRole('article', { name: 'Agent message' })).toHaveTextContent('The **greeting** is');
+
+    await userEvent.click(retry);
+    expect(await screen.findByText('greeting', { selector: 'strong' }, LOADED)).toBeInTheDocument();
+    expect(fetches.count).toBe(2);
+  });
+});
+
+describe('the prompt queue list', () => {
+  afterEach(() => vi.doUnmock('../../src/components/PromptInput/PromptQueueList.js'));
+
+  it('is fetched once the user writes during a turn, not when the turn starts', async () => {
+    let fetches = 0;
+    vi.doMock('../../src/components/PromptInput/PromptQueueList.js', async (importOriginal) => {
+      fetches += 1;
+      return importOriginal();
+    });
+    vi.resetModules();
+    const { PromptInput } = await import('../../src/components/PromptInput/index.js');
+    const { rerender } = render(<PromptInput running={false} onSubmit={() => {}} onCancel={() => {}} />);
+    rerender(<PromptInput running onSubmit={() => {}} onCancel={() => {}} />);
+    await act(async () => {});
+    expect(fetches).toBe(0);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message to the agent' }), 'and then');
+    await act(async () => {});
+    expect(fetches).toBe(1);
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('region', { name: /queued/i }, LOADED)).toHaveTextContent('and then');
+    expect(fetches).toBe(1);
   });
 });
 

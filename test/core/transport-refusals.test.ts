@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyMessage } from '@agentclientprotocol/sdk';
+import { ON_DEMAND } from '../../src/core/client/connection-modules.js';
 import { openStream, type InboundTap } from '../../src/core/client/transport.js';
 
 /** A browser-style socket (EventTarget listeners) that the test drives by hand. */
@@ -39,7 +40,7 @@ function open(maxMessageBytes?: number) {
     },
     outbound: (msg) => seen.push(`outbound ${JSON.stringify((msg as { error?: { code: number } }).error?.code)}`),
   };
-  const stream = openStream({ url: 'ws://agent.test', WebSocket: ScriptedSocket as never, maxMessageBytes }, tap);
+  const stream = openStream({ url: 'ws://agent.test', WebSocket: ScriptedSocket as never, maxMessageBytes }, tap, ON_DEMAND);
   const reader = stream.readable.getReader();
   return { seen, socket: ScriptedSocket.last, next: async () => (await reader.read()).value as AnyMessage };
 }

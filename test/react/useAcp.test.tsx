@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { memo, StrictMode, useState } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { WebSocket } from 'ws';
 import {
   AcpProvider,
@@ -158,6 +159,26 @@ describe('useAcp', () => {
     act(() => list!.loadMore());
     await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('7'));
     expect(list!.hasMore).toBe(false);
+    await client.disconnect();
+  });
+
+  it('useSessionList uses the react-query client the host passes to the provider', async () => {
+    const client = newClient();
+    await client.connect();
+    await client.newSession({ cwd: '/workspace/host-query' });
+    const queryClient = new QueryClient();
+    function Probe() {
+      const list = useSessionList({ cwd: '/workspace/host-query' });
+      return <span data-testid="host-count">{list.sessions.length}</span>;
+    }
+    render(
+      <AcpProvider client={client} autoConnect={false} queryClient={queryClient}>
+        <Probe />
+      </AcpProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('host-count').textContent).toBe('1'));
+    const cached = queryClient.getQueryCache().getAll();
+    expect(cached.map((query) => query.queryKey[2])).toEqual(['session/list']);
     await client.disconnect();
   });
 

@@ -1,22 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ContentBlock, CreateElicitationResponse, McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
 import { useAcp } from '../../react/useAcp.js';
 import { useDraft } from '../../react/useDraft.js';
-import { useSessionList } from '../../react/useSessionList.js';
 import { AuthPanel } from '../AuthPanel/index.js';
 import { ConfigOptions } from '../ConfigOptions/index.js';
 import { ConnectionStatus } from '../ConnectionStatus/index.js';
 import { PromptInput } from '../PromptInput/index.js';
-import { SessionList, type OpenHow } from '../SessionList/index.js';
+import type { OpenHow } from '../SessionList/index.js';
 import { Thread } from '../Thread/index.js';
+import { prefetchThread } from '../Thread/on-demand.js';
 import { UsageMeter } from '../UsageMeter/index.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { agentPanelMessages } from './messages.js';
-import { prefetchPanels } from './prefetch-panels.js';
+import { SessionHistory } from './session-history.js';
 import { useSessionBootstrap } from './useSessionBootstrap.js';
-import { scheduleIdle } from '../../highlight/schedule.js';
 
 export interface AgentPanelProps {
   /** Absolute working directory for new sessions. */
@@ -41,6 +40,11 @@ export interface AgentPanelProps {
  * A complete agent panel wired to the surrounding `<AcpProvider>`: connection status, sign-in,
  * sessions, the thread with inline permission prompts and forms, usage, modes and config, and
  * the prompt input with slash commands and a queue.
+ *
+ * What it loads: the header and the prompt input come with the page; the conversation is fetched
+ * once the user turns to the panel (focus anywhere in it) or a thread has something to show, the
+ * session history when it is first opened, the other parts when they are first shown (see
+ * "Loading on demand" in the README).
  */
 export function AgentPanel({
   cwd,
@@ -55,7 +59,6 @@ export function AgentPanel({
   className,
 }: AgentPanelProps) {
   const m = useMessages('agentPanel', agentPanelMessages);
-  useEffect(() => scheduleIdle(prefetchPanels), []);
   const acp = useAcp();
   const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
   const { sessionId, setSessionId } = bootstrap;
@@ -65,19 +68,14 @@ export function AgentPanel({
   const [sendError, setSendError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const caps = acp.agent?.capabilities;
-  const list = useSessionList({ cwd });
-  // The list is fetched once when connected; sessions started or prompted since (a new session's
-  // title comes with its first prompt) must show when the user opens it.
-  const refetchList = list.refetch;
+  const listSupported = Boolean(caps?.sessionCapabilities?.list);
   const connected = acp.status === 'ready';
-  useEffect(() => {
-    if (sessionsOpen && connected) refetchList();
-  }, [sessionsOpen, sessionId, connected, refetchList]);
 
   const submit = useCallback(
     (blocks: ContentBlock[]) => {
       if (!sessionId) return;
       setSendError(null);
+      prefetchThread();
       const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
       const turnsBefore = acp.client.getSnapshot().sessions[sessionId]?.turns.length ?? 0;
       acp.prompt(sessionId, blocks).catch((error: unknown) => {
@@ -114,12 +112,19 @@ export function AgentPanel({
   const showAuth = acp.auth.required || (acp.agent !== null && bootstrap.error?.code === -32000);
 
   return (
-    <section className={cx('acp-agent-panel', className)} data-slot="agent-panel" data-compact={compact || undefined} aria-label={m.title}>
+    <section
+      className={cx('acp-agent-panel', className)}
+      data-slot="agent-panel"
+      data-compact={compact || undefined}
+      aria-label={m.title}
+      // The user turned to the panel: fetch the conversation while they write the first prompt.
+      onFocus={prefetchThread}
+    >
       <header className="acp-agent-panel__header" data-slot="agent-panel-header">
         <ConnectionStatus status={acp.status} agent={acp.agent} error={acp.error} reconnect={acp.reconnect} onRetry={acp.retryNow} />
         <div className="acp-agent-panel__tools">
           {session && <UsageMeter usage={session.usage} lastTurnUsage={session.lastTurnUsage} variant="compact" />}
-          {showSessionList && list.supported && (
+          {showSessionList && listSupported && (
             <button type="button" className="acp-button" aria-expanded={sessionsOpen} onClick={() => setSessionsOpen(!sessionsOpen)}>
               {sessionsOpen ? m.hideSessions : m.sessions}
             </button>
@@ -156,9 +161,9 @@ export function AgentPanel({
       )}
 
       {sessionsOpen && (
-        <SessionList
+        <SessionHistory
           className="acp-agent-panel__sessions"
-          sessions={list.sessions}
+          cwd={cwd}
           activeSessionId={sessionId}
           openSessionIds={Object.keys(acp.sessions)}
           capabilities={{
@@ -167,15 +172,10 @@ export function AgentPanel({
             close: Boolean(caps?.sessionCapabilities?.close),
             delete: Boolean((caps?.sessionCapabilities as { delete?: unknown } | undefined)?.delete),
           }}
-          loading={list.isLoading}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          error={list.error}
-          onLoadMore={list.loadMore}
-          onRetry={list.refetch}
+          connected={connected}
           onOpen={(id, how) => void open(id, how)}
-          onClose={(id) => void acp.closeSession(id).then(() => list.refetch(), () => {})}
-          onDelete={(id) => void acp.deleteSession(id).then(() => list.refetch(), () => {})}
+          onClose={(id) => acp.closeSession(id)}
+          onDelete={(id) => acp.deleteSession(id)}
         />
       )}
 

@@ -10,9 +10,9 @@ import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { AuthPanelProps } from './AuthPanel.js';
 import { authPanelMessages } from './messages.js';
 
-export const authPanelModule = lazyModule(() => import('./AuthPanel.js').then((m) => m.AuthPanel));
+export const authPanelModule = /* @__PURE__ */ lazyModule(() => import('./AuthPanel.js').then((m) => m.AuthPanel));
 
-export const AuthPanel = onDemandComponent('AuthPanel', authPanelModule, (loaded) => loaded, AuthPanelFallback);
+export const AuthPanel = /* @__PURE__ */ onDemandComponent('AuthPanel', authPanelModule, (loaded) => loaded, AuthPanelFallback);
 
 function AuthPanelFallback({ authMethods, auth, agentName, className, state }: AuthPanelProps & { state: OnDemandState }) {
   const messages = useMessages('authPanel', authPanelMessages);

@@ -13,7 +13,7 @@ interface CodeLineProps {
  * to colours never moves anything. Memoized: a streaming block re-renders only the lines that
  * changed (the token arrays of finished lines keep their identity).
  */
-export const CodeLine = memo(function CodeLine({ text, tokens, last }: CodeLineProps) {
+export const CodeLine = /* @__PURE__ */ memo(function CodeLine({ text, tokens, last }: CodeLineProps) {
   return (
     <>
       <span className="acp-code-block__line" data-slot="line">

@@ -1,11 +1,12 @@
 /**
  * The public `ConfigOptions` and `ModeSelector`: the listbox popups, switches and optimistic
- * updates are fetched on first use (AgentPanel starts the fetch when it mounts, long before a
- * session has reported its settings). Until then the current settings are shown as read-only
- * text in the same places, so the toolbar neither jumps nor hides what is selected.
+ * updates are fetched the first time settings are shown, with the usage meter
+ * (`session-controls.ts`). Until then the current settings are shown as read-only text in the
+ * same places, so the toolbar neither jumps nor hides what is selected.
  */
 import type { SessionConfigOption, SessionConfigSelectOptions, SessionModeState } from '@agentclientprotocol/sdk';
-import { cx, lazyModule, useMessages } from '../shared/index.js';
+import { sessionControlsModule } from '../load-session-controls.js';
+import { cx, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import { groupConfigOptions, hasModeConfigOption } from './categories.js';
@@ -14,11 +15,9 @@ import { toSections } from './listbox-items.js';
 import { configOptionsMessages } from './messages.js';
 import type { ModeSelectorProps } from './ModeSelector.js';
 
-export const configControlsModule = lazyModule(() => import('./controls.js'));
+export const ConfigOptions = /* @__PURE__ */ onDemandComponent('ConfigOptions', sessionControlsModule, (loaded) => loaded.ConfigOptions, ConfigOptionsFallback);
 
-export const ConfigOptions = onDemandComponent('ConfigOptions', configControlsModule, (loaded) => loaded.ConfigOptions, ConfigOptionsFallback);
-
-export const ModeSelector = onDemandComponent('ModeSelector', configControlsModule, (loaded) => loaded.ModeSelector, ModeSelectorFallback);
+export const ModeSelector = /* @__PURE__ */ onDemandComponent('ModeSelector', sessionControlsModule, (loaded) => loaded.ModeSelector, ModeSelectorFallback);
 
 function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);

@@ -32,7 +32,7 @@ export interface DiffProps {
  * folded behind "Show N lines", large diffs computed after paint and rendered in pages.
  * Line content is always text, never HTML.
  */
-export const Diff = memo(function Diff({
+export const Diff = /* @__PURE__ */ memo(function Diff({
   path,
   oldText,
   newText,

@@ -41,7 +41,7 @@ interface SplitPairProps {
   rightTokens?: HighlightedLine;
 }
 
-const SplitPair = memo(function SplitPair({ left, right, leftTokens, rightTokens }: SplitPairProps) {
+const SplitPair = /* @__PURE__ */ memo(function SplitPair({ left, right, leftTokens, rightTokens }: SplitPairProps) {
   return (
     <div className="acp-diff__split-row" data-slot="line">
       <SplitCell line={left} side="old" tokens={leftTokens} />

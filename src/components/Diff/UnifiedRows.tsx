@@ -32,7 +32,7 @@ export function UnifiedRows({ rows, tokens, onExpand, messages }: UnifiedRowsPro
  * Memoized on the line object (stable for a model) and its token array (stable once tokenized),
  * so expanding a gap or a highlight slice landing renders only the lines that changed.
  */
-const UnifiedLine = memo(function UnifiedLine({ line, tokens }: { line: DiffLine; tokens?: HighlightedLine }) {
+const UnifiedLine = /* @__PURE__ */ memo(function UnifiedLine({ line, tokens }: { line: DiffLine; tokens?: HighlightedLine }) {
   return (
     <div className="acp-diff__line" data-slot="line" data-kind={line.kind}>
       <span className="acp-diff__number" data-slot="old-number" aria-hidden="true">

@@ -12,10 +12,10 @@ import { diffFileState } from './diff-input.js';
 import { DiffTitle } from './DiffTitle.js';
 import { diffMessages } from './messages.js';
 
-export const diffModule = lazyModule(() => import('./Diff.js').then((m) => m.Diff));
+export const diffModule = /* @__PURE__ */ lazyModule(() => import('./Diff.js').then((m) => m.Diff));
 
 // Memoized like the viewer itself: a streaming thread re-renders tool cards on every chunk.
-export const Diff = memo(onDemandComponent('Diff', diffModule, (loaded) => loaded, DiffFallback));
+export const Diff = /* @__PURE__ */ memo(/* @__PURE__ */ onDemandComponent('Diff', diffModule, (loaded) => loaded, DiffFallback));
 
 function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & { state: OnDemandState }) {
   const messages = useMessages('diff', diffMessages);

@@ -11,9 +11,9 @@ import type { ElicitationFormProps } from './ElicitationForm.js';
 import { elicitationMessages } from './messages.js';
 import { elicitationHeading, elicitationView } from './view.js';
 
-export const elicitationFormModule = lazyModule(() => import('./ElicitationForm.js').then((m) => m.ElicitationForm));
+export const elicitationFormModule = /* @__PURE__ */ lazyModule(() => import('./ElicitationForm.js').then((m) => m.ElicitationForm));
 
-export const ElicitationForm = onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
+export const ElicitationForm = /* @__PURE__ */ onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
 
 export function ElicitationFallback({
   elicitation,

@@ -119,7 +119,7 @@ function FrameList({ rows, labels }: { rows: Row[]; labels: typeof inspectorMess
   );
 }
 
-const FrameRow = memo(function FrameRow({ row, labels }: { row: Row; labels: typeof inspectorMessages }) {
+const FrameRow = /* @__PURE__ */ memo(function FrameRow({ row, labels }: { row: Row; labels: typeof inspectorMessages }) {
   const [open, setOpen] = useState(false);
   const { entry, summary } = row;
   const text = frameText(entry);

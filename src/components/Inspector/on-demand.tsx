@@ -9,9 +9,9 @@ import { onDemandComponent } from '../shared/on-demand-component.js';
 import { inspectorMessages } from './messages.js';
 import type { ProtocolInspectorProps } from './ProtocolInspector.js';
 
-export const protocolInspectorModule = lazyModule(() => import('./ProtocolInspector.js').then((m) => m.ProtocolInspector));
+export const protocolInspectorModule = /* @__PURE__ */ lazyModule(() => import('./ProtocolInspector.js').then((m) => m.ProtocolInspector));
 
-export const ProtocolInspector = onDemandComponent('ProtocolInspector', protocolInspectorModule, (loaded) => loaded, InspectorFallback);
+export const ProtocolInspector = /* @__PURE__ */ onDemandComponent('ProtocolInspector', protocolInspectorModule, (loaded) => loaded, InspectorFallback);
 
 function InspectorFallback({ entries, paused, className, state }: ProtocolInspectorProps & { state: OnDemandState }) {
   const m = useMessages('inspector', inspectorMessages);

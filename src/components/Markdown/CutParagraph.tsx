@@ -69,7 +69,7 @@ function Run({ source, pieceEnds, rest }: RunProps) {
 }
 
 /** Ended runs never change; compared by value, as their props are rebuilt every render. */
-const MemoRun = memo(
+const MemoRun = /* @__PURE__ */ memo(
   Run,
   (prev, next) =>
     prev.source === next.source &&
@@ -97,4 +97,4 @@ function Piece({ source }: { source: string }) {
   );
 }
 
-const MemoPiece = memo(Piece);
+const MemoPiece = /* @__PURE__ */ memo(Piece);

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { cx, useLazyModule, useMessages } from '../shared/index.js';
-import { markdownPipeline } from './load-pipeline.js';
+import { conversationModule } from '../load-conversation.js';
 import { MarkdownContext, type MarkdownOptions } from './markdown-context.js';
 import { MarkdownPlain } from './MarkdownPlain.js';
 import { markdownMessages } from './messages.js';
@@ -22,11 +22,12 @@ export interface MarkdownProps {
  * The text is cut into top-level blocks (see `split-blocks.ts`); finished blocks are memoized,
  * so a chunk re-parses only the tail block. Safety: no raw HTML, links only http(s) and mailto,
  * remote images behind a click, `data:` images only for raster types. The renderer is fetched
- * on the first mount on a page; until it arrives the text shows as written.
+ * on the first mount on a page, with the rest of the conversation (`conversation.ts`); until it
+ * arrives the text shows as written.
  */
 export function Markdown({ text, streaming = false, allowRemoteImages = false, className }: MarkdownProps) {
   const messages = useMessages('markdown', markdownMessages);
-  const pipeline = useLazyModule(markdownPipeline);
+  const pipeline = useLazyModule(conversationModule);
   // The previous split, to resume from: a cache, so reading and writing it while rendering is
   // safe (the result depends on `text` alone).
   const previous = useRef<BlockSplit | null>(null);

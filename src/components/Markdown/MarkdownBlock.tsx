@@ -44,7 +44,7 @@ function MarkdownBlockView({ block, streaming }: MarkdownBlockViewProps) {
  * Finished blocks keep their source, so they skip rendering entirely while the tail streams.
  * Compared by value: the tail's block object is new on every split.
  */
-export const MemoMarkdownBlock = memo(
+export const MemoMarkdownBlock = /* @__PURE__ */ memo(
   MarkdownBlockView,
   (prev, next) =>
     prev.streaming === next.streaming &&

@@ -11,7 +11,7 @@ export interface MarkdownOptions {
   messages: MarkdownMessages;
 }
 
-export const MarkdownContext = createContext<MarkdownOptions>({
+export const MarkdownContext = /* @__PURE__ */ createContext<MarkdownOptions>({
   allowRemoteImages: false,
   messages: markdownMessages,
 });

@@ -28,7 +28,7 @@ export interface MessageProps {
  * file links, embedded files and unknown blocks each get their own safe view. Blocks addressed
  * to the assistant only are hidden.
  */
-export const Message = memo(function Message({
+export const Message = /* @__PURE__ */ memo(function Message({
   item,
   streaming = false,
   onCopy,

@@ -1,11 +1,12 @@
 /**
  * The public `PermissionPrompt` and `PermissionQueue`: the options, digit shortcuts and focus
- * handling are fetched on first use (ToolCall starts the fetch as soon as a tool call appears,
- * since permission requests follow tool calls). Until then the prompt says what is asked and
+ * handling are fetched on first use, with the rest of the conversation (`conversation.ts`: a
+ * thread that shows a tool call has them already). Until then the prompt says what is asked and
  * about which tool call; the options appear, and take focus, when the prompt has loaded.
  */
 import { useId } from 'react';
-import { cx, lazyModule, useMessages } from '../shared/index.js';
+import { conversationModule } from '../load-conversation.js';
+import { cx, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import { permissionMessages } from './messages.js';
@@ -15,11 +16,9 @@ import type { PermissionQueueProps } from './PermissionQueue.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './toolCallInfo.js';
 
-export const permissionPromptsModule = lazyModule(() => import('./prompts.js'));
+export const PermissionPrompt = /* @__PURE__ */ onDemandComponent('PermissionPrompt', conversationModule, (loaded) => loaded.PermissionPrompt, PermissionFallback);
 
-export const PermissionPrompt = onDemandComponent('PermissionPrompt', permissionPromptsModule, (loaded) => loaded.PermissionPrompt, PermissionFallback);
-
-export const PermissionQueue = onDemandComponent('PermissionQueue', permissionPromptsModule, (loaded) => loaded.PermissionQueue, PermissionQueueFallback);
+export const PermissionQueue = /* @__PURE__ */ onDemandComponent('PermissionQueue', conversationModule, (loaded) => loaded.PermissionQueue, PermissionQueueFallback);
 
 /** Until the queue loads, the request it would show first, as the prompt's fallback. */
 function PermissionQueueFallback({ requests, onRespond, className, state }: PermissionQueueProps & { state: OnDemandState }) {

@@ -23,7 +23,7 @@ export interface PlanProps {
  * update and entries have no ids, so rows are keyed by position: an update patches the existing
  * rows in place instead of remounting them.
  */
-export const Plan = memo(function Plan({
+export const Plan = /* @__PURE__ */ memo(function Plan({
   entries,
   open: controlledOpen,
   defaultOpen = true,

@@ -33,7 +33,7 @@ function PlanEntryRowImpl({ entry, messages }: PlanEntryRowProps) {
  * Every plan update is a brand-new array of new objects, so rows compare by value: only the
  * entries whose text, status or priority changed render again.
  */
-export const PlanEntryRow = memo(
+export const PlanEntryRow = /* @__PURE__ */ memo(
   PlanEntryRowImpl,
   (prev, next) =>
     prev.messages === next.messages &&

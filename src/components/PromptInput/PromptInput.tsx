@@ -94,12 +94,13 @@ export function PromptInput({
     onCancel,
   });
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
-  // While a turn runs, Enter queues the prompt: have the queue list ready by then.
-  useEffect(() => {
-    if (running) prefetchPromptQueue();
-  }, [running]);
-
   const empty = isEmptyPrompt(draft, files.attachments);
+  // While a turn runs, Enter queues the prompt: once the user writes one during a turn, fetch
+  // the queue list so it is there by then (a turn without typing fetches nothing).
+  const composingDuringTurn = Boolean(running) && !empty;
+  useEffect(() => {
+    if (composingDuringTurn) prefetchPromptQueue();
+  }, [composingDuringTurn]);
 
   const submit = () => {
     if (disabled || empty) return;

@@ -1,13 +1,14 @@
 /**
  * The queue list (edit, remove, send now) is fetched on demand: prompts are only queued while a
- * turn runs, and PromptInput starts the fetch when one starts (`prefetchPromptQueue`). Until the
- * list has loaded, the waiting prompts are shown as text in the same place.
+ * turn runs, and PromptInput starts the fetch when the user writes during a turn
+ * (`prefetchPromptQueue`), or it starts here when a prompt is queued. Until the list has loaded,
+ * the waiting prompts are shown as text in the same place.
  */
 import { format, lazyModule, useLazyModule } from '../shared/index.js';
 import { OnDemandStatus } from '../shared/OnDemandStatus.js';
 import type { PromptQueueListProps } from './PromptQueueList.js';
 
-const promptQueueListModule = lazyModule(() => import('./PromptQueueList.js').then((m) => m.PromptQueueList));
+const promptQueueListModule = /* @__PURE__ */ lazyModule(() => import('./PromptQueueList.js').then((m) => m.PromptQueueList));
 
 export function prefetchPromptQueue(): void {
   promptQueueListModule.load().catch(() => {
@@ -16,10 +17,10 @@ export function prefetchPromptQueue(): void {
 }
 
 export function PromptQueueList(props: PromptQueueListProps) {
-  const state = useLazyModule(promptQueueListModule);
+  const { queue, t } = props;
+  const state = useLazyModule(promptQueueListModule, queue.items.length > 0);
   const Loaded = state.module;
   if (Loaded) return <Loaded {...props} />;
-  const { queue, t } = props;
   if (queue.items.length === 0) return null;
   return (
     <section className="acp-prompt-input__queue" data-slot="queue" aria-busy={!state.error} aria-label={format(t.queue_count, { count: queue.items.length })}>

@@ -1,7 +1,8 @@
 /**
  * The public `SessionList`: the rows with their actions, delete confirmation and keyboard
- * navigation are fetched the first time the history is shown (AgentPanel starts the fetch when it
- * mounts). Until then the sessions already listed are shown by name, without actions.
+ * navigation are fetched the first time the history is shown. Until then the sessions already
+ * listed are shown by name, without actions. (AgentPanel's history brings the list in its own
+ * on-demand chunk, with the query behind it: see `AgentPanel/SessionHistory.tsx`.)
  */
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
@@ -9,16 +10,17 @@ import { onDemandComponent } from '../shared/on-demand-component.js';
 import { sessionListMessages } from './messages.js';
 import type { SessionListProps } from './SessionList.js';
 
-export const sessionListModule = lazyModule(() => import('./SessionList.js').then((m) => m.SessionList));
+export const sessionListModule = /* @__PURE__ */ lazyModule(() => import('./SessionList.js').then((m) => m.SessionList));
 
-export const SessionList = onDemandComponent('SessionList', sessionListModule, (loaded) => loaded, SessionListFallback);
+export const SessionList = /* @__PURE__ */ onDemandComponent('SessionList', sessionListModule, (loaded) => loaded, SessionListFallback);
 
-function SessionListFallback({
+/** The sessions listed so far, by name, with the loading line (or the failure and Retry). */
+export function SessionListFallback({
   sessions,
   activeSessionId,
   className,
   state,
-}: SessionListProps & { state: OnDemandState }) {
+}: Pick<SessionListProps, 'sessions' | 'activeSessionId' | 'className'> & { state: OnDemandState }) {
   const messages = useMessages('sessionList', sessionListMessages);
   return (
     <div className={cx('acp-session-list', className)} data-slot="fallback" aria-busy={!state.error}>

@@ -22,7 +22,7 @@ export interface TerminalOutputProps {
  * text, an exit badge, and the output kept after `terminal/release`. Follows new output unless
  * the user has scrolled up.
  */
-export const TerminalOutput = memo(function TerminalOutput({ terminal, maxLines = 1000, className }: TerminalOutputProps) {
+export const TerminalOutput = /* @__PURE__ */ memo(function TerminalOutput({ terminal, maxLines = 1000, className }: TerminalOutputProps) {
   const messages = useMessages('terminal', terminalMessages);
   const locale = useLocale();
   const number = new Intl.NumberFormat(locale);

@@ -15,10 +15,10 @@ import { TerminalLog } from './TerminalLog.js';
 import type { TerminalOutputProps } from './TerminalOutput.js';
 import { terminalRunState } from './TerminalStatus.js';
 
-export const terminalOutputModule = lazyModule(() => import('./TerminalOutput.js').then((m) => m.TerminalOutput));
+export const terminalOutputModule = /* @__PURE__ */ lazyModule(() => import('./TerminalOutput.js').then((m) => m.TerminalOutput));
 
 // Memoized like the renderer itself: a streaming thread re-renders tool cards on every chunk.
-export const TerminalOutput = memo(onDemandComponent('TerminalOutput', terminalOutputModule, (loaded) => loaded, TerminalFallback));
+export const TerminalOutput = /* @__PURE__ */ memo(/* @__PURE__ */ onDemandComponent('TerminalOutput', terminalOutputModule, (loaded) => loaded, TerminalFallback));
 
 export function TerminalFallback({
   terminal,

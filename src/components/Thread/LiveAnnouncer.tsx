@@ -27,7 +27,7 @@ interface Seen {
  * before the commit). Setting it from an effect cost a second commit of the thread after the
  * store notification that ended the turn.
  */
-export const LiveAnnouncer = memo(function LiveAnnouncer({ turns, permissionRequests }: LiveAnnouncerProps) {
+export const LiveAnnouncer = /* @__PURE__ */ memo(function LiveAnnouncer({ turns, permissionRequests }: LiveAnnouncerProps) {
   const messages = useMessages('thread', threadMessages);
   const [seen, setSeen] = useState<Seen>(() => ({ turns, permissionRequests, announcement: null }));
   let { announcement } = seen;

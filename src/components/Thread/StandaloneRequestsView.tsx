@@ -14,7 +14,7 @@ interface StandaloneRequestsViewProps {
  * record of what was decided; pending permissions come last, several of them as one queue so
  * the user answers one at a time.
  */
-export const StandaloneRequestsView = memo(function StandaloneRequestsView({ requests, actions }: StandaloneRequestsViewProps) {
+export const StandaloneRequestsView = /* @__PURE__ */ memo(function StandaloneRequestsView({ requests, actions }: StandaloneRequestsViewProps) {
   const { permissions, elicitations } = requests;
   if (permissions.length === 0 && elicitations.length === 0) return null;
   const pending = permissions.filter((request) => request.status === 'pending');

@@ -15,7 +15,7 @@ import { UnsupportedNotice } from './UnsupportedNotice.js';
  * One thread item, memoized: a streaming chunk replaces one item object in the store and keeps
  * every other item's identity, so only the item that changed renders again.
  */
-export const ThreadItemView = memo(function ThreadItemView(props: ItemViewProps) {
+export const ThreadItemView = /* @__PURE__ */ memo(function ThreadItemView(props: ItemViewProps) {
   const messages = useMessages('thread', threadMessages);
   if (props.item.kind === 'notice' && props.dismissed) return null;
   const view = defaultView(props, messages);

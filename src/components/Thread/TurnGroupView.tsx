@@ -26,7 +26,7 @@ export function isExcluded(turn: TurnRecord | null): boolean {
  * One turn: its items in order, requests without a card, then how it ended. Memoized on what
  * its own items would render from, so a chunk streaming into the newest turn skips every other.
  */
-export const TurnGroupView = memo(function TurnGroupView({ group, state, last, standalone }: TurnGroupViewProps) {
+export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone }: TurnGroupViewProps) {
   const messages = useMessages('thread', threadMessages);
   const children: ReactNode[] = [];
   for (let index = group.start; index < group.end; index++) {

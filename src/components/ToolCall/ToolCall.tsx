@@ -171,4 +171,4 @@ function sameProps(prev: ToolCallProps, next: ToolCallProps): boolean {
  * terminals), the execute command and the raw input/output. The body folds with
  * `hidden="until-found"`, so find-in-page still reaches folded output.
  */
-export const ToolCall = memo(ToolCallCard, sameProps);
+export const ToolCall = /* @__PURE__ */ memo(ToolCallCard, sameProps);

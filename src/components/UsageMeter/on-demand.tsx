@@ -1,9 +1,11 @@
 /**
- * The public `UsageMeter`: agents that report context usage are the minority, so the ring, the
- * popover and the detailed reading are fetched the first time a meter is shown (AgentPanel
- * fetches it once the page is idle). Until then the percentage is shown as text in its place.
+ * The public `UsageMeter`: the ring, the popover and the detailed reading are fetched the first
+ * time a meter is shown, with the settings controls (`session-controls.ts`); for the compact
+ * toolbar meter, once there is a reading (before it, the meter draws nothing). Until then the
+ * percentage is shown as text in its place.
  */
-import { cx, lazyModule, useLocale, useMessages } from '../shared/index.js';
+import { sessionControlsModule } from '../load-session-controls.js';
+import { cx, useLocale, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import { formatPercent } from './format.js';
@@ -11,9 +13,13 @@ import { usageMeterMessages } from './messages.js';
 import { usageLevel, usagePercent } from './usage-level.js';
 import type { UsageMeterProps } from './UsageMeter.js';
 
-export const usageMeterModule = lazyModule(() => import('./UsageMeter.js').then((m) => m.UsageMeter));
-
-export const UsageMeter = onDemandComponent('UsageMeter', usageMeterModule, (loaded) => loaded, UsageMeterFallback);
+export const UsageMeter = /* @__PURE__ */ onDemandComponent(
+  'UsageMeter',
+  sessionControlsModule,
+  (loaded) => loaded.UsageMeter,
+  UsageMeterFallback,
+  ({ usage, variant }) => Boolean(usage) || variant !== 'compact',
+);
 
 function UsageMeterFallback({ usage, variant = 'detailed', className, state }: UsageMeterProps & { state: OnDemandState }) {
   const messages = useMessages('usageMeter', usageMeterMessages);

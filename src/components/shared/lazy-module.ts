@@ -70,12 +70,16 @@ export interface LazyModuleState<T> {
 /**
  * The module for rendering: synchronous when it has loaded, otherwise undefined until it arrives
  * (the caller renders its fallback), or the error if the fetch failed.
+ *
+ * `needed: false` renders without fetching: a part with nothing to show yet (an empty queue, a
+ * meter without a reading) draws its fallback and fetches once there is something to show, so
+ * a page does not pay for what it never displays. A module already in memory is used anyway.
  */
-export function useLazyModule<T>(lazy: LazyModule<T>): LazyModuleState<T> {
+export function useLazyModule<T>(lazy: LazyModule<T>, needed = true): LazyModuleState<T> {
   const [, setVersion] = useState(0);
   const module = lazy.current();
   useEffect(() => {
-    if (lazy.current() !== undefined) return;
+    if (!needed || lazy.current() !== undefined) return;
     let live = true;
     const settle = () => {
       if (live) setVersion((v) => v + 1);
@@ -84,7 +88,7 @@ export function useLazyModule<T>(lazy: LazyModule<T>): LazyModuleState<T> {
     return () => {
       live = false;
     };
-  }, [lazy]);
+  }, [lazy, needed]);
   const retry = useCallback(() => {
     lazy.load().then(
       () => setVersion((v) => v + 1),

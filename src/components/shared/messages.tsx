@@ -14,7 +14,7 @@ interface UiContextValue {
   locale: string | undefined;
 }
 
-const UiContext = createContext<UiContextValue>({ messages: {}, locale: undefined });
+const UiContext = /* @__PURE__ */ createContext<UiContextValue>({ messages: {}, locale: undefined });
 
 export interface AcpUiProviderProps {
   messages?: MessageOverrides;

@@ -6,7 +6,8 @@
  * What a page needs to connect, stream and prompt is here; the rest is fetched on demand so the
  * core entry stays small (see `on-demand.ts`): file and terminal requests (`workspace.ts`), the
  * less frequent actions and the restore after a reconnect (`session-actions.ts`), frame refusals
- * (`refused-frames.ts`, via the transport) and elicitation reading (`elicitation.ts`).
+ * (`refused-frames.ts`, via the transport) and elicitation reading (`elicitation.ts`). The first
+ * two of those come through `ConnectionModules`, which `<AcpProvider>` supplies already loaded.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { FsAdapter, PermissionPolicy, TerminalAdapter } from '../adapters.js';
@@ -20,6 +21,7 @@ import { emptyThread } from '../thread.js';
 import type { AcpSnapshot, SessionState, TerminalState } from '../types.js';
 import { createPendingRequests } from './agent-requests.js';
 import { DEFAULT_RECONNECT, reconnectDelay, type ReconnectOptions } from './backoff.js';
+import { ON_DEMAND, type ConnectionModules } from './connection-modules.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
 import type { TerminalManager } from './terminals.js';
 import type { ClientHelpers } from './on-demand.js';
@@ -92,6 +94,11 @@ const MAX_BUFFERED_UPDATES = 2000;
 const MAX_BUFFERED_SESSIONS = 16;
 
 export function createAcpClient(options: AcpClientOptions): AcpClient {
+  return createClient(options, ON_DEMAND);
+}
+
+/** `createAcpClient` with the connection's modules supplied (see `connection-modules.ts`). */
+export function createClient(options: AcpClientOptions, modules: ConnectionModules): AcpClient {
   const now = options.now ?? Date.now;
   const store = createStore<AcpSnapshot>(initialSnapshot(), options.scheduler ?? 'frame');
   const traffic = createTrafficLog(options.trafficCapacity ?? 5000, now);
@@ -303,7 +310,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
     try {
       const app = acp.client({ name: options.clientInfo?.name ?? 'acp-react' });
       if (options.fs || options.terminal) await serveWorkspace(app);
-      conn = pending.register(app).connect(openStream(options, tap));
+      conn = pending.register(app).connect(openStream(options, tap, modules));
     } catch (error) {
       throw toAcpError(error, options.url);
     }
@@ -473,7 +480,7 @@ export function createAcpClient(options: AcpClientOptions): AcpClient {
 
   let loadingActions: Promise<SessionActions> | undefined;
   const actions = () =>
-    (loadingActions ??= import('./session-actions.js').then(
+    (loadingActions ??= modules.sessionActions().then(
       (module) =>
         module.createSessionActions({
           ...helpers,

@@ -14,6 +14,7 @@
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
 import { ErrorCodes } from '../errors.js';
+import type { ConnectionModules } from './connection-modules.js';
 
 export interface InboundTap {
   /**
@@ -45,7 +46,7 @@ export function canReconnect(options: TransportOptions): boolean {
   return Boolean(options.url) || typeof options.stream === 'function';
 }
 
-export function openStream(options: TransportOptions, tap: InboundTap): Stream {
+export function openStream(options: TransportOptions, tap: InboundTap, modules: ConnectionModules): Stream {
   if (options.stream) {
     const stream = typeof options.stream === 'function' ? options.stream() : options.stream;
     return tapStream(stream, tap);
@@ -55,7 +56,7 @@ export function openStream(options: TransportOptions, tap: InboundTap): Stream {
   if (!Base) throw new Error('No WebSocket implementation: pass `WebSocket` (for example from the `ws` package).');
   const limit = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const stream = createWebSocketStream(options.url, {
-    WebSocket: tappedWebSocket(Base, tap, limit),
+    WebSocket: tappedWebSocket(Base, tap, limit, modules),
     ...(options.protocols ? { protocols: options.protocols } : {}),
   });
   return { readable: stream.readable, writable: tapWritable(stream.writable, tap) };
@@ -70,11 +71,11 @@ interface Socket {
  * A WebSocket class whose `message` listeners only see frames the tap lets through. Works with
  * both listener styles the SDK uses: `addEventListener` (browsers) and `on` (the `ws` package).
  */
-function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: number): WebSocketConstructor {
+function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: number, modules: ConnectionModules): WebSocketConstructor {
   // Fetched now, with the socket, so it is there before a frame can need it. If it cannot be
   // loaded, the frames it would refuse are dropped without a diagnostic.
-  let refusals: typeof import('./refused-frames.js') | undefined;
-  let loading: Promise<unknown> = import('./refused-frames.js').then(
+  let refusals: Awaited<ReturnType<ConnectionModules['refusedFrames']>> | undefined;
+  let loading: Promise<unknown> = modules.refusedFrames().then(
     (module) => (refusals = module),
     () => {},
   );

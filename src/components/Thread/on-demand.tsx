@@ -1,0 +1,82 @@
+/**
+ * The public `Thread`: the conversation (turns, messages, markdown, thoughts, plans, tool calls,
+ * permission prompts) is fetched as one chunk (`../conversation.ts`) the first time a thread has
+ * something to show, so a page that has not prompted yet loads none of it. AgentPanel starts the
+ * fetch earlier, as soon as the user focuses the panel. Until it arrives the thread keeps its
+ * frame: the empty state, the session's status, and the messages as plain text.
+ */
+import type { ThreadItem } from '../../core/types.js';
+import { conversationModule } from '../load-conversation.js';
+import { messageMessages } from '../Message/messages.js';
+import { cx, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import { threadMessages } from './messages.js';
+import { SessionStatusBanner } from './SessionStatusBanner.js';
+import type { ThreadProps } from './Thread.js';
+
+/** Starts fetching the conversation (once per page); a failure shows, with Retry, in the thread. */
+export function prefetchThread(): void {
+  conversationModule.load().catch(() => {});
+}
+
+/** Whether the thread has anything its fallback would only show in part. */
+function hasContent({ session, permissionRequests, elicitations }: ThreadProps): boolean {
+  return session.thread.items.size > 0 || session.plan !== null || Boolean(permissionRequests?.length) || Boolean(elicitations?.length);
+}
+
+export const Thread = /* @__PURE__ */ onDemandComponent('Thread', conversationModule, (loaded) => loaded.Thread, ThreadFallback, hasContent);
+
+function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
+  const { session, emptyState, className, state } = props;
+  const messages = useMessages('thread', threadMessages);
+  const items = session.thread.items;
+  const waiting = hasContent(props);
+  return (
+    <div
+      className={cx('acp-thread', className)}
+      data-slot="thread"
+      data-state={session.turn.state}
+      data-status={session.status}
+      aria-busy={waiting && !state.error ? true : undefined}
+    >
+      <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
+      <div className="acp-thread__viewport" data-slot="viewport">
+        <div className="acp-thread__log acp-focusable" data-slot="log" role="log" aria-live="off" aria-label={messages.log_label} tabIndex={0}>
+          <div className="acp-thread__content" data-slot="content">
+            {items.size === 0 && (
+              <div className="acp-thread__empty" data-slot="empty">
+                {emptyState ?? <p>{messages.empty}</p>}
+              </div>
+            )}
+            {items.toArray().map((item) => (
+              <PlainItem key={item.id} item={item} />
+            ))}
+            {waiting && <OnDemandStatus state={state} />}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** What the fallback knows of an item without the renderers: messages and titles, as text. */
+function PlainItem({ item }: { item: ThreadItem }) {
+  const m = useMessages('message', messageMessages);
+  if (item.kind === 'user_message' || item.kind === 'agent_message') {
+    const user = item.kind === 'user_message';
+    return (
+      <article className="acp-message" data-slot="message" data-role={user ? 'user' : 'agent'} aria-label={user ? m.userMessage : m.agentMessage}>
+        <div className="acp-message__body" data-slot="body">
+          <div className="acp-message__plain" data-slot="text">
+            {item.text}
+          </div>
+        </div>
+      </article>
+    );
+  }
+  if (item.kind === 'tool_call' || item.kind === 'notice') {
+    return <p className="acp-message__plain">{item.title}</p>;
+  }
+  return null;
+}

@@ -1,0 +1,20 @@
+/**
+ * The modules a connection uses but a page can start without: the refusal of binary and
+ * oversized frames (needed once a socket is open) and the less frequent actions with the restore
+ * after a reconnect (needed once the connection is ready). `createAcpClient` fetches them with
+ * `import()` (`ON_DEMAND`), keeping the headless entry small; `<AcpProvider>`, which connects as
+ * soon as it mounts, passes them already loaded (`src/react/connection-modules.ts`): fetched, they
+ * only added two requests to every page's start.
+ */
+import type { refuseBinary, refuseOversized } from './refused-frames.js';
+import type { createSessionActions } from './session-actions.js';
+
+export interface ConnectionModules {
+  refusedFrames(): Promise<{ refuseBinary: typeof refuseBinary; refuseOversized: typeof refuseOversized }>;
+  sessionActions(): Promise<{ createSessionActions: typeof createSessionActions }>;
+}
+
+export const ON_DEMAND: ConnectionModules = {
+  refusedFrames: () => import('./refused-frames.js'),
+  sessionActions: () => import('./session-actions.js'),
+};
