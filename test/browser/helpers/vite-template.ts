@@ -33,7 +33,7 @@ export async function buildViteTemplate(): Promise<BuiltPage> {
       ],
     },
     // The highlighter's grammars make big chunks, as in any host; their size is not at issue here.
-    build: { outDir: dir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false, chunkSizeWarningLimit: 100_000 },
+    build: { outDir: dir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 100_000 },
   });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
