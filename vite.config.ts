@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/bridge/**/*.test.ts', 'test/demo-agent/**/*.test.ts'],
+          include: ['test/core/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/bridge/**/*.test.ts', 'test/demo-agent/**/*.test.ts', 'test/ssr/**/*.test.tsx'],
           testTimeout: 20_000,
         },
       },

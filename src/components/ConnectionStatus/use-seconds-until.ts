@@ -1,13 +1,15 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 /**
  * Whole seconds left until `target` (epoch ms), rounded up, re-rendering once per second and
- * exactly when the shown number changes. Null without a target.
+ * exactly when the shown number changes. Null without a target, and before the first layout
+ * effect reads the clock: render stays pure, so server and client markup agree.
  */
 export function useSecondsUntil(target: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState<number | null>(null);
   // Layout effect: a new target must not paint one frame against a stale clock.
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (target === null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = () => {
@@ -20,5 +22,5 @@ export function useSecondsUntil(target: number | null): number | null {
     tick();
     return () => clearTimeout(timer);
   }, [target]);
-  return target === null ? null : Math.max(0, Math.ceil((target - now) / 1000));
+  return target === null || now === null ? null : Math.max(0, Math.ceil((target - now) / 1000));
 }

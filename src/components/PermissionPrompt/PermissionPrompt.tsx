@@ -51,7 +51,9 @@ function Prompt({
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const answeredRef = useRef(false);
-  const lastKeyAt = useRef(Date.now());
+  // When the last printable key was typed; starts at mount (set in the effect below, since render
+  // must not read the clock), so keys typed just as the prompt appears are not taken as answers.
+  const lastKeyAt = useRef(0);
   const [localChoice, setLocalChoice] = useState<string | null>(null);
 
   const status = request.status === 'pending' && localChoice !== null ? 'answered' : request.status;
@@ -61,6 +63,7 @@ function Prompt({
   const info = toolCallInfo(request.toolCall);
 
   useEffect(() => {
+    lastKeyAt.current = Date.now();
     if (autoFocus && request.status === 'pending') rootRef.current?.focus();
     // Only when the prompt first appears; later renders must not pull focus back.
   }, []);

@@ -1,10 +1,11 @@
 /**
  * Grows a textarea with its content. The CSS `max-height` caps it; past that it scrolls.
  */
-import { useLayoutEffect, type RefObject } from 'react';
+import type { RefObject } from 'react';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 export function useAutosize(ref: RefObject<HTMLTextAreaElement | null>, value: string): void {
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     // Reset first so the textarea can also shrink when text is deleted.

@@ -16,7 +16,8 @@ interface SessionItemProps {
   offerResume: boolean;
   canClose: boolean;
   canDelete: boolean;
-  now: number;
+  /** The clock for relative times; null before mount (no relative time is shown then). */
+  now: number | null;
   onOpen: ((sessionId: string, how: OpenHow) => void) | undefined;
   onClose: ((sessionId: string) => void) | undefined;
   onDelete: ((sessionId: string) => void) | undefined;
@@ -33,7 +34,7 @@ export function SessionItem(props: SessionItemProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const title = session.title?.trim();
-  const updated = relativeTime(session.updatedAt, now, locale);
+  const updated = now === null ? null : relativeTime(session.updatedAt, now, locale);
 
   // Cancelling puts the Delete button back; focus returns to it once it is rendered again.
   useEffect(() => {
@@ -104,7 +105,7 @@ export function SessionItem(props: SessionItemProps) {
             <ActionButton action="close" label={messages.close} hint={messages.close_hint} titleId={titleId} onClick={() => onClose(session.sessionId)} />
           )}
           {canDelete && onDelete && (
-            <ActionButton ref={deleteRef} action="delete" label={messages.delete} titleId={titleId} onClick={() => setConfirming(true)} />
+            <ActionButton buttonRef={deleteRef} action="delete" label={messages.delete} titleId={titleId} onClick={() => setConfirming(true)} />
           )}
         </div>
       )}
@@ -118,15 +119,16 @@ interface ActionButtonProps {
   hint?: string;
   titleId: string;
   onClick: () => void;
-  ref?: Ref<HTMLButtonElement>;
+  /** Not `ref`: React 18 drops `ref` as a prop of a function component. */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 /** A row action named with the row's title ("Delete Fix login bug"), so each name is unique. */
-function ActionButton({ action, label, hint, titleId, onClick, ref }: ActionButtonProps) {
+function ActionButton({ action, label, hint, titleId, onClick, buttonRef }: ActionButtonProps) {
   const id = useId();
   return (
     <button
-      ref={ref}
+      ref={buttonRef}
       id={id}
       type="button"
       className="acp-button acp-session-list__action"

@@ -1,4 +1,5 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 /** How close to the bottom (px) still counts as "at the bottom", to absorb sub-pixel rounding. */
 const SLACK = 8;
@@ -19,7 +20,7 @@ export function useFollowOutput<T extends HTMLElement>(change: unknown) {
   }, []);
 
   // Layout effect: scroll before paint, so new output never flashes above the fold.
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const el = ref.current;
     if (el && following.current) el.scrollTop = el.scrollHeight;
   }, [change]);

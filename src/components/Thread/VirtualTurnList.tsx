@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { chooseContentRows } from './content-rows.js';
 import type { TurnGroup } from './group-turns.js';
 import { requestIdleTime } from './idle-time.js';
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 import { useScrollSpeed } from './use-scroll-speed.js';
 
 export interface VirtualTurnListProps {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import type { CreateElicitationResponse } from '../../core/types.js';
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 /**
  * The callbacks every item needs, in one object whose identity never changes while the host's

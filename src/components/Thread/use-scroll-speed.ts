@@ -1,5 +1,5 @@
 import { useCallback, useRef, type RefObject } from 'react';
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 /** Moving more than this share of the viewport between two scroll events (one a frame) is fast. */
 const FAST_VIEWPORT_SHARE = 0.5;

@@ -9,7 +9,7 @@ import {
   type UIEvent,
   type WheelEvent,
 } from 'react';
-import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 /** Within this distance of the end the log counts as "at the bottom" (sub-pixel and rounding slack). */
 const AT_BOTTOM_PX = 32;

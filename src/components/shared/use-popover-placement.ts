@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 
 export interface PopoverPlacement {
   side: 'bottom' | 'top';
@@ -17,7 +18,7 @@ export function usePopoverPlacement(
   popoverRef: RefObject<HTMLElement | null>,
 ): PopoverPlacement {
   const [placement, setPlacement] = useState(DEFAULT);
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const anchor = anchorRef.current;
     const popover = popoverRef.current;
     if (!open || !anchor || !popover) return;

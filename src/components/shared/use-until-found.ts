@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-
-// useLayoutEffect warns during server rendering; there is no DOM to adjust there anyway.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+import { useCallback, useRef } from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 
 /**
  * Makes a collapsed panel `hidden="until-found"` so the browser's find-in-page still finds text
@@ -31,14 +29,17 @@ export function useUntilFound<T extends HTMLElement>(open: boolean, onReveal: ()
     }
   });
 
-  return useCallback((el: T | null) => {
-    element.current = el;
-    if (!el) return;
-    const onBeforeMatch = () => reveal.current();
-    el.addEventListener('beforematch', onBeforeMatch);
-    return () => {
-      el.removeEventListener('beforematch', onBeforeMatch);
-      if (element.current === el) element.current = null;
-    };
-  }, []);
+  // A ref callback without a returned cleanup: React 18 does not run one (and warns about the
+  // return value), so the listener moves from the previous element to the next by hand.
+  const onBeforeMatch = useCallback(() => reveal.current(), []);
+  return useCallback(
+    (el: T | null) => {
+      const previous = element.current;
+      if (previous === el) return;
+      previous?.removeEventListener('beforematch', onBeforeMatch);
+      element.current = el;
+      el?.addEventListener('beforematch', onBeforeMatch);
+    },
+    [onBeforeMatch],
+  );
 }
