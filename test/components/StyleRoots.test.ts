@@ -45,6 +45,13 @@ describe('component roots and the host-independence rule', () => {
     expect([...listedRoots()].sort()).toEqual([...roots].sort());
   });
 
+  it('uses the same list for the outermost roots', () => {
+    const css = readFileSync(join(src, 'styles/tokens.css'), 'utf8');
+    const lists = [...css.matchAll(/:is\(([^)]*\.acp-agent-panel[^)]*)\)/g)].map((m) => m[1]!.replace(/\s+/g, ''));
+    expect(lists).toHaveLength(2);
+    expect(lists[1]).toBe(lists[0]);
+  });
+
   it('loads the tokens before the component sheets in Vite builds, as dist/styles.css does', () => {
     const loader = readFileSync(join(src, 'styles/index.ts'), 'utf8');
     const tokens = loader.indexOf("'./tokens.css'");
