@@ -3,13 +3,14 @@
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
  *  2. Type check.
- *  3. Unit, integration and component tests (Node and jsdom); the component tests twice, on
+ *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles).
+ *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
- *  4. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
- *  5. Storybook and playground builds.
- *  6. Browser tests in headless Chromium: every story (console errors, axe), the playground end
+ *  5. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
+ *  6. Storybook and playground builds.
+ *  7. Browser tests in headless Chromium: every story (console errors, axe), the playground end
  *     to end, hostile content, strict CSP.
- *  7. The host matrix (hosts/README.md): the tarball installed from the npm registry into a Vite +
+ *  8. The host matrix (hosts/README.md): the tarball installed from the npm registry into a Vite +
  *     React 19, a Vite + React 18.3 and a Next.js app, each built for production, then the README's
  *     quick start driven in Chromium on each one's dev and production server.
  * Each step's time, and the total, are printed at the end.
@@ -46,6 +47,7 @@ const printTimes = () => {
 try {
   ensureChromium();
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  step('Lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
   step('Package checks (publint, are-the-types-wrong)', process.execPath, ['scripts/check-package.mjs']);

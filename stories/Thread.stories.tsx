@@ -298,7 +298,7 @@ interface DemoProps extends Partial<Omit<ThreadProps, 'session'>> {
 }
 
 function ThreadDemo({ build, theme, ...rest }: DemoProps) {
-  const initial = useMemo(build, [build]);
+  const initial = useMemo(() => build(), [build]);
   const [permissionRequests, setPermissionRequests] = useState(initial.permissionRequests);
   const [elicitations, setElicitations] = useState(initial.elicitations);
   return (

@@ -25,7 +25,6 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   const schedule = scheduler === 'sync' ? null : scheduler === 'frame' ? nextFrame : scheduler;
   let frameOpen = false;
   let dirty = false;
-  let cancelFrame: (() => void) | null = null;
 
   // Every listener is called even if one throws; the first error is rethrown afterwards.
   const emit = () => {
@@ -44,10 +43,9 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   // The next frame is always scheduled before listeners run: a listener that throws must not
   // leave the window open with no frame to close it (the store would never notify again).
   const onFrame = () => {
-    cancelFrame = null;
     if (dirty) {
       dirty = false;
-      cancelFrame = schedule!(onFrame);
+      schedule!(onFrame);
       emit();
     } else {
       frameOpen = false;
@@ -71,7 +69,7 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
         return;
       }
       frameOpen = true;
-      cancelFrame = schedule(onFrame);
+      schedule(onFrame);
       emit();
     },
     flush() {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AcpClient, AcpClientOptions } from '../core/index.js';
 import { createClient } from '../core/client/create-client.js';
@@ -39,24 +39,25 @@ export function AcpProvider({ client: given, options, autoConnect = true, queryC
     setValue({ client, queryClient, made, drafts, instanceId });
   }
 
-  const [mounts] = useState(() => ({ count: 0 }));
+  const mounts = useRef(0);
   useEffect(() => {
-    mounts.count++;
+    mounts.current++;
     if (autoConnect) {
       client.connect().catch(() => {
         // The failure is in the snapshot (`status: 'error'`, `error`); the UI shows it.
       });
     }
     return () => {
-      mounts.count--;
+      mounts.current--;
       if (!owned) return;
       // Deferred, so StrictMode's unmount-and-remount keeps the connection instead of tearing
       // it down and racing a new one.
       setTimeout(() => {
-        if (mounts.count === 0) owned.dispose();
+        // eslint-disable-next-line react-hooks/exhaustive-deps -- a mount counter, not a DOM node: the latest count is the point
+        if (mounts.current === 0) owned.dispose();
       }, 0);
     };
-  }, [client, autoConnect, owned, mounts]);
+  }, [client, autoConnect, owned]);
 
   return (
     <AcpContext.Provider value={value}>

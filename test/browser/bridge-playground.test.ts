@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-// @ts-ignore -- plain ESM module with JSDoc types
 import { startBridge } from '../../bridge/server.mjs';
 import { launchChromium } from './helpers/chromium.js';
 import { serveStatic, type StaticServer } from './helpers/static-server.js';

@@ -28,6 +28,8 @@ export function IdePage() {
     useCallback((listener: () => void) => fs.subscribe(listener), [fs]),
     () => fs.list().join('\n') + fs.list().map((p) => fs.read(p)?.length ?? 0).join(','),
   );
+  // `version` is the reason to list again: it changes whenever the file system does.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a dependency the callback does not read
   const paths = useMemo(() => fs.list(), [fs, version]);
   const [selected, setSelected] = useState<string | null>(`${params.cwd}/src/greeting.ts`);
   const [line, setLine] = useState<number | null>(null);

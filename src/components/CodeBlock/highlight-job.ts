@@ -103,7 +103,7 @@ export class HighlightJob {
     const idle = deadline.timeRemaining() > DEADLINE_MARGIN_MS;
     const forcedUntil = now() + FORCED_RUN_MS;
     const hasTime = idle ? () => deadline.timeRemaining() > DEADLINE_MARGIN_MS : () => now() < forcedUntil;
-    let done = false;
+    let done: boolean;
     try {
       do {
         done = this.#cache.advance(code, { final, maxLines: idle ? SLICE_LINES : 1 });

@@ -12,12 +12,17 @@ interface ListboxOptionsProps {
 
 /** The options of a listbox, flat or under group labels, indexed in reading order. */
 export function ListboxOptions({ sections, value, activeIndex, optionId, groupId, onHover, onChoose }: ListboxOptionsProps) {
+  // Each section's first option index, counted before rendering rather than in the map below.
+  const starts: number[] = [];
   let offset = 0;
+  for (const section of sections) {
+    starts.push(offset);
+    offset += section.items.length;
+  }
   return (
     <>
-      {sections.map((section) => {
-        const start = offset;
-        offset += section.items.length;
+      {sections.map((section, s) => {
+        const start = starts[s];
         const options = section.items.map((item, i) => (
           <ListboxOption
             key={item.value}

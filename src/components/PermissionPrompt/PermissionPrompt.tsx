@@ -66,6 +66,7 @@ function Prompt({
     lastKeyAt.current = Date.now();
     if (autoFocus && request.status === 'pending') rootRef.current?.focus();
     // Only when the prompt first appears; later renders must not pull focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only: re-running on a later autoFocus or status change would pull focus back
   }, []);
 
   const answer = (optionId: string) => {
@@ -82,6 +83,7 @@ function Prompt({
     const target = event.target as HTMLElement;
     // Typing inside something editable in the details slot is not a shortcut.
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    // eslint-disable-next-line react-hooks/purity -- the keydown handler reads the clock, not render
     const now = Date.now();
     const deliberate = isDeliberate(now, lastKeyAt.current, shortcutGuardMs);
     if (event.key.length === 1) lastKeyAt.current = now;

@@ -78,6 +78,7 @@ export function usePromptQueue({
     const next = nextToSend(getItems(), editingId);
     if (next) sendItem(next);
     // Only the running transition matters here; the other values are read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a change of queue, pause or edit state alone must not send
   }, [running]);
 
   // An emptied queue is no longer paused: the next prompt queued behaves normally.

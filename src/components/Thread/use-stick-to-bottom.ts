@@ -152,7 +152,7 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
       if (movedUp && (intended || !heightChanged)) following.current = false;
       if (!following.current) setAway(true);
     },
-    [follow],
+    [follow, setAway],
   );
 
   const onWheel = useCallback((event: WheelEvent<HTMLDivElement>) => {
