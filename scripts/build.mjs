@@ -11,7 +11,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** @param {string} name */
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+/** @param {string} cmd @param {string[]} args */
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
 run(bin('vite'), ['build', '--logLevel', 'warn']);
@@ -19,6 +21,10 @@ run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 // The Node-only entries (acp-react/bridge, acp-react/demo-agent) are JavaScript with JSDoc types.
 run(bin('tsc'), ['-p', 'tsconfig.node-entries.json']);
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function cssFiles(dir) {
   return readdirSync(dir)
     .sort()

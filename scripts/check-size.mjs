@@ -18,6 +18,7 @@ const peers = ['react', 'react-dom', 'react/jsx-runtime', '@agentclientprotocol/
 export const PEER_EXTERNALS = peers.flatMap((p) => [p, `${p}/*`]);
 
 /** How an entry is built for measuring: the way a host's bundler ships it to a browser. */
+/** @type {import('esbuild').BuildOptions & { metafile: true }} */
 export const SIZE_BUILD_OPTIONS = {
   bundle: true,
   format: 'esm',
@@ -52,6 +53,11 @@ export const TARGETS = {
   components: 45 * 1024,
 };
 
+/**
+ * @param {keyof typeof BUDGETS} name
+ * @param {string} entry
+ * @param {string[]} external
+ */
 async function measure(name, entry, external) {
   const outdir = mkdtempSync(join(tmpdir(), `acp-size-${name}-`));
   try {
@@ -67,12 +73,15 @@ async function measure(name, entry, external) {
     // code is the real entry plus everything it imports statically, transitively.
     const outputs = result.metafile.outputs;
     const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry);
+    /** @type {Set<string>} */
     const initial = new Set();
+    /** @param {string} file */
     const visit = (file) => {
       if (initial.has(file)) return;
       initial.add(file);
       for (const imp of outputs[file].imports) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
     };
+    if (!entryFile) throw new Error(`esbuild's metafile has no output for the entry ${entry}`);
     visit(entryFile);
     let entryBytes = 0;
     let lazyBytes = 0;
@@ -116,7 +125,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const ok = r.entryBytes <= budget && !r.shikiInEntry;
     failed ||= !ok;
     if (!json) {
-      const target = TARGETS[r.name];
+      const target = r.name in TARGETS ? TARGETS[/** @type {keyof typeof TARGETS} */ (r.name)] : undefined;
       const miss = target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB` : '';
       console.log(
         `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +

@@ -20,21 +20,31 @@ import { NPM, packTarball } from './lib/pack.mjs';
 import { readQuickStart } from './lib/quick-start.mjs';
 
 const run = promisify(execFile);
+/** @param {number} since */
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /** A failure that names the host and the stage, with the tail of the tool's output. */
 class HostFailure extends Error {}
 
+/**
+ * @param {import('./lib/hosts.mjs').Host} host
+ * @param {string} stage
+ * @param {string} cwd
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 async function inHost(host, stage, cwd, cmd, args) {
   try {
     return await run(cmd, args, { cwd, env: { ...process.env, ...HOST_ENV }, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
-    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
+    const { stdout, stderr } = /** @type {{ stdout?: string, stderr?: string }} */ (error);
+    const output = `${stdout ?? ''}${stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
     throw new HostFailure(`host ${host.name} (${host.description}): ${stage} failed: ${cmd} ${args.join(' ')}\n${output}`);
   }
 }
 
 /** The lockfile as committed: acp-react's integrity is left out, since every pack has its own. */
+/** @param {string} text */
 function normalizedLock(text) {
   const lock = JSON.parse(text);
   delete lock.packages?.['node_modules/acp-react']?.integrity;
@@ -58,7 +68,7 @@ function checkQuickStart() {
  * acp-react so npm installs the new tarball (its version does not change between packs), and
  * every cache built from the old one.
  */
-function syncCopy(host, work) {
+function syncCopy(/** @type {import('./lib/hosts.mjs').Host} */ host, /** @type {string} */ work) {
   const copy = join(work, host.name);
   mkdirSync(copy, { recursive: true });
   for (const entry of readdirSync(copy)) if (entry !== 'node_modules') rmSync(join(copy, entry), { recursive: true, force: true });
@@ -74,6 +84,7 @@ function syncCopy(host, work) {
  * `npm install` in the copy: from its lockfile, with what the cache has (`--prefer-offline`); or,
  * with `freshLock`, from nothing (no lockfile, no node_modules, current registry metadata).
  */
+/** @type {(host: import('./lib/hosts.mjs').Host, copy: string, options?: { freshLock?: boolean }) => Promise<void>} */
 async function install(host, copy, { freshLock = false } = {}) {
   if (freshLock) {
     rmSync(join(copy, 'package-lock.json'), { force: true });
@@ -121,7 +132,7 @@ async function prepare({ updateLockfiles = false } = {}) {
         build = { ok: true, seconds: (Date.now() - t1) / 1000 };
         console.log(`${host.name}: installed in ${installTime}, built for production in ${seconds(t1)}`);
       } catch (error) {
-        build = { ok: false, seconds: (Date.now() - t1) / 1000, error: error.message };
+        build = { ok: false, seconds: (Date.now() - t1) / 1000, error: error instanceof Error ? error.message : String(error) };
         console.error(`${host.name}: installed in ${installTime}; ✗ the production build failed (${seconds(t1)}); the browser checks report it`);
       }
       writeFileSync(join(copy, BUILD_RESULT), `${JSON.stringify(build, null, 2)}\n`);

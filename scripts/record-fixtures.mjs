@@ -31,7 +31,9 @@ await build({
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 });
+/** @type {typeof import('../src/core/index.js')} */
 const { createAcpClient } = await import(pathToFileURL(join(cacheDir, 'core.mjs')).href);
+/** @type {typeof import('../src/core/devtools.js')} */
 const { createMemoryFs, createSimulatedTerminal, toTranscript } = await import(pathToFileURL(join(cacheDir, 'devtools.mjs')).href);
 
 // The fixtures README promises this placeholder for the session folder.
@@ -46,8 +48,17 @@ const files = {
 // A little pacing so thoughts and turns get realistic durations in the recordings.
 const server = await startDemoAgentServer({ port: 0, host: '127.0.0.1', delayMs: 4, elicitationCompleteDelayMs: 50 });
 
+/** @typedef {import('../src/core/index.js').AcpClient} AcpClient */
+/** @typedef {import('../src/core/index.js').AcpSnapshot} AcpSnapshot */
+
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * @param {AcpClient} client
+ * @param {(snapshot: AcpSnapshot) => boolean} predicate
+ * @param {string} what
+ */
 async function waitFor(client, predicate, what, timeoutMs = 20_000) {
   const started = Date.now();
   while (!predicate(client.getSnapshot())) {
@@ -57,6 +68,10 @@ async function waitFor(client, predicate, what, timeoutMs = 20_000) {
 }
 
 /** Answers permission requests as a user would: the first option of `kind`. */
+/**
+ * @param {AcpClient} client
+ * @param {string} kind
+ */
 function answerPermissions(client, kind) {
   return client.subscribe(() => {
     for (const request of client.getSnapshot().permissionRequests) {
@@ -68,6 +83,7 @@ function answerPermissions(client, kind) {
 }
 
 /** Answers elicitations: forms with valid values, URL consent with accept. */
+/** @param {AcpClient} client */
 function answerElicitations(client) {
   return client.subscribe(() => {
     for (const e of client.getSnapshot().elicitations) {
@@ -95,6 +111,10 @@ function answerElicitations(client) {
   });
 }
 
+/**
+ * @param {string} name
+ * @param {(client: AcpClient, sessionId: string) => Promise<void>} scenario
+ */
 async function record(name, scenario) {
   const fs = createMemoryFs({ files, writable: true });
   const client = createAcpClient({
@@ -118,6 +138,7 @@ async function record(name, scenario) {
   }
 }
 
+/** @type {(client: AcpClient, sessionId: string, text: string) => Promise<unknown>} */
 const prompt = (client, sessionId, text) => client.prompt(sessionId, text).catch((error) => error);
 
 // The default scripted turn: thought, plan, read, markdown, edit + permission (allowed), terminal.

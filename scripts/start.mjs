@@ -33,7 +33,7 @@ const vite = await createServer({
 try {
   await vite.listen();
 } catch (error) {
-  console.error(`Could not listen on http://${host}:${port}: ${error.message}. Set PORT to a free port.`);
+  console.error(`Could not listen on http://${host}:${port}: ${error instanceof Error ? error.message : String(error)}. Set PORT to a free port.`);
   await agent.close();
   process.exit(1);
 }

@@ -2,7 +2,8 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
- *  2. Type check.
+ *  2. Type check: the TypeScript program, then the Node .mjs files (bridge, bin, demo-agent,
+ *     scripts) checked from their JSDoc types.
  *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles).
  *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
@@ -21,13 +22,16 @@ import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** @param {string} name */
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const suiteStarted = Date.now();
 /** @type {{ title: string, seconds: number, ok: boolean }[]} */
 const times = [];
+/** @type {(title: string, cmd: string, args: string[], env?: Record<string, string>) => void} */
 const step = (title, cmd, args, env = {}) => {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
+  /** @param {boolean} ok */
   const record = (ok) => times.push({ title, seconds: Math.round((Date.now() - started) / 1000), ok });
   try {
     execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -36,7 +40,7 @@ const step = (title, cmd, args, env = {}) => {
     throw error;
   }
   record(true);
-  console.log(`✓ ${title} (${times.at(-1).seconds} s)`);
+  console.log(`✓ ${title} (${times.at(-1)?.seconds} s)`);
 };
 const printTimes = () => {
   console.log('\nStep times:');
@@ -47,6 +51,7 @@ const printTimes = () => {
 try {
   ensureChromium();
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  step('Type check (Node .mjs files, JSDoc)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
   step('Lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);

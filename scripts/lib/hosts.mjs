@@ -91,6 +91,7 @@ export function serveCommand(host, mode, port) {
  * @param {string[]} args
  */
 export function startBin(cwd, bin, args) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, ...HOST_ENV };
   // Vitest sets NODE_ENV=test; the frameworks pick their own mode from the command.
   delete env.NODE_ENV;
@@ -111,6 +112,7 @@ export function startBin(cwd, bin, args) {
     /** Stops the process group: SIGTERM, then SIGKILL after 5 s. */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      /** @param {NodeJS.Signals} signal */
       const kill = (signal) => {
         try {
           process.kill(-(/** @type {number} */ (child.pid)), signal);

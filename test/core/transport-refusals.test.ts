@@ -29,7 +29,7 @@ class ScriptedSocket extends EventTarget {
 function open(maxMessageBytes?: number) {
   const seen: string[] = [];
   const tap: InboundTap = {
-    refused(raw, reason) {
+    refused(_raw, reason) {
       seen.push(`refused: ${reason}`);
       return null;
     },
