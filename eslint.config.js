@@ -66,19 +66,19 @@ export default tseslint.config(
       'react-hooks/error-boundaries': 'error',
       'react-hooks/use-memo': 'error',
       'react-hooks/void-use-memo': 'error',
+      'react-hooks/preserve-manual-memoization': 'error',
       // Off on purpose. These describe what the React Compiler can optimise, not bugs; the library
-      // is not compiled with it, and they flag patterns it relies on deliberately:
-      // - refs: reading a ref during render for the latest-callback pattern and the virtualizer's
-      //   measured heights;
-      // - set-state-in-effect: syncing state to an external source (the store, the DOM, a
-      //   resize or scroll position) after mount, which is what effects are for;
-      // - globals: tests capture a hook's value into an outer variable from a probe component;
-      // - preserve-manual-memoization / incompatible-library: @tanstack/react-virtual and
-      //   hand-written memo dependencies the compiler cannot prove.
+      // is not compiled with it, and they flag patterns it relies on deliberately (counts when
+      // this config was written):
+      // - refs (20): the latest-value ref read during render (useControllableState, the
+      //   highlighter and markdown caches, Thread's measured rows);
+      // - set-state-in-effect (8): state synced from an external source after mount (the clock
+      //   in use-now, the traffic log, the prompt queue draining when a turn ends);
+      // - globals (2): tests capture a hook's result into an outer variable from a probe component;
+      // - incompatible-library (2): @tanstack/react-virtual's useVirtualizer, used as documented.
       'react-hooks/refs': 'off',
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/globals': 'off',
-      'react-hooks/preserve-manual-memoization': 'off',
       'react-hooks/incompatible-library': 'off',
     },
   },
