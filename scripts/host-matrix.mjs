@@ -43,8 +43,10 @@ async function inHost(host, stage, cwd, cmd, args) {
   }
 }
 
-/** The lockfile as committed: acp-react's integrity is left out, since every pack has its own. */
-/** @param {string} text */
+/**
+ * The lockfile as committed: acp-react's integrity is left out, since every pack has its own.
+ * @param {string} text
+ */
 function normalizedLock(text) {
   const lock = JSON.parse(text);
   delete lock.packages?.['node_modules/acp-react']?.integrity;
@@ -83,8 +85,10 @@ function syncCopy(/** @type {import('./lib/hosts.mjs').Host} */ host, /** @type 
 /**
  * `npm install` in the copy: from its lockfile, with what the cache has (`--prefer-offline`); or,
  * with `freshLock`, from nothing (no lockfile, no node_modules, current registry metadata).
+ * @param {import('./lib/hosts.mjs').Host} host
+ * @param {string} copy
+ * @param {{ freshLock?: boolean }} [options]
  */
-/** @type {(host: import('./lib/hosts.mjs').Host, copy: string, options?: { freshLock?: boolean }) => Promise<void>} */
 async function install(host, copy, { freshLock = false } = {}) {
   if (freshLock) {
     rmSync(join(copy, 'package-lock.json'), { force: true });
