@@ -1,0 +1,228 @@
+#!/usr/bin/env node
+/**
+ * Import cycles across `src/`, enforced in `npm test`. Exits non-zero and lists each cycle.
+ *
+ * Value imports, type-only imports (`import type`, `import { type X }`, `import('./x').X` in a
+ * type) and re-exports all count. A type-only cycle costs nothing at run time, but the two modules
+ * still cannot be understood, moved or split apart from each other; the lint rule
+ * `import-x/no-cycle` skips type imports, so this check keeps them honest. Specifiers are resolved
+ * the way `tsc` resolves them (the project's tsconfig): `./x.js` finds `./x.ts`, `./x/index.js`
+ * the folder's index.
+ *
+ * A dynamic `import()` is not an edge unless `--dynamic` is given: it is the library's on-demand
+ * boundary, evaluated after the importing module has finished loading, and a lazily loaded chunk
+ * that shows other on-demand parts through their placeholders points back at their loader by
+ * design (the conversation chunk renders `Markdown`, whose placeholder loads that chunk).
+ *
+ * Usage: node scripts/check-cycles.mjs [--dynamic] [dir...]   (default: src)
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Elementary cycles listed per strongly connected set of files before the rest are summarized. */
+const MAX_CYCLES_PER_SET = 20;
+
+/** @param {string} dir @returns {string[]} */
+function sourceFiles(dir) {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sourceFiles(path);
+      return /\.(?:m|c)?tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+    });
+}
+
+/** @returns {ts.CompilerOptions} */
+function compilerOptions() {
+  const configPath = join(root, 'tsconfig.json');
+  const config = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (config.error) throw new Error(ts.flattenDiagnosticMessageText(config.error.messageText, '\n'));
+  return ts.parseJsonConfigFileContent(config.config, ts.sys, root, undefined, configPath).options;
+}
+
+/**
+ * The module specifiers a file names, with how it uses each: `value`, `type` (erased by the
+ * compiler) or `dynamic` (`import()`, loaded when called).
+ * @param {string} file
+ * @returns {Array<{ specifier: string, kind: 'value' | 'type' | 'dynamic' }>}
+ */
+function importsOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  /** @type {Array<{ specifier: string, kind: 'value' | 'type' | 'dynamic' }>} */
+  const found = [];
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            bindings !== undefined &&
+            ts.isNamedImports(bindings) &&
+            bindings.elements.length > 0 &&
+            bindings.elements.every((e) => e.isTypeOnly)));
+      found.push({ specifier: node.moduleSpecifier.text, kind: typeOnly ? 'type' : 'value' });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      const typeOnly =
+        node.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly));
+      found.push({ specifier: node.moduleSpecifier.text, kind: typeOnly ? 'type' : 'value' });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push({ specifier: node.argument.literal.text, kind: 'type' });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg && ts.isStringLiteralLike(arg)) found.push({ specifier: arg.text, kind: 'dynamic' });
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      const ref = node.moduleReference.expression;
+      if (ts.isStringLiteral(ref)) found.push({ specifier: ref.text, kind: node.isTypeOnly ? 'type' : 'value' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * The import graph among `files`: each file's edges to other files of the set.
+ * @param {string[]} files
+ * @param {{ dynamic: boolean }} options
+ * @returns {Map<string, Map<string, Set<string>>>} file -> target -> kinds
+ */
+function buildGraph(files, { dynamic }) {
+  const options = compilerOptions();
+  const host = ts.createCompilerHost(options);
+  const inSet = new Set(files);
+  /** @type {Map<string, Map<string, Set<string>>>} */
+  const graph = new Map();
+  for (const file of files) {
+    const edges = new Map();
+    for (const { specifier, kind } of importsOf(file)) {
+      if (kind === 'dynamic' && !dynamic) continue;
+      const resolved = ts.resolveModuleName(specifier, file, options, host).resolvedModule?.resolvedFileName;
+      if (!resolved) continue;
+      const target = resolve(resolved);
+      if (!inSet.has(target)) continue;
+      if (!edges.has(target)) edges.set(target, new Set());
+      edges.get(target).add(kind);
+    }
+    graph.set(file, edges);
+  }
+  return graph;
+}
+
+/**
+ * Tarjan's strongly connected components: every cycle lies inside one component of two or more
+ * files (or one file importing itself).
+ * @param {Map<string, Map<string, Set<string>>>} graph
+ * @returns {string[][]}
+ */
+function stronglyConnected(graph) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  /** @param {string} v */
+  const connect = (v) => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v).keys()) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v), index.get(w)));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || graph.get(v).has(v)) components.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) connect(v);
+  return components;
+}
+
+/**
+ * The elementary cycles inside one component, each found once: from each file, only through
+ * files that sort after it. Stops after `limit`.
+ * @param {string[]} component
+ * @param {Map<string, Map<string, Set<string>>>} graph
+ * @param {number} limit
+ * @returns {{ cycles: string[][], complete: boolean }}
+ */
+function cyclesIn(component, graph, limit) {
+  const order = new Map(component.map((file, i) => [file, i]));
+  const cycles = [];
+  for (const start of component) {
+    const path = [start];
+    const onPath = new Set(path);
+    /** @param {string} v @returns {boolean} false once the limit is reached */
+    const walk = (v) => {
+      for (const w of graph.get(v).keys()) {
+        if (!order.has(w) || order.get(w) < order.get(start)) continue;
+        if (w === start) {
+          cycles.push([...path]);
+          if (cycles.length >= limit) return false;
+        } else if (!onPath.has(w)) {
+          path.push(w);
+          onPath.add(w);
+          const more = walk(w);
+          path.pop();
+          onPath.delete(w);
+          if (!more) return false;
+        }
+      }
+      return true;
+    };
+    if (!walk(start)) return { cycles, complete: false };
+  }
+  return { cycles, complete: true };
+}
+
+const args = process.argv.slice(2);
+const dynamic = args.includes('--dynamic');
+const dirs = args.filter((arg) => !arg.startsWith('--'));
+const files = (dirs.length ? dirs : ['src']).flatMap((dir) => sourceFiles(resolve(root, dir)));
+const graph = buildGraph(files, { dynamic });
+const components = stronglyConnected(graph);
+const name = (file) => relative(root, file);
+
+if (components.length === 0) {
+  const edges = [...graph.values()].reduce((n, e) => n + e.size, 0);
+  console.log(`✓ no import cycles (${files.length} files, ${edges} imports, type-only ones included${dynamic ? ', dynamic ones too' : ''})`);
+} else {
+  let total = 0;
+  for (const component of components) {
+    const { cycles, complete } = cyclesIn(component, graph, MAX_CYCLES_PER_SET);
+    total += cycles.length;
+    console.error(`✗ ${component.length} files import each other: ${component.map(name).join(', ')}`);
+    for (const cycle of cycles) {
+      const steps = cycle.map((file, i) => {
+        const next = cycle[(i + 1) % cycle.length];
+        const kinds = [...graph.get(file).get(next)].filter((k) => k !== 'value');
+        return `${name(file)} →${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
+      });
+      console.error(`    ${steps.join(' ')} ${name(cycle[0])}`);
+    }
+    if (!complete) console.error(`    … and more (only the first ${MAX_CYCLES_PER_SET} are listed)`);
+  }
+  console.error(`\n${total} import cycle${total === 1 ? '' : 's'} in ${components.length} group${components.length === 1 ? '' : 's'}. Move the shared types or helpers into a leaf module both sides import.`);
+  process.exit(1);
+}
