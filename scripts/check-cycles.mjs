@@ -196,33 +196,50 @@ function cyclesIn(component, graph, limit) {
   return { cycles, complete: true };
 }
 
-const args = process.argv.slice(2);
-const dynamic = args.includes('--dynamic');
-const dirs = args.filter((arg) => !arg.startsWith('--'));
-const files = (dirs.length ? dirs : ['src']).flatMap((dir) => sourceFiles(resolve(root, dir)));
-const graph = buildGraph(files, { dynamic });
-const components = stronglyConnected(graph);
-const name = (file) => relative(root, file);
-
-if (components.length === 0) {
-  const edges = [...graph.values()].reduce((n, e) => n + e.size, 0);
-  console.log(`✓ no import cycles (${files.length} files, ${edges} imports, type-only ones included${dynamic ? ', dynamic ones too' : ''})`);
-} else {
-  let total = 0;
-  for (const component of components) {
+/**
+ * The import cycles among the TypeScript files under `dirs`, each as the list of files around it.
+ * @param {string[]} dirs absolute paths
+ * @param {{ dynamic?: boolean }} [options]
+ * @returns {{ files: number, imports: number, groups: Array<{ files: string[], cycles: Array<Array<{ file: string, kinds: string[] }>>, complete: boolean }> }}
+ */
+export function findCycles(dirs, { dynamic = false } = {}) {
+  const files = dirs.flatMap((dir) => sourceFiles(dir));
+  const graph = buildGraph(files, { dynamic });
+  const groups = stronglyConnected(graph).map((component) => {
     const { cycles, complete } = cyclesIn(component, graph, MAX_CYCLES_PER_SET);
-    total += cycles.length;
-    console.error(`✗ ${component.length} files import each other: ${component.map(name).join(', ')}`);
-    for (const cycle of cycles) {
-      const steps = cycle.map((file, i) => {
-        const next = cycle[(i + 1) % cycle.length];
-        const kinds = [...graph.get(file).get(next)].filter((k) => k !== 'value');
-        return `${name(file)} →${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
-      });
-      console.error(`    ${steps.join(' ')} ${name(cycle[0])}`);
+    return {
+      files: component,
+      complete,
+      // Each step names the file and how it imports the next one (`type`, `dynamic`; none for a plain import).
+      cycles: cycles.map((cycle) =>
+        cycle.map((file, i) => ({ file, kinds: [...graph.get(file).get(cycle[(i + 1) % cycle.length])].filter((k) => k !== 'value') })),
+      ),
+    };
+  });
+  return { files: files.length, imports: [...graph.values()].reduce((n, e) => n + e.size, 0), groups };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const dynamic = args.includes('--dynamic');
+  const dirs = args.filter((arg) => !arg.startsWith('--'));
+  const result = findCycles((dirs.length ? dirs : ['src']).map((dir) => resolve(root, dir)), { dynamic });
+  const name = (file) => relative(root, file);
+  if (result.groups.length === 0) {
+    console.log(`✓ no import cycles (${result.files} files, ${result.imports} imports, type-only ones included${dynamic ? ', dynamic ones too' : ''})`);
+  } else {
+    let total = 0;
+    for (const group of result.groups) {
+      total += group.cycles.length;
+      console.error(`✗ ${group.files.length} files import each other: ${group.files.map(name).join(', ')}`);
+      for (const cycle of group.cycles) {
+        const steps = cycle.map(({ file, kinds }) => `${name(file)} →${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
+        console.error(`    ${steps.join(' ')} ${name(cycle[0].file)}`);
+      }
+      if (!group.complete) console.error(`    … and more (only the first ${MAX_CYCLES_PER_SET} are listed)`);
     }
-    if (!complete) console.error(`    … and more (only the first ${MAX_CYCLES_PER_SET} are listed)`);
+    const groups = result.groups.length;
+    console.error(`\n${total} import cycle${total === 1 ? '' : 's'} in ${groups} group${groups === 1 ? '' : 's'}. Move the shared types or helpers into a leaf module both sides import.`);
+    process.exit(1);
   }
-  console.error(`\n${total} import cycle${total === 1 ? '' : 's'} in ${components.length} group${components.length === 1 ? '' : 's'}. Move the shared types or helpers into a leaf module both sides import.`);
-  process.exit(1);
 }

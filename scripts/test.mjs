@@ -2,7 +2,7 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
- *  2. Type check.
+ *  2. Type check, then import cycles across src/ (type-only imports included).
  *  3. Unit, integration and component tests (Node and jsdom).
  *  4. Library build and bundle-size budgets.
  *  5. Storybook and playground builds.
@@ -26,6 +26,7 @@ const step = (title, cmd, args, env = {}) => {
 try {
   ensureChromium();
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  step('Import cycles', process.execPath, ['scripts/check-cycles.mjs']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
   step('Bundle-size budgets', process.execPath, ['scripts/check-size.mjs']);
