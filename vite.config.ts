@@ -15,6 +15,17 @@ const externals = [
 const isExternal = (id: string) =>
   externals.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
+// React 18.3 for the dom-react18 project: a nested install (test/react18, set up by
+// scripts/ensure-react18.mjs) so its react-dom and @testing-library/react resolve its own react
+// through Node's lookup. Source files and the inlined ESM dependencies below see it via aliases.
+const react18 = `${root}test/react18/node_modules/`;
+// Every subpath (react/jsx-dev-runtime, react-dom/client, react-dom/server...), so none can fall
+// back to the root's React 19.
+const react18Aliases = [
+  { find: /^(react|react-dom)(\/[\w.-]+)?$/, replacement: `${react18}$1$2` },
+  { find: /^@testing-library\/react$/, replacement: `${react18}@testing-library/react` },
+];
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -69,6 +80,23 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'dom-react18',
+          environment: 'jsdom',
+          globalSetup: ['scripts/ensure-react18.mjs'],
+          // The component tests, and the server prerender (its file asks for the node environment).
+          include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}', 'test/ssr/**/*.test.tsx'],
+          // First, so its afterEach runs last (after RTL's cleanup, whose unmounts may warn too).
+          setupFiles: ['test/setup-react18.ts', 'test/setup-dom.ts'],
+          testTimeout: 20_000,
+          // Node would load these ESM packages itself and find the root's React 19; inlined, Vite
+          // resolves their `react` imports through the aliases above.
+          server: { deps: { inline: [/@tanstack\/react-(query|virtual)/, 'react-markdown'] } },
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'browser',
           environment: 'node',
@@ -76,6 +104,20 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The host matrix (test/hosts/harness.ts), on copies `node scripts/host-matrix.mjs prepare`
+          // installed and built. One file per host, run side by side: most of the time goes to
+          // waiting on dev servers and the demo agent.
+          name: 'hosts',
+          environment: 'node',
+          include: ['test/hosts/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          maxWorkers: 3,
         },
       },
     ],

@@ -1,11 +1,15 @@
 // @ts-check
 /**
- * The bridge server: an HTTP server that accepts WebSocket upgrades from allowed origins (and
- * with the right token, if one is set) and connects each accepted socket to an ACP agent
- * running over stdio.
+ * The bridge server: accepts WebSocket upgrades from allowed origins (and with the right token, if
+ * one is set) and connects each accepted socket to an ACP agent running over stdio.
+ *
+ * Two ways to run it:
+ * - `startBridge(options)`: its own HTTP server, listening on loopback (the CLI uses this).
+ * - `attachBridge(httpServer, { path, ...options })`: on a host's own HTTP server, at one path,
+ *   next to the host's pages and other upgrade handlers (a dev server's HMR socket, say).
  *
  * ```js
- * import { startBridge } from './bridge/server.mjs';
+ * import { startBridge } from 'acp-react/bridge';
  * const bridge = await startBridge({ command: 'node', args: ['agent.mjs'], port: 0 });
  * console.log(bridge.url); // ws://127.0.0.1:54321
  * await bridge.close();
@@ -31,11 +35,9 @@ import { SharedAgent } from './shared.mjs';
 const DEFAULT_PING_INTERVAL_MS = 30_000;
 
 /**
- * @typedef {object} BridgeOptions
+ * @typedef {object} BridgeAgentOptions what both `startBridge` and `attachBridge` take
  * @property {string} command the agent executable (looked up on PATH)
  * @property {readonly string[]} [args] its arguments
- * @property {string} [host] interface to bind; default `127.0.0.1`
- * @property {number} [port] default 3030; `0` picks a free port
  * @property {readonly string[]} [allowOrigins] extra allowed origins (`*` for any); loopback origins and no-Origin clients are always allowed
  * @property {string} [token] required token (`?token=` or subprotocol `acp-token.<token>`)
  * @property {boolean} [shared] one agent across reconnects, one client at a time
@@ -49,6 +51,18 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  */
 
 /**
+ * @typedef {BridgeAgentOptions & {
+ *   host?: string,
+ *   port?: number,
+ * }} BridgeOptions `startBridge` options: `host` to bind (default `127.0.0.1`), `port` (default 3030; `0` picks a free port)
+ */
+
+/**
+ * @typedef {BridgeAgentOptions & { path: string }} AttachBridgeOptions `attachBridge` options:
+ *   `path` is the URL path the bridge answers upgrades on, e.g. `/acp` (the query string is ignored)
+ */
+
+/**
  * @typedef {object} Bridge
  * @property {string} url e.g. `ws://127.0.0.1:3030`
  * @property {string} host
@@ -58,14 +72,131 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  */
 
 /**
- * Starts the bridge and resolves once it is listening.
+ * @typedef {object} AttachedBridge
+ * @property {string} path the path it answers on
+ * @property {() => number[]} agentPids pids of the agent processes currently running
+ * @property {() => Promise<void>} close closes its sockets (1001), stops its agents and stops
+ *   answering upgrades; the host's server keeps running
+ */
+
+/**
+ * Starts the bridge on its own HTTP server and resolves once it is listening. Every path is
+ * accepted; plain HTTP requests get 426 Upgrade Required.
  * @param {BridgeOptions} options
  * @returns {Promise<Bridge>}
  * @throws {Error} `code: 'ENOENT' | 'EACCES'` when the agent command cannot be run, `EADDRINUSE` etc. when listening fails
  */
 export async function startBridge(options) {
-  const host = options.host ?? DEFAULT_HOST;
-  const requestedPort = options.port ?? DEFAULT_PORT;
+  const { host = DEFAULT_HOST, port: requestedPort = DEFAULT_PORT, ...agentOptions } = options;
+  const core = createBridgeCore(agentOptions, 'startBridge');
+
+  const server = createServer((request, response) => {
+    const body = 'This is an ACP bridge (acp-react-bridge): connect to it with a WebSocket.\n';
+    response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket', Connection: 'Upgrade' });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+  server.on('upgrade', core.handleUpgrade);
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(requestedPort, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
+  server.on('error', (error) => core.log('error', `server: ${error.message}`));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : requestedPort;
+  const url = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+
+  const warning = exposureWarning(host, core.hasToken);
+  if (warning) core.log('warn', warning);
+
+  /** @type {Promise<void> | undefined} */
+  let closed;
+  const close = () => {
+    closed ??= (async () => {
+      await core.close();
+      await new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      });
+    })();
+    return closed;
+  };
+
+  return { url, host, port, agentPids: core.agentPids, close };
+}
+
+/**
+ * Mounts the bridge on a host's own HTTP (or HTTPS) server: WebSocket upgrades to `path` are
+ * checked and connected to an agent; other upgrades are left to the server's other `upgrade`
+ * listeners (refused with 404 when there are none), and plain requests stay the host's. The same
+ * Origin and token checks apply: a page served by the host from a non-loopback origin needs
+ * `allowOrigins`.
+ *
+ * ```js
+ * const server = http.createServer(app);
+ * const bridge = attachBridge(server, { path: '/acp', command: 'npx', args: ['@agentclientprotocol/claude-agent-acp'] });
+ * server.listen(8080, '127.0.0.1');
+ * // later: await bridge.close(); server.close();
+ * ```
+ * @param {import('node:http').Server} server
+ * @param {AttachBridgeOptions} options
+ * @returns {AttachedBridge}
+ * @throws {TypeError} on a missing or relative `path`; `code: 'ENOENT' | 'EACCES'` when the agent command cannot be run
+ */
+export function attachBridge(server, options) {
+  const { path, ...agentOptions } = options ?? /** @type {AttachBridgeOptions} */ ({});
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new TypeError(`attachBridge: \`path\` must be a URL path starting with "/", such as "/acp"; got ${JSON.stringify(path)}`);
+  }
+  const core = createBridgeCore(agentOptions, 'attachBridge');
+
+  /** @type {(request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void} */
+  const onUpgrade = (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname === path) {
+      core.handleUpgrade(request, socket, head);
+      return;
+    }
+    // Another listener (a dev server's HMR socket, another bridge) may own this path. With none,
+    // Node would leave the socket open forever, so answer it.
+    if (server.listenerCount('upgrade') > 1) return;
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  server.on('upgrade', onUpgrade);
+
+  const warnIfExposed = () => {
+    const address = server.address();
+    const warning = address && typeof address === 'object' ? exposureWarning(address.address, core.hasToken) : undefined;
+    if (warning) core.log('warn', warning);
+  };
+  if (server.listening) warnIfExposed();
+  else server.once('listening', warnIfExposed);
+
+  /** @type {Promise<void> | undefined} */
+  let closed;
+  return {
+    path,
+    agentPids: core.agentPids,
+    close: () => {
+      closed ??= (async () => {
+        server.off('listening', warnIfExposed);
+        await core.close();
+        server.off('upgrade', onUpgrade);
+      })();
+      return closed;
+    },
+  };
+}
+
+/**
+ * What both entry points share: the checks on an upgrade, the agents and sockets, and shutdown.
+ * @param {BridgeAgentOptions} options
+ * @param {string} caller for error messages
+ */
+function createBridgeCore(options, caller) {
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const killTimeoutMs = options.killTimeoutMs ?? DEFAULT_KILL_TIMEOUT_MS;
   const log = options.log ?? createStderrLogger();
@@ -75,7 +206,7 @@ export async function startBridge(options) {
   delete env[TOKEN_ENV]; // the agent has no business knowing the bridge's secret
   const cwd = options.cwd ?? process.cwd();
 
-  if (!options.command) throw new TypeError('startBridge: `command` is required');
+  if (!options.command) throw new TypeError(`${caller}: \`command\` is required`);
   if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes <= 0) throw new RangeError('maxMessageBytes must be a positive integer');
   if (token !== undefined && token === '') throw new TypeError('token must not be empty');
   assertCommandRunnable(options.command, { env, cwd });
@@ -108,13 +239,8 @@ export async function startBridge(options) {
     handleProtocols: (protocols) => selectProtocol(protocols, token),
   });
 
-  const server = createServer((request, response) => {
-    const body = 'This is an ACP bridge (acp-react-bridge): connect to it with a WebSocket.\n';
-    response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket', Connection: 'Upgrade' });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-
-  server.on('upgrade', (request, socket, head) => {
+  /** @type {(request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void} */
+  const handleUpgrade = (request, socket, head) => {
     socket.on('error', () => {});
     const origin = request.headers.origin;
     const who = `${request.socket.remoteAddress ?? 'unknown'}${origin ? ` (Origin ${origin})` : ''}`;
@@ -150,22 +276,7 @@ export async function startBridge(options) {
         client.close(CloseCode.TRY_AGAIN_LATER, 'busy: another client is using the shared agent; retry after it disconnects');
       }
     });
-  });
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(requestedPort, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  server.on('error', (error) => log('error', `server: ${error.message}`));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : requestedPort;
-  const url = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
-
-  const warning = exposureWarning(host, token !== undefined);
-  if (warning) log('warn', warning);
+  };
 
   // If the process ends without close() (an uncaught error, process.exit), do not leave agents behind.
   const killAgentsOnExit = () => {
@@ -183,19 +294,15 @@ export async function startBridge(options) {
       const stopping = [...agents].map((agent) => agent.stop(killTimeoutMs));
       if (shared) stopping.push(shared.stop());
       await Promise.all([...stopping, ...[...clients].map((client) => client.closed)]);
-      await new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
       process.off('exit', killAgentsOnExit);
     })();
     return closed;
   };
 
   return {
-    url,
-    host,
-    port,
+    log,
+    hasToken: token !== undefined,
+    handleUpgrade,
     agentPids: () => [...agents].filter((agent) => !agent.hasExited).map((agent) => /** @type {number} */ (agent.pid)),
     close,
   };

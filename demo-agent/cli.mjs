@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Runs the demo ACP agent over WebSocket.
+ * Runs the demo ACP agent over WebSocket: `npx acp-react-demo-agent` from an installed package,
+ * `node demo-agent/cli.mjs` in this repository.
  *
- *   node demo-agent/cli.mjs [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5] [--transport acp-server|direct]
+ *   acp-react-demo-agent [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5] [--transport acp-server|direct]
  *
  * Prints the URL (`ws://127.0.0.1:3031/acp`) on the first line of stdout. Per-connection options can
  * also be picked in the URL query: `?auth=required&delay=40&pageSize=3`.
@@ -26,7 +27,9 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'Usage: node demo-agent/cli.mjs [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5]\n' +
+    'Usage: acp-react-demo-agent [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5]\n' +
+      'A scripted, offline ACP agent for trying acp-react: it listens on ws://HOST:PORT/acp (PORT 0 picks a free one)\n' +
+      'and prints that URL on the first line of stdout.\n' +
       'URL query options per connection: ?auth=required&delay=<ms>&pageSize=<n>\n',
   );
   process.exit(0);
@@ -42,13 +45,18 @@ function toInt(name, value) {
   return n;
 }
 
+const port = toInt('port', values.port);
 const server = await startDemoAgentServer({
-  port: toInt('port', values.port),
+  port,
   host: values.host,
   delayMs: toInt('delay', values.delay),
   requireAuth: values['require-auth'],
   listPageSize: Math.max(1, toInt('page-size', values['page-size'])),
   transport: values.transport === 'direct' ? 'direct' : 'acp-server',
+}).catch((/** @type {NodeJS.ErrnoException} */ error) => {
+  const hint = error.code === 'EADDRINUSE' ? ': the port is in use; pick another with --port (0 picks a free one)' : `: ${error.message}`;
+  process.stderr.write(`acp-react-demo-agent: cannot listen on ${values.host}:${port}${hint}\n`);
+  process.exit(1);
 });
 
 process.stdout.write(`${server.url}\n`);

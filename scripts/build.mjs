@@ -2,7 +2,7 @@
 /**
  * Builds the package: the ESM library with Vite (entries `acp-react`, `acp-react/core` and
  * `acp-react/devtools`),
- * type declarations with tsc, and `dist/styles.css` (the tokens plus every component's sheet,
+ * type declarations with tsc (also for the Node-only `acp-react/bridge` and `acp-react/demo-agent`), and `dist/styles.css` (the tokens plus every component's sheet,
  * the same set Storybook and the playground load through `src/styles/index.ts`).
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +16,8 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 
 run(bin('vite'), ['build', '--logLevel', 'warn']);
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+// The Node-only entries (acp-react/bridge, acp-react/demo-agent) are JavaScript with JSDoc types.
+run(bin('tsc'), ['-p', 'tsconfig.node-entries.json']);
 
 function cssFiles(dir) {
   return readdirSync(dir)

@@ -41,7 +41,8 @@ export const BUDGETS = {
   devtools: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
-  styles: 17 * 1024,
+  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12).
+  styles: 19 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */

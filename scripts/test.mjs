@@ -3,11 +3,16 @@
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
  *  2. Type check, then import cycles across src/ (type-only imports included).
- *  3. Unit, integration and component tests (Node and jsdom).
- *  4. Library build and bundle-size budgets.
+ *  3. Unit, integration and component tests (Node and jsdom); the component tests twice, on
+ *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
+ *  4. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
  *  5. Storybook and playground builds.
  *  6. Browser tests in headless Chromium: every story (console errors, axe), the playground end
  *     to end, hostile content, strict CSP.
+ *  7. The host matrix (hosts/README.md): the tarball installed from the npm registry into a Vite +
+ *     React 19, a Vite + React 18.3 and a Next.js app, each built for production, then the README's
+ *     quick start driven in Chromium on each one's dev and production server.
+ * Each step's time, and the total, are printed at the end.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,25 +21,45 @@ import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const suiteStarted = Date.now();
+/** @type {{ title: string, seconds: number, ok: boolean }[]} */
+const times = [];
 const step = (title, cmd, args, env = {}) => {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`✓ ${title} (${Math.round((Date.now() - started) / 1000)} s)`);
+  const record = (ok) => times.push({ title, seconds: Math.round((Date.now() - started) / 1000), ok });
+  try {
+    execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  } catch (error) {
+    record(false);
+    throw error;
+  }
+  record(true);
+  console.log(`✓ ${title} (${times.at(-1).seconds} s)`);
+};
+const printTimes = () => {
+  console.log('\nStep times:');
+  for (const { title, seconds, ok } of times) console.log(`  ${ok ? '✓' : '✗'} ${String(seconds).padStart(4)} s  ${title}`);
+  console.log(`    ${String(Math.round((Date.now() - suiteStarted) / 1000)).padStart(4)} s  total`);
 };
 
 try {
   ensureChromium();
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   step('Import cycles', process.execPath, ['scripts/check-cycles.mjs']);
-  step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom']);
+  step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
+  step('Package checks (publint, are-the-types-wrong)', process.execPath, ['scripts/check-package.mjs']);
   step('Bundle-size budgets', process.execPath, ['scripts/check-size.mjs']);
   step('Storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
   step('Playground build', bin('vite'), ['build', '--config', 'playground/vite.config.ts', '--logLevel', 'warn']);
   step('Browser tests (headless Chromium)', bin('vitest'), ['run', '--project', 'browser']);
+  step('Host matrix: pack, install from the registry, production builds', process.execPath, ['scripts/host-matrix.mjs', 'prepare']);
+  step('Host matrix: the quick start in Chromium (dev and production servers)', bin('vitest'), ['run', '--project', 'hosts']);
+  printTimes();
   console.log('\nAll tests passed.');
 } catch (error) {
+  printTimes();
   console.error(`\nnpm test failed${error && typeof error === 'object' && 'status' in error ? ` (exit ${error.status})` : ''}.`);
   process.exit(1);
 }

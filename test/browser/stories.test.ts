@@ -1,6 +1,8 @@
 /**
  * Every Storybook story, rendered in headless Chromium from the static build, in light and dark:
- * no console errors, no uncaught exceptions, and no axe-core violations.
+ * no console errors, no uncaught exceptions, and no axe-core violations. In light, also: no host
+ * page's global CSS reaches inside a component (helpers/host-css.ts: the Vite template's, the
+ * Next.js template's and a preflight-style reset, aimed at Storybook's root).
  *
  * The preview is loaded once per theme; stories are then switched through Storybook's own
  * channel (`setCurrentStory`), which renders each one as a user browsing Storybook sees it,
@@ -13,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './helpers/chromium.js';
 import { serveStatic, type StaticServer } from './helpers/static-server.js';
 import { runAxe } from './helpers/axe.js';
+import { hostGlobalsCss, hostStyleLeaks } from './helpers/host-css.js';
 
 const root = fileURLToPath(new URL('../../storybook-static', import.meta.url));
 
@@ -33,6 +36,8 @@ function storyEntries(): IndexEntry[] {
 }
 
 const stories = storyEntries();
+/** Storybook's app root, and the decorator's frame every story renders in. */
+const HOST_CSS = hostGlobalsCss('#storybook-root', '#storybook-root > div');
 let browser: Browser;
 let server: StaticServer;
 
@@ -106,6 +111,9 @@ describe.each(['light', 'dark'] as const)('stories in the %s theme', (theme) => 
     await page.waitForTimeout(50);
     const violations = await runAxe(page, '#storybook-root');
     for (const v of violations) problems.push(`axe ${v.id} (${v.impact}): ${v.help} at ${v.targets.slice(0, 3).join(', ')}`);
+    if (theme === 'light') {
+      for (const leak of await hostStyleLeaks(page, HOST_CSS, '#storybook-root > div')) problems.push(`host CSS reaches in: ${leak}`);
+    }
     expect(problems).toEqual([]);
   });
 });

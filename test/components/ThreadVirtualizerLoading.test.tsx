@@ -21,6 +21,9 @@ vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal)
   return importOriginal();
 });
 
+/** A bound for waiting on a dynamic import, which Vite transforms on first use (slow on a busy machine). */
+const MODULE_LOAD = { timeout: 15_000 };
+
 /** A log of 400 px over `scrollHeight` px of content (jsdom has no layout). */
 function mockLayout(log: HTMLElement, scrollHeight: () => number) {
   let top = 0;
@@ -35,7 +38,9 @@ function mockLayout(log: HTMLElement, scrollHeight: () => number) {
 
 describe('Thread before the virtualizer has loaded', () => {
   it('starts fetching it at half the threshold, shows the newest turns meanwhile, then virtualizes', async () => {
-    const { Thread } = await import('../../src/components/Thread/index.js');
+    // The component itself, not the on-demand export: this is about the virtualizer's fetch, and
+    // the conversation chunk's own loading is covered in AgentPanelLoading and Thread tests.
+    const { Thread } = await import('../../src/components/Thread/Thread.js');
 
     // 30 items, threshold 100: nothing to fetch yet.
     const { container, rerender } = render(<Thread session={longThread(15)} virtualizeAbove={100} />);
@@ -44,7 +49,7 @@ describe('Thread before the virtualizer has loaded', () => {
 
     // 60 items: past half the threshold, the fetch starts; every turn is still mounted.
     rerender(<Thread session={longThread(30)} virtualizeAbove={100} />);
-    await vi.waitFor(() => expect(fetch.requested).toBe(true));
+    await vi.waitFor(() => expect(fetch.requested).toBe(true), MODULE_LOAD);
     expect(container.querySelectorAll('[data-slot="turn"]')).toHaveLength(30);
 
     // 1,000 items while the module is still on its way: a bounded window of the newest turns.
@@ -65,7 +70,7 @@ describe('Thread before the virtualizer has loaded', () => {
     // jsdom's zero layout first: the virtualizer's measurements need real ones to settle.)
     for (const key of ['scrollHeight', 'clientHeight', 'scrollTop']) delete (log as unknown as Record<string, unknown>)[key];
     await act(async () => fetch.open());
-    await vi.waitFor(() => expect(container.querySelector('[data-slot="virtual-list"]')).not.toBeNull());
+    await vi.waitFor(() => expect(container.querySelector('[data-slot="virtual-list"]')).not.toBeNull(), MODULE_LOAD);
     expect(screen.getByText('Answer 499')).toBeInTheDocument();
     expect(screen.getByText('Answer 498')).toBeInTheDocument();
     expect(container.querySelectorAll('[data-slot="item"]').length).toBeLessThan(40);

@@ -15,6 +15,7 @@ import { UsageMeter } from '../UsageMeter/index.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { agentPanelMessages } from './messages.js';
 import { SessionHistory } from './session-history.js';
+import { SessionTitle } from './SessionTitle.js';
 import { useSessionBootstrap } from './useSessionBootstrap.js';
 
 export interface AgentPanelProps {
@@ -121,7 +122,10 @@ export function AgentPanel({
       onFocus={prefetchThread}
     >
       <header className="acp-agent-panel__header" data-slot="agent-panel-header">
-        <ConnectionStatus status={acp.status} agent={acp.agent} error={acp.error} reconnect={acp.reconnect} onRetry={acp.retryNow} />
+        <div className="acp-agent-panel__heading">
+          {session && <SessionTitle title={session.info.title} untitled={m.untitled} />}
+          <ConnectionStatus status={acp.status} agent={acp.agent} error={acp.error} reconnect={acp.reconnect} onRetry={acp.retryNow} />
+        </div>
         <div className="acp-agent-panel__tools">
           {session && <UsageMeter usage={session.usage} lastTurnUsage={session.lastTurnUsage} variant="compact" />}
           {showSessionList && listSupported && (

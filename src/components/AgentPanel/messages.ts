@@ -1,6 +1,7 @@
 export const agentPanelMessages = {
   title: 'Agent',
   newSession: 'New session',
+  untitled: 'Untitled session',
   sessions: 'Sessions',
   hideSessions: 'Hide sessions',
   startingSession: 'Starting a session…',

@@ -1,0 +1,8 @@
+// @ts-check
+/**
+ * `acp-react/demo-agent`: the scripted offline demo agent, for Node (a host's own tests, a local
+ * demo). `npx acp-react-demo-agent` runs the same server from the command line. See
+ * demo-agent/README.md.
+ */
+export { startDemoAgentServer } from './server.mjs';
+export { createDemoAgent, DemoSessionStore } from './agent.mjs';
