@@ -89,29 +89,39 @@ function importsOf(file) {
 }
 
 /**
- * The import graph among `files`: each file's edges to other files of the set.
- * @param {string[]} files
+ * Every import of the TypeScript files under `dirs`: the importing file, the specifier as
+ * written, how it is used, and the file it resolves to (null for a package or a missing file).
+ * @param {string[]} dirs absolute paths
+ * @returns {Array<{ from: string, specifier: string, kind: 'value' | 'type' | 'dynamic', to: string | null }>}
+ */
+export function listImports(dirs) {
+  const options = compilerOptions();
+  const host = ts.createCompilerHost(options);
+  return dirs
+    .flatMap((dir) => sourceFiles(dir))
+    .flatMap((from) =>
+      importsOf(from).map(({ specifier, kind }) => {
+        const resolved = ts.resolveModuleName(specifier, from, options, host).resolvedModule;
+        const to = resolved && !resolved.isExternalLibraryImport ? resolve(resolved.resolvedFileName) : null;
+        return { from, specifier, kind, to };
+      }),
+    );
+}
+
+/**
+ * The import graph among the files under `dirs`: each file's edges to the others.
+ * @param {string[]} dirs
  * @param {{ dynamic: boolean }} options
  * @returns {Map<string, Map<string, Set<string>>>} file -> target -> kinds
  */
-function buildGraph(files, { dynamic }) {
-  const options = compilerOptions();
-  const host = ts.createCompilerHost(options);
-  const inSet = new Set(files);
+function buildGraph(dirs, { dynamic }) {
   /** @type {Map<string, Map<string, Set<string>>>} */
-  const graph = new Map();
-  for (const file of files) {
-    const edges = new Map();
-    for (const { specifier, kind } of importsOf(file)) {
-      if (kind === 'dynamic' && !dynamic) continue;
-      const resolved = ts.resolveModuleName(specifier, file, options, host).resolvedModule?.resolvedFileName;
-      if (!resolved) continue;
-      const target = resolve(resolved);
-      if (!inSet.has(target)) continue;
-      if (!edges.has(target)) edges.set(target, new Set());
-      edges.get(target).add(kind);
-    }
-    graph.set(file, edges);
+  const graph = new Map(dirs.flatMap((dir) => sourceFiles(dir)).map((file) => [file, new Map()]));
+  for (const { from, kind, to } of listImports(dirs)) {
+    if ((kind === 'dynamic' && !dynamic) || to === null || !graph.has(to)) continue;
+    const edges = graph.get(from);
+    if (!edges.has(to)) edges.set(to, new Set());
+    edges.get(to).add(kind);
   }
   return graph;
 }
@@ -203,8 +213,7 @@ function cyclesIn(component, graph, limit) {
  * @returns {{ files: number, imports: number, groups: Array<{ files: string[], cycles: Array<Array<{ file: string, kinds: string[] }>>, complete: boolean }> }}
  */
 export function findCycles(dirs, { dynamic = false } = {}) {
-  const files = dirs.flatMap((dir) => sourceFiles(dir));
-  const graph = buildGraph(files, { dynamic });
+  const graph = buildGraph(dirs, { dynamic });
   const groups = stronglyConnected(graph).map((component) => {
     const { cycles, complete } = cyclesIn(component, graph, MAX_CYCLES_PER_SET);
     return {
@@ -216,7 +225,7 @@ export function findCycles(dirs, { dynamic = false } = {}) {
       ),
     };
   });
-  return { files: files.length, imports: [...graph.values()].reduce((n, e) => n + e.size, 0), groups };
+  return { files: graph.size, imports: [...graph.values()].reduce((n, e) => n + e.size, 0), groups };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
