@@ -38,7 +38,7 @@ export default defineConfig({
       entry: {
         index: `${root}src/index.ts`,
         core: `${root}src/core/index.ts`,
-        devtools: `${root}src/core/devtools.ts`,
+        devtools: `${root}src/core/devtools/index.ts`,
       },
       formats: ['es'],
     },
