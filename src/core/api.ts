@@ -6,9 +6,11 @@
  * take its types from here without an import cycle.
  *
  * Adding an ACP method: one entry in `ENTRY_ACTIONS` or `ON_DEMAND_ACTIONS`, and its
- * implementation (in `client/create-client.ts` for the first, `client/session-actions.ts` for the
- * second). `AcpClient`, what `session-actions.ts` must implement, the client's lazy wiring and
- * `useAcpActions` all follow from the lists; the compiler points at anything missing.
+ * implementation (for the first, in the client module of its concept, which the facade
+ * `client/create-client.ts` spreads into the client; for the second, in
+ * `client/session-actions.ts`). `AcpClient`, what `session-actions.ts` must implement, the
+ * client's lazy wiring and `useAcpActions` all follow from the lists; the compiler points at
+ * anything missing.
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';

@@ -48,6 +48,12 @@ describe('layers', () => {
     expect(violations()).toEqual([]);
   });
 
+  it('the client never imports the devtools aids (they are only for acp-react/devtools)', () => {
+    const devtools = `${src}core/devtools/`;
+    const inward = imports.filter(({ from, to }) => from.startsWith(`${src}core/`) && !from.startsWith(devtools) && to?.startsWith(devtools));
+    expect(inward.map(({ from, to }) => `${relative(src, from)} -> ${relative(src, to!)}`)).toEqual([]);
+  });
+
   it('knows every folder of src/ that holds code', () => {
     const folders = new Set(imports.map(({ from }) => relative(src, from).split('/')[0]));
     folders.delete('index.ts');
