@@ -38,7 +38,7 @@ export default defineConfig({
       entry: {
         index: `${root}src/index.ts`,
         core: `${root}src/core/index.ts`,
-        devtools: `${root}src/core/devtools.ts`,
+        devtools: `${root}src/core/devtools/index.ts`,
       },
       formats: ['es'],
     },
@@ -64,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/bridge/**/*.test.ts', 'test/demo-agent/**/*.test.ts', 'test/ssr/**/*.test.tsx'],
+          include: ['test/core/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/bridge/**/*.test.ts', 'test/demo-agent/**/*.test.ts', 'test/ssr/**/*.test.tsx'],
           testTimeout: 20_000,
         },
       },

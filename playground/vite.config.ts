@@ -31,7 +31,7 @@ export default defineConfig({
   // Pages import the library by its package name, from source, as a host would import it.
   resolve: {
     alias: {
-      'acp-react/devtools': fileURLToPath(new URL('../src/core/devtools.ts', import.meta.url)),
+      'acp-react/devtools': fileURLToPath(new URL('../src/core/devtools/index.ts', import.meta.url)),
       'acp-react': fileURLToPath(new URL('../src/index.ts', import.meta.url)),
     },
   },

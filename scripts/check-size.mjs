@@ -107,7 +107,7 @@ export async function measureAll() {
     await measure('core', 'src/core/index.ts', []),
     // With everything it imports (the reducer, the snapshot helpers): a page that also loads the
     // core shares most of that, so this is the most the aids can add.
-    await measure('devtools', 'src/core/devtools.ts', []),
+    await measure('devtools', 'src/core/devtools/index.ts', []),
     await measure('hooks', 'src/react/index.ts', [join(root, 'src/core/*'), join(root, 'src/components/*')]),
     await measure('components', 'src/components/index.ts', [join(root, 'src/core/*'), join(root, 'src/react/*')]),
   ];

@@ -21,7 +21,7 @@ const cacheDir = join(root, 'node_modules/.cache/record-fixtures');
 mkdirSync(cacheDir, { recursive: true });
 // Both entries in one build with shared chunks, so the aids and the client share one AcpClientError.
 await build({
-  entryPoints: { core: join(root, 'src/core/index.ts'), devtools: join(root, 'src/core/devtools.ts') },
+  entryPoints: { core: join(root, 'src/core/index.ts'), devtools: join(root, 'src/core/devtools/index.ts') },
   bundle: true,
   splitting: true,
   platform: 'node',

@@ -3,7 +3,8 @@
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
  *  2. Type check: the TypeScript program, then the Node .mjs files (bridge, bin, demo-agent,
- *     scripts) checked from their JSDoc types.
+ *     scripts) checked from their JSDoc types; then import cycles across src/ (type-only imports
+ *     included, which ESLint's import-x/no-cycle skips).
  *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles).
  *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
@@ -52,6 +53,7 @@ try {
   ensureChromium();
   step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   step('Type check (Node .mjs files, JSDoc)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
+  step('Import cycles', process.execPath, ['scripts/check-cycles.mjs']);
   step('Lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ProtocolInspector } from '../src/components/Inspector/index.js';
 import { Thread } from '../src/components/Thread/index.js';
 import type { TrafficEntry } from '../src/core/index.js';
-import { parseTranscript, replayTranscript } from '../src/core/devtools.js';
+import { parseTranscript, replayTranscript } from '../src/core/devtools/index.js';
 import allowTranscript from '../fixtures/sdk-example-agent.allow.ndjson?raw';
 import claudeTranscript from '../fixtures/claude-agent-acp.offline.ndjson?raw';
 

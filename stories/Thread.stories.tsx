@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
 import { preloadComponents } from '../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
-import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools.js';
+import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools/index.js';
 import type {
   CreateElicitationResponse,
   ElicitationState,

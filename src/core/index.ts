@@ -4,13 +4,21 @@
  * replay, the in-memory workspace, the simulated terminal) live in `acp-react/devtools`.
  */
 export { createAcpClient } from './client/create-client.js';
-export type { AcpClient, AcpClientOptions, NewSessionOptions } from './client/create-client.js';
-export type { ReconnectOptions } from './client/backoff.js';
+export type {
+  AcpClient,
+  AcpClientOptions,
+  NewSessionOptions,
+  ReconnectOptions,
+  TransportOptions,
+  FsAdapter,
+  FsRequestContext,
+  TerminalAdapter,
+  TerminalSink,
+  TerminalProcess,
+  PermissionPolicy,
+} from './api.js';
 export { createTrafficLog } from './client/traffic.js';
 export type { TrafficEntry, TrafficLog, TrafficDirection } from './client/traffic.js';
-export type { TransportOptions } from './client/transport.js';
-
-export type { FsAdapter, FsRequestContext, TerminalAdapter, TerminalSink, TerminalProcess, PermissionPolicy } from './adapters.js';
 
 export { AcpClientError, ErrorCodes, toAcpError, isAuthRequired } from './errors.js';
 export { createStore } from './store.js';

@@ -4,7 +4,10 @@
  * for a lone update); changes during the following frame are coalesced into one notification.
  */
 
-/** Runs `callback` at the next frame; returns a function that cancels it. */
+/**
+ * Runs `callback` at the next frame; returns a function that cancels it (the store itself never
+ * cancels: a frame that finds nothing changed just closes the window).
+ */
 export type FrameScheduler = (callback: () => void) => () => void;
 
 export type SchedulerOption = 'frame' | 'sync' | FrameScheduler;
@@ -22,7 +25,7 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   // Replaced, never mutated, on (un)subscribe: a notification walks the array as it was when the
   // notification began, without copying it on every change (that copy ran once per streamed chunk).
   let listeners: ReadonlyArray<() => void> = [];
-  const schedule = scheduler === 'sync' ? null : scheduler === 'frame' ? nextFrame : scheduler;
+  const schedule: ((callback: () => void) => unknown) | null = scheduler === 'sync' ? null : scheduler === 'frame' ? nextFrame : scheduler;
   let frameOpen = false;
   let dirty = false;
 
@@ -84,7 +87,7 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
  * requestAnimationFrame where there is one, raced with a timeout: hidden tabs stop animation
  * frames, and a backgrounded agent panel must still catch up when shown again.
  */
-const nextFrame: FrameScheduler = (callback) => {
+function nextFrame(callback: () => void): void {
   let done = false;
   const run = () => {
     if (done) return;
@@ -92,10 +95,5 @@ const nextFrame: FrameScheduler = (callback) => {
     callback();
   };
   const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
-  const timer = setTimeout(run, raf === null ? 16 : 250);
-  return () => {
-    done = true;
-    if (raf !== null) cancelAnimationFrame(raf);
-    clearTimeout(timer);
-  };
-};
+  setTimeout(run, raf === null ? 16 : 250);
+}

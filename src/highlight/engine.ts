@@ -10,10 +10,9 @@
  */
 import type { HighlighterCore } from 'shiki/core';
 import { grammarLoaders } from './grammars.js';
-import type { Tokenize } from './highlighter.js';
 import type { LanguageId } from './languages.js';
 import { createAcpTheme, THEME_NAME } from './theme.js';
-import { toHighlightToken } from './tokens.js';
+import { toHighlightToken, type Tokenize } from './tokens.js';
 
 // Incremental tokenizing is only useful once a tokenizer exists: it travels with the engine.
 export { LineTokenCache } from './line-cache.js';

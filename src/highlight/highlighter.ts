@@ -8,16 +8,7 @@
 import type { GrammarState } from 'shiki/core';
 import type { LineTokenCache } from './line-cache.js';
 import { resolveLanguage, type LanguageId } from './languages.js';
-import type { HighlightedLine } from './tokens.js';
-
-/**
- * Tokenizes `code` (complete lines joined by `\n`) starting from a grammar state, and returns
- * the lines' tokens and the state at the end of the last line, to continue from later.
- */
-export type Tokenize = (
-  code: string,
-  state: GrammarState | undefined,
-) => { lines: HighlightedLine[]; state: GrammarState | undefined };
+import type { HighlightedLine, Tokenize } from './tokens.js';
 
 const tokenizers = new Map<LanguageId, Promise<Tokenize>>();
 const readyTokenizers = new Map<LanguageId, Tokenize>();

@@ -3,10 +3,9 @@
  * shiki itself is only ever loaded through dynamic `import()` from `highlighter.ts`.
  */
 export { createLineCache, highlightLines, loadTokenizer, readyTokenizer } from './highlighter.js';
-export type { Tokenize } from './highlighter.js';
 export { languageForPath, languageLabel, resolveLanguage } from './languages.js';
 export type { LanguageId } from './languages.js';
 // The line cache class itself travels with the engine (see createLineCache); only its types are here.
 export type { AdvanceOptions, LineTokenCache, TokenizeFn } from './line-cache.js';
 export { scheduleIdle } from './schedule.js';
-export type { HighlightStyle, HighlightToken, HighlightedLine } from './tokens.js';
+export type { HighlightStyle, HighlightToken, HighlightedLine, Tokenize } from './tokens.js';

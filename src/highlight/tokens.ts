@@ -5,7 +5,7 @@
  * references (see `theme.ts`), so one tokenization is correct in light and dark themes and a
  * host restyles syntax colours by overriding custom properties.
  */
-import type { ThemedToken } from 'shiki/core';
+import type { GrammarState, ThemedToken } from 'shiki/core';
 
 export interface HighlightStyle {
   color?: string;
@@ -22,6 +22,16 @@ export interface HighlightToken {
 
 /** One source line, without its terminator. */
 export type HighlightedLine = HighlightToken[];
+
+/**
+ * Tokenizes `code` (complete lines joined by `\n`) starting from a grammar state, and returns
+ * the lines' tokens and the state at the end of the last line, to continue from later. Made by
+ * the engine (`engine.ts`), handed out by the service (`highlighter.ts`).
+ */
+export type Tokenize = (
+  code: string,
+  state: GrammarState | undefined,
+) => { lines: HighlightedLine[]; state: GrammarState | undefined };
 
 // shiki's FontStyle bit flags (a const enum upstream, so not importable at runtime).
 const ITALIC = 1;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AcpClient, AcpClientOptions } from '../core/index.js';
 import { createClient } from '../core/client/create-client.js';
-import { AcpUiProvider, type MessageOverrides } from '../components/shared/index.js';
+import { AcpUiProvider, type MessageOverrides } from '../i18n/index.js';
 import { BUNDLED } from './connection-modules.js';
 import { AcpContext, type AcpContextValue } from './context.js';
 import { createDraftStore } from './drafts.js';

@@ -1,29 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { ENTRY_ACTIONS, ON_DEMAND_ACTIONS, type AcpActions } from '../core/api.js';
 import type { AcpClient, AcpSnapshot } from '../core/index.js';
 import { useAcpContext } from './context.js';
 
-export type AcpActions = Pick<
-  AcpClient,
-  | 'connect'
-  | 'disconnect'
-  | 'retryNow'
-  | 'authenticate'
-  | 'logout'
-  | 'newSession'
-  | 'loadSession'
-  | 'resumeSession'
-  | 'listSessions'
-  | 'closeSession'
-  | 'deleteSession'
-  | 'prompt'
-  | 'cancel'
-  | 'setMode'
-  | 'setConfigOption'
-  | 'respondToPermission'
-  | 'respondToElicitation'
->;
+export type { AcpActions };
 
 export type UseAcpResult = AcpSnapshot & AcpActions & { client: AcpClient };
+
+/** Every action's name, from the one list in `core/api.ts`. */
+const ACTION_NAMES = [...Object.keys(ENTRY_ACTIONS), ...Object.keys(ON_DEMAND_ACTIONS)] as (keyof AcpActions)[];
 
 /**
  * The whole snapshot plus every action. Re-renders at most once per animation frame while an
@@ -43,27 +28,14 @@ export function useAcpActions(): AcpActions & { client: AcpClient } {
   return useMemo(() => ({ ...actions, client }), [actions, client]);
 }
 
+/**
+ * Each action called on the client it came from, so a destructured action still works with a
+ * client that uses `this` (a host's own `AcpClient`).
+ */
 function useActions(client: AcpClient): AcpActions {
-  return useMemo(
-    () => ({
-      connect: () => client.connect(),
-      disconnect: () => client.disconnect(),
-      retryNow: () => client.retryNow(),
-      authenticate: (methodId) => client.authenticate(methodId),
-      logout: () => client.logout(),
-      newSession: (options) => client.newSession(options),
-      loadSession: (id, options) => client.loadSession(id, options),
-      resumeSession: (id, options) => client.resumeSession(id, options),
-      listSessions: (params) => client.listSessions(params),
-      closeSession: (id) => client.closeSession(id),
-      deleteSession: (id) => client.deleteSession(id),
-      prompt: (id, prompt) => client.prompt(id, prompt),
-      cancel: (id) => client.cancel(id),
-      setMode: (id, modeId) => client.setMode(id, modeId),
-      setConfigOption: (id, configId, value) => client.setConfigOption(id, configId, value),
-      respondToPermission: (requestId, optionId) => client.respondToPermission(requestId, optionId),
-      respondToElicitation: (requestId, response) => client.respondToElicitation(requestId, response),
-    }),
-    [client],
-  );
+  return useMemo(() => {
+    const actions: Record<string, unknown> = {};
+    for (const name of ACTION_NAMES) actions[name] = (...args: unknown[]) => (client[name] as (...a: unknown[]) => unknown).apply(client, args);
+    return actions as AcpActions;
+  }, [client]);
 }

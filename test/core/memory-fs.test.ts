@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AcpClientError, ErrorCodes } from '../../src/core/errors.js';
-import { createMemoryFs } from '../../src/core/memory-fs.js';
+import { createMemoryFs } from '../../src/core/devtools/memory-fs.js';
 
 const roots = ['/workspace'];
 const ctx = (path: string, r: readonly string[] = roots) => ({ sessionId: 's', path, roots: r, signal: new AbortController().signal });

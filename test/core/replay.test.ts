@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseTranscript, replayTranscript, type TranscriptEntry } from '../../src/core/replay.js';
+import { parseTranscript, replayTranscript, type TranscriptEntry } from '../../src/core/devtools/index.js';
 import type { AcpSnapshot, SessionState, ThreadItem, ToolCallItem } from '../../src/core/types.js';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url)), 'utf8');

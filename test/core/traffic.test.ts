@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTrafficLog, toTranscript } from '../../src/core/client/traffic.js';
-import { parseTranscript } from '../../src/core/replay.js';
+import { createTrafficLog } from '../../src/core/client/traffic.js';
+import { parseTranscript, toTranscript } from '../../src/core/devtools/index.js';
 
 function clock(start = 1000) {
   let t = start;

@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
 import { createAcpClient, type AcpClient, type AcpClientOptions } from '../../src/core/index.js';
-import { createMemoryFs, createSimulatedTerminal, type MemoryFs } from '../../src/core/devtools.js';
+import { createMemoryFs, createSimulatedTerminal, type MemoryFs } from '../../src/core/devtools/index.js';
 
 export interface DemoServer {
   url: string;

@@ -2,7 +2,7 @@
  * Small shared pieces for the fault tests: clients against a raw agent, thread/traffic readers.
  */
 import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
-import type { MemoryFs } from '../../src/core/devtools.js';
+import type { MemoryFs } from '../../src/core/devtools/index.js';
 import { makeClient } from './demo.js';
 import type { RawMessage } from './raw-agent.js';
 

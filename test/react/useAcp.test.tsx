@@ -10,6 +10,7 @@ import {
   AcpProvider,
   createAcpClient,
   useAcp,
+  useAcpActions,
   useDraft,
   useSession,
   useSessionList,
@@ -62,6 +63,38 @@ describe('useAcp', () => {
     await act(() => api!.prompt(session.sessionId, '/plan'));
     expect(api!.sessions[session.sessionId]!.plan?.length).toBeGreaterThan(0);
     await client.disconnect();
+  });
+
+  it('useAcpActions offers every action of the client, each called on the client it came from', async () => {
+    const client = newClient();
+    const calls: string[] = [];
+    // A host's own client whose method uses `this`: a destructured action must still reach it.
+    const hosted: AcpClient & { calls: string[] } = {
+      ...client,
+      calls,
+      retryNow() {
+        this.calls.push('retryNow');
+      },
+    };
+    let actions: ReturnType<typeof useAcpActions> | null = null;
+    function Probe() {
+      actions = useAcpActions();
+      return null;
+    }
+    render(
+      <AcpProvider client={hosted} autoConnect={false}>
+        <Probe />
+      </AcpProvider>,
+    );
+    const notActions = new Set(['getSnapshot', 'subscribe', 'dispose']);
+    const clientActions = Object.keys(client).filter((key) => typeof client[key as keyof AcpClient] === 'function' && !notActions.has(key));
+    expect(clientActions.length).toBe(17);
+    expect(Object.keys(actions!).filter((key) => key !== 'client').sort()).toEqual(clientActions.sort());
+    const { retryNow, respondToPermission } = actions!;
+    retryNow();
+    expect(calls).toEqual(['retryNow']);
+    expect(respondToPermission('no-such-request', null)).toBe(false);
+    client.dispose();
   });
 
   it('owns and disposes a client created from options, without leaking between providers', async () => {

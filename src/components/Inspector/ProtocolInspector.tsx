@@ -1,6 +1,7 @@
 import { memo, useMemo, useState, useDeferredValue, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { toTranscript, type TrafficEntry } from '../../core/client/traffic.js';
+import type { TrafficEntry } from '../../core/client/traffic.js';
+import { toTranscript } from '../../core/devtools/transcript.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { describeFrame, frameText } from './describe-frame.js';
 import { inspectorMessages } from './messages.js';

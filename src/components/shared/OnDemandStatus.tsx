@@ -1,5 +1,5 @@
 import type { LazyModuleState } from './lazy-module.js';
-import { useMessages } from './messages.js';
+import { useMessages } from '../../i18n/index.js';
 
 /** English defaults for the `onDemand` namespace (the fallback of every on-demand panel). */
 export const onDemandMessages = {

@@ -1,5 +1,7 @@
-export { AcpUiProvider, useMessages, useLocale, format } from './messages.js';
-export type { AcpUiProviderProps, MessageOverrides } from './messages.js';
+// The strings and locale live a layer down (src/i18n), shared with the provider; every component
+// takes them from here with the rest of its kit.
+export { AcpUiProvider, useMessages, useLocale, format } from '../../i18n/index.js';
+export type { AcpUiProviderProps, MessageOverrides } from '../../i18n/index.js';
 export { cx } from './cx.js';
 export { lazyModule, useLazyModule, preloadComponents } from './lazy-module.js';
 export type { LazyModule, LazyModuleState } from './lazy-module.js';

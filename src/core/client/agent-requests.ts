@@ -8,7 +8,7 @@
  * which keeps the core entry small.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { PermissionPolicy } from '../adapters.js';
+import type { PermissionPolicy } from '../api.js';
 import { toAcpError } from '../errors.js';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
 import { replaceWhere } from './snapshot.js';

@@ -1,16 +1,5 @@
 /** Reconnect timing: exponential backoff with jitter, so many clients never retry in lockstep. */
-
-export interface ReconnectOptions {
-  /** Default true when the transport can be reopened (a `url` or a stream factory). */
-  enabled?: boolean;
-  initialDelayMs?: number;
-  maxDelayMs?: number;
-  factor?: number;
-  /** Fraction of the delay randomized, 0..1. */
-  jitter?: number;
-  /** Give up after this many failed attempts (default: never). */
-  maxAttempts?: number;
-}
+import type { ReconnectOptions } from '../api.js';
 
 export const DEFAULT_RECONNECT: Required<ReconnectOptions> = {
   enabled: true,
@@ -18,7 +7,7 @@ export const DEFAULT_RECONNECT: Required<ReconnectOptions> = {
   maxDelayMs: 15_000,
   factor: 2,
   jitter: 0.3,
-  maxAttempts: Number.POSITIVE_INFINITY,
+  maxAttempts: Infinity,
 };
 
 export function reconnectDelay(attempt: number, options: Required<ReconnectOptions>, random: () => number = Math.random): number {

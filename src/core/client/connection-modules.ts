@@ -6,11 +6,10 @@
  * soon as it mounts, passes them already loaded (`src/react/connection-modules.ts`): fetched, they
  * only added two requests to every page's start.
  */
-import type { refuseBinary, refuseOversized } from './refused-frames.js';
 import type { createSessionActions } from './session-actions.js';
+import type { RefusalSource } from './transport.js';
 
-export interface ConnectionModules {
-  refusedFrames(): Promise<{ refuseBinary: typeof refuseBinary; refuseOversized: typeof refuseOversized }>;
+export interface ConnectionModules extends RefusalSource {
   sessionActions(): Promise<{ createSessionActions: typeof createSessionActions }>;
 }
 

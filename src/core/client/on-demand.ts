@@ -1,5 +1,6 @@
 /**
- * What the client's on-demand modules (`workspace.ts`, `session-actions.ts`) get from the client.
+ * What the client's on-demand modules (`workspace.ts` with `terminals.ts`, `session-actions.ts`)
+ * get from the client.
  *
  * They are loaded with a dynamic `import()` to keep the core entry small, and they take these
  * helpers from the client instead of importing the modules that define them: a module imported
@@ -17,4 +18,10 @@ export interface ClientHelpers {
   error(code: keyof typeof ErrorCodes, message: string, data?: unknown): Error;
   /** Any failure as the client's error (`toAcpError`). */
   normalize(error: unknown): AcpClientError;
+}
+
+/** What `workspace.ts` and `terminals.ts` get: the helpers, and a way to report an adapter's failure. */
+export interface WorkspaceHost extends ClientHelpers {
+  /** Records an `adapter_error` diagnostic. */
+  diagnose(message: string): void;
 }

@@ -4,11 +4,7 @@
  * frame can arrive) rather than carrying it in the core entry. It imports nothing the entry
  * shares (a shared module would be split into a chunk of its own, costing the entry more).
  */
-import type { Envelope, InboundTap } from './transport.js';
-
-interface Socket {
-  send(text: string): void;
-}
+import type { Envelope, InboundTap, Socket } from './transport.js';
 
 export function refuseBinary(data: unknown, tap: InboundTap): null {
   tap.refused(describeBinary(data), 'Binary frames are not part of ACP; the frame was ignored.');

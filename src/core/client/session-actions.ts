@@ -7,8 +7,8 @@
  * client's helpers through `ActionHost` (see `on-demand.ts` for why).
  */
 import * as acp from '@agentclientprotocol/sdk';
+import type { NewSessionOptions, OnDemandActions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
-import type { AcpClient, NewSessionOptions } from './create-client.js';
 import type { ClientHelpers } from './on-demand.js';
 
 export interface ActionHost extends ClientHelpers {
@@ -24,10 +24,8 @@ export interface ActionHost extends ClientHelpers {
   endedSessions: Set<string>;
 }
 
-export type SessionActions = Pick<
-  AcpClient,
-  'authenticate' | 'logout' | 'loadSession' | 'resumeSession' | 'listSessions' | 'closeSession' | 'deleteSession' | 'setMode' | 'setConfigOption'
-> & {
+/** Every action of `ON_DEMAND_ACTIONS` (`api.ts`), and the restore the client runs after a reconnect. */
+export type SessionActions = OnDemandActions & {
   /** After a reconnect: resume (keeps the transcript) or load (replaces it) each open session. */
   restoreSessions(): Promise<void>;
 };

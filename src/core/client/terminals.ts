@@ -4,9 +4,9 @@
  * past `outputByteLimit` the output is cut from the beginning, at a character boundary.
  */
 import type * as acp from '@agentclientprotocol/sdk';
-import type { TerminalAdapter, TerminalProcess } from '../adapters.js';
+import type { TerminalAdapter, TerminalProcess } from '../api.js';
 import type { TerminalState } from '../types.js';
-import type { WorkspaceHost } from './workspace.js';
+import type { WorkspaceHost } from './on-demand.js';
 
 interface LiveTerminal {
   process: TerminalProcess | null;

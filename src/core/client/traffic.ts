@@ -1,6 +1,6 @@
 /**
  * The raw JSON-RPC traffic of a connection, both directions, for the protocol inspector and for
- * transcripts. Frames the SDK refuses (malformed JSON, binary, oversized) are recorded too.
+ * transcripts (`devtools/transcript.ts`). Frames the SDK refuses (malformed JSON, binary, oversized) are recorded too.
  * Bounded: the oldest frames are dropped once `capacity` is reached.
  */
 
@@ -55,14 +55,4 @@ export function createTrafficLog(capacity = 5000, now: () => number = Date.now):
       view = null;
     },
   };
-}
-
-/** Serializes traffic as the newline-delimited transcript format used by fixtures. */
-export function toTranscript(entries: readonly TrafficEntry[]): string {
-  const start = entries[0]?.at ?? 0;
-  return entries
-    .filter((e) => e.msg !== undefined)
-    .map((e) => JSON.stringify({ dir: e.dir === 'out' ? 'client->agent' : 'agent->client', t: e.at - start, msg: e.msg }))
-    .join('\n')
-    .concat(entries.length ? '\n' : '');
 }

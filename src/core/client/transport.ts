@@ -13,8 +13,8 @@
  */
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
+import type { TransportOptions } from '../api.js';
 import { ErrorCodes } from '../errors.js';
-import type { ConnectionModules } from './connection-modules.js';
 
 export interface InboundTap {
   /**
@@ -31,13 +31,20 @@ export interface InboundTap {
   outbound(msg: AnyMessage): void;
 }
 
-export interface TransportOptions {
-  url?: string;
-  stream?: Stream | (() => Stream);
-  WebSocket?: WebSocketConstructor;
-  protocols?: string[];
-  /** Frames longer than this (in UTF-16 code units) are refused. Default 32 MiB. */
-  maxMessageBytes?: number;
+/**
+ * The refusal of binary and oversized frames (`refused-frames.ts`), which the transport fetches
+ * as it opens a socket; declared here, where it is used, so that module and this one do not
+ * import each other.
+ */
+export interface FrameRefusals {
+  refuseBinary(data: unknown, tap: InboundTap): null;
+  /** What the SDK gets in place of the frame (a replacement error response), if anything. */
+  refuseOversized(text: string, limit: number, tap: InboundTap, socket: Socket, invalidRequest: number): string | null;
+}
+
+/** Where the transport gets the refusals from (`ConnectionModules`: fetched, or already bundled). */
+export interface RefusalSource {
+  refusedFrames(): Promise<FrameRefusals>;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
@@ -46,7 +53,7 @@ export function canReconnect(options: TransportOptions): boolean {
   return Boolean(options.url) || typeof options.stream === 'function';
 }
 
-export function openStream(options: TransportOptions, tap: InboundTap, modules: ConnectionModules): Stream {
+export function openStream(options: TransportOptions, tap: InboundTap, modules: RefusalSource): Stream {
   if (options.stream) {
     const stream = typeof options.stream === 'function' ? options.stream() : options.stream;
     return tapStream(stream, tap);
@@ -63,7 +70,8 @@ export function openStream(options: TransportOptions, tap: InboundTap, modules: 
 }
 
 type Listener = (...args: unknown[]) => void;
-interface Socket {
+/** The part of a socket a refusal uses: it answers a refused request itself. */
+export interface Socket {
   send(text: string): void;
 }
 
@@ -71,10 +79,10 @@ interface Socket {
  * A WebSocket class whose `message` listeners only see frames the tap lets through. Works with
  * both listener styles the SDK uses: `addEventListener` (browsers) and `on` (the `ws` package).
  */
-function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: number, modules: ConnectionModules): WebSocketConstructor {
+function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: number, modules: RefusalSource): WebSocketConstructor {
   // Fetched now, with the socket, so it is there before a frame can need it. If it cannot be
   // loaded, the frames it would refuse are dropped without a diagnostic.
-  let refusals: Awaited<ReturnType<ConnectionModules['refusedFrames']>> | undefined;
+  let refusals: FrameRefusals | undefined;
   let loading: Promise<unknown> = modules.refusedFrames().then(
     (module) => (refusals = module),
     () => {},

@@ -8,17 +8,12 @@
  * takes the client's helpers through `WorkspaceHost` (see `on-demand.ts` for why).
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { FsAdapter } from '../adapters.js';
+import type { FsAdapter } from '../api.js';
 import { resolveInRoots } from '../paths.js';
-import type { ClientHelpers } from './on-demand.js';
+import type { WorkspaceHost } from './on-demand.js';
 import type { TerminalManager } from './terminals.js';
 
 export { createTerminalManager } from './terminals.js';
-
-export interface WorkspaceHost extends ClientHelpers {
-  /** Records an `adapter_error` diagnostic. */
-  diagnose(message: string): void;
-}
 
 /** Registers `fs/read_text_file`, and `fs/write_text_file` when the adapter can write. */
 export function serveFs(app: acp.ClientApp, fs: FsAdapter, host: WorkspaceHost): void {

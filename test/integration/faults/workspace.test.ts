@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FsAdapter } from '../../../src/core/index.js';
-import { createMemoryFs, type MemoryFs } from '../../../src/core/devtools.js';
+import { createMemoryFs, type MemoryFs } from '../../../src/core/devtools/index.js';
 import { clientPool, sent } from '../../helpers/faults.js';
 import { startRawAgent, type RawAgent } from '../../helpers/raw-agent.js';
 

@@ -1,12 +1,13 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-
 /**
  * User-visible strings and the locale, overridable per provider.
  *
  * Each component family owns its English defaults (in its own `messages.ts`) under a namespace,
  * so adding a component never touches a shared catalogue. A host overrides any subset:
- * `<AcpUiProvider messages={{ toolCall: { status_failed: 'Échec' } }} locale="fr">`.
+ * `<AcpUiProvider messages={{ toolCall: { status_failed: 'Échec' } }} locale="fr">`, or the same
+ * props on `<AcpProvider>`, which wraps its children in this provider.
  */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+
 export type MessageOverrides = Partial<Record<string, Partial<Record<string, string>>>>;
 
 interface UiContextValue {

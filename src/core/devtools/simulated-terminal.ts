@@ -3,9 +3,9 @@
  * commands (`ls`, `cat`, `echo`, `pwd`, `npm test`) against an in-memory workspace and prints
  * canned but realistic output. Hosts that can run real commands supply their own adapter.
  */
-import type { TerminalAdapter, TerminalSink } from './adapters.js';
+import type { TerminalAdapter, TerminalSink } from '../api.js';
 import type { MemoryFs } from './memory-fs.js';
-import { normalizePath } from './paths.js';
+import { normalizePath } from '../paths.js';
 
 export interface SimulatedTerminalOptions {
   fs?: MemoryFs;

@@ -1,40 +1,16 @@
 /**
- * Replays a recorded transcript (newline-delimited `{dir, t, msg}` lines, as the inspector
- * exports and the fixtures use) into a snapshot, through the same reducer the live client uses.
- * Stories and bug reports use it to show exactly what the live hook would have shown.
+ * Replays a recorded transcript (`transcript.ts`: what the inspector exports and the fixtures
+ * use) into a snapshot, through the same reducer the live client uses. Stories and bug reports
+ * use it to show exactly what the live hook would have shown.
  */
 import type * as acp from '@agentclientprotocol/sdk';
-import { readContentBlock } from './content.js';
-import { isRecord, isString } from './guards.js';
-import { applySessionUpdate, cancelTurn, endTurn, startTurn } from './reducer/index.js';
-import { createSessionState } from './session.js';
-import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from './client/snapshot.js';
-import type { AcpSnapshot, PermissionRequestState } from './types.js';
-
-export interface TranscriptEntry {
-  dir: 'client->agent' | 'agent->client';
-  /** Milliseconds since the recording started. */
-  t: number;
-  msg: unknown;
-}
-
-export function parseTranscript(text: string): TranscriptEntry[] {
-  const entries: TranscriptEntry[] = [];
-  for (const [index, line] of text.split('\n').entries()) {
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new Error(`Transcript line ${index + 1} is not valid JSON.`);
-    }
-    if (!isRecord(value) || (value.dir !== 'client->agent' && value.dir !== 'agent->client')) {
-      throw new Error(`Transcript line ${index + 1} has no valid "dir".`);
-    }
-    entries.push({ dir: value.dir, t: typeof value.t === 'number' ? value.t : 0, msg: value.msg });
-  }
-  return entries;
-}
+import { readContentBlock } from '../content.js';
+import { isRecord, isString } from '../guards.js';
+import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
+import { createSessionState } from '../session.js';
+import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from '../client/snapshot.js';
+import type { AcpSnapshot, PermissionRequestState } from '../types.js';
+import type { TranscriptEntry } from './transcript.js';
 
 interface Outstanding {
   method: string;

@@ -3,9 +3,9 @@
  * Symlinks are modelled so that a link pointing outside the roots is refused after resolution,
  * the way a real filesystem bridge must behave. Writes are refused unless `writable` is set.
  */
-import type { FsAdapter, FsRequestContext } from './adapters.js';
-import { AcpClientError, ErrorCodes } from './errors.js';
-import { normalizePath, resolveInRoots } from './paths.js';
+import type { FsAdapter, FsRequestContext } from '../api.js';
+import { AcpClientError, ErrorCodes } from '../errors.js';
+import { normalizePath, resolveInRoots } from '../paths.js';
 
 export interface MemoryFsOptions {
   /** Initial files by absolute path. */

@@ -1,0 +1,257 @@
+/**
+ * The connection to the agent and its reconnect loop: one SDK client connection at a time (a new
+ * one per reconnect) over the tapped stream, with the client's handlers, initialized with the
+ * client's capabilities; a drop is noticed, shown, and followed by a
+ * reconnect with backoff while the host wants to be connected. Requests go out through
+ * `request` (`request.ts`), on whichever connection is current.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type { AcpClient, AcpClientOptions } from '../api.js';
+import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
+import type { AcpErrorInfo, AcpSnapshot } from '../types.js';
+import { DEFAULT_RECONNECT, reconnectDelay } from './backoff.js';
+import { createRequest, type Request } from './request.js';
+import type { ClientTap } from './inbound.js';
+import { canReconnect, openStream, type RefusalSource } from './transport.js';
+
+const SUPPORTED_PROTOCOL_VERSION = acp.PROTOCOL_VERSION;
+
+export interface ConnectionHooks {
+  /** Serves `fs/*` and `terminal/*` on a new connection's app; null without adapters. */
+  serveWorkspace: ((app: acp.ClientApp) => Promise<void>) | null;
+  /** Registers the handlers of the other agent requests (permission, elicitation). */
+  register(app: acp.ClientApp): acp.ClientApp;
+  /** The connection is initialized; after a reconnect, the open sessions are restored. */
+  ready(isReconnect: boolean): Promise<void>;
+  /** The connection dropped; `willRetry` when a reconnect follows. */
+  dropped(error: AcpErrorInfo, willRetry: boolean): void;
+}
+
+export interface Connection {
+  request: Request;
+  /** The open, initialized connection, or a `notConnected` error. */
+  requireConnection(): acp.ClientConnection;
+  /** True when there is no connection, or the one there is has closed. */
+  lost(): boolean;
+  /** The client's methods for the connection's lifecycle. */
+  actions: Pick<AcpClient, 'connect' | 'disconnect' | 'retryNow' | 'dispose'>;
+}
+
+export function createConnection(
+  get: () => AcpSnapshot,
+  update: (fn: (snapshot: AcpSnapshot) => AcpSnapshot) => void,
+  now: () => number,
+  options: AcpClientOptions,
+  tap: ClientTap,
+  modules: RefusalSource,
+  hooks: ConnectionHooks,
+): Connection {
+  /** Sets some of the snapshot's fields. */
+  const set = (fields: Partial<AcpSnapshot>) => update((s) => ({ ...s, ...fields }));
+  const reconnectOptions = { ...DEFAULT_RECONNECT, ...(options.reconnect || {}) };
+  const reconnectEnabled = options.reconnect !== false && reconnectOptions.enabled && canReconnect(options);
+
+  let connection: acp.ClientConnection | null = null;
+  let generation = 0;
+  let wantConnected = false;
+  let disposed = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let connecting: Promise<void> | null = null;
+
+  const requireConnection = (): acp.ClientConnection => {
+    if (!connection || get().status !== 'ready') {
+      throw new AcpClientError(ErrorCodes.notConnected, 'Not connected to the agent.');
+    }
+    return connection;
+  };
+  const request = createRequest(requireConnection, update, options.requestTimeoutMs ?? 60_000, options.url);
+
+  async function openConnection(isReconnect: boolean): Promise<void> {
+    const myGeneration = ++generation;
+    set({ status: isReconnect ? 'reconnecting' : 'connecting', error: null });
+    let conn: acp.ClientConnection;
+    tap.reset();
+    try {
+      const app = acp.client({ name: options.clientInfo?.name ?? 'acp-react' });
+      // Awaited only when there is a module to fetch: without one, the connection is in place
+      // when `connect()` returns, so a `disconnect()` right after it closes that connection.
+      if (hooks.serveWorkspace) await hooks.serveWorkspace(app);
+      conn = hooks.register(app).connect(openStream(options, tap, modules));
+    } catch (error) {
+      throw toAcpError(error, options.url);
+    }
+    connection = conn;
+    void conn.closed.then(() => onClosed(myGeneration, conn));
+
+    let init: acp.InitializeResponse;
+    try {
+      init = await request<acp.InitializeResponse>(
+        acp.methods.agent.initialize,
+        {
+          protocolVersion: SUPPORTED_PROTOCOL_VERSION,
+          // What the client can serve: `fs` and `terminal` only with the host's adapters.
+          clientCapabilities: {
+            fs: { readTextFile: Boolean(options.fs), writeTextFile: Boolean(options.fs?.writeTextFile) },
+            terminal: Boolean(options.terminal),
+            elicitation: { form: {}, url: {} },
+            session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+            auth: { terminal: false },
+          } as acp.ClientCapabilities,
+          clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
+        },
+        { timeoutMs: options.initializeTimeoutMs ?? 20_000, conn },
+      );
+    } catch (error) {
+      const reason = conn.signal.aborted ? toAcpError(conn.signal.reason ?? error, options.url) : toAcpError(error, options.url);
+      await abandon(conn);
+      throw reason.code === ErrorCodes.connectionClosed
+        ? new AcpClientError(ErrorCodes.connectionFailed, `Could not connect to the agent${options.url ? ` at ${options.url}` : ''}.`)
+        : reason;
+    }
+    if (myGeneration !== generation) return;
+    if (init.protocolVersion !== SUPPORTED_PROTOCOL_VERSION) {
+      await abandon(conn);
+      throw new AcpClientError(
+        ErrorCodes.unsupportedProtocolVersion,
+        `The agent speaks ACP protocol version ${init.protocolVersion}; this client supports version ${SUPPORTED_PROTOCOL_VERSION}.`,
+      );
+    }
+    set({
+      status: 'ready',
+      error: null,
+      reconnect: { attempt: 0, nextAttemptAt: null },
+      agent: {
+        info: init.agentInfo ?? null,
+        capabilities: init.agentCapabilities ?? {},
+        authMethods: init.authMethods ?? [],
+        protocolVersion: init.protocolVersion,
+      },
+    });
+    await hooks.ready(isReconnect);
+  }
+
+  /**
+   * Closes a connection given up on during `initialize` (timeout, unsupported protocol version).
+   * It is detached first: its close used to be handled as a dropped connection, which replaced
+   * the real error with "connection lost" and scheduled a reconnect (for a version mismatch, a
+   * reconnect loop without end). The close also waits one task, so the `$/cancel_request` the SDK
+   * queued for a timed-out `initialize` is written before the socket goes.
+   */
+  async function abandon(conn: acp.ClientConnection) {
+    if (connection === conn) connection = null;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    conn.close();
+  }
+
+  function onClosed(myGeneration: number, conn: acp.ClientConnection) {
+    if (myGeneration !== generation || connection !== conn) return;
+    connection = null;
+    const reason = conn.signal.reason;
+    const error = new AcpClientError(ErrorCodes.connectionClosed, 'The connection to the agent was lost.').toInfo();
+    hooks.dropped(error, reconnectEnabled && wantConnected && !disposed);
+    if (!wantConnected || disposed) {
+      set({ status: 'closed' });
+      return;
+    }
+    const detail = reason ? toAcpError(reason, options.url).message : error.message;
+    if (!reconnectEnabled) {
+      set({ status: 'error', error: { code: ErrorCodes.connectionClosed, message: detail } });
+      return;
+    }
+    set({ error: { code: ErrorCodes.connectionClosed, message: detail } });
+    scheduleReconnect(1);
+  }
+
+  function scheduleReconnect(attempt: number) {
+    if (disposed || !wantConnected) return;
+    if (attempt > reconnectOptions.maxAttempts) {
+      set({ status: 'error', reconnect: { attempt: attempt - 1, nextAttemptAt: null } });
+      return;
+    }
+    const delay = reconnectDelay(attempt, reconnectOptions);
+    set({ status: 'reconnecting', reconnect: { attempt, nextAttemptAt: now() + delay } });
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void attemptReconnect(attempt);
+    }, delay);
+  }
+
+  async function attemptReconnect(attempt: number) {
+    if (disposed || !wantConnected) return;
+    set({ reconnect: { attempt, nextAttemptAt: null } });
+    try {
+      connecting = openConnection(true);
+      await connecting;
+    } catch (error) {
+      const normalized = toAcpError(error, options.url);
+      set({ error: normalized.toInfo() });
+      if (normalized.code === ErrorCodes.unsupportedProtocolVersion) {
+        set({ status: 'error' });
+        return;
+      }
+      scheduleReconnect(attempt + 1);
+    } finally {
+      connecting = null;
+    }
+  }
+
+  async function connect() {
+    if (disposed) throw new AcpClientError(ErrorCodes.invalidState, 'This client was disposed.');
+    wantConnected = true;
+    if (get().status === 'ready') return;
+    if (connecting) return connecting;
+    connecting = openConnection(false).catch((error) => {
+      const normalized = toAcpError(error, options.url);
+      set({ status: 'error', error: normalized.toInfo() });
+      if (reconnectEnabled && wantConnected && normalized.code !== ErrorCodes.unsupportedProtocolVersion) {
+        scheduleReconnect(1);
+      }
+      throw normalized;
+    });
+    try {
+      await connecting;
+    } finally {
+      connecting = null;
+    }
+  }
+
+  async function disconnect() {
+    wantConnected = false;
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    const conn = connection;
+    if (conn) {
+      conn.close();
+      await conn.closed;
+    }
+    set({ status: 'closed', reconnect: { attempt: 0, nextAttemptAt: null } });
+  }
+
+  return {
+    request,
+    requireConnection,
+    lost: () => !connection || connection.signal.aborted,
+    actions: {
+      connect,
+      disconnect,
+
+      retryNow() {
+        if (disposed) return;
+        wantConnected = true;
+        const status = get().status;
+        if (status === 'ready' || connecting) return;
+        if (reconnectTimer) clearTimeout(reconnectTimer);
+        reconnectTimer = null;
+        const attempt = get().reconnect.attempt || 1;
+        if (status === 'reconnecting' || get().agent) void attemptReconnect(attempt);
+        else void connect().catch(() => {});
+      },
+
+      dispose() {
+        disposed = true;
+        void disconnect();
+      },
+    },
+  };
+}

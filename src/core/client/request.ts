@@ -1,0 +1,62 @@
+/**
+ * Sending a request to the agent: on the current connection (or a given one, while it is being
+ * initialized), with a timeout that cancels it (`$/cancel_request`), and every failure as an
+ * `AcpClientError`. An "auth required" answer, from any request, marks the snapshot's `auth`.
+ */
+import type * as acp from '@agentclientprotocol/sdk';
+import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../errors.js';
+import { isRecord } from '../guards.js';
+import type { AcpSnapshot } from '../types.js';
+
+export type Request = <T>(method: string, params: unknown, options?: { timeoutMs?: number; conn?: acp.ClientConnection }) => Promise<T>;
+
+/** "300 ms", "20 s", "1.5 s". */
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/**
+ * `requireConnection` gives the open, initialized connection (or throws); a request that names
+ * its connection (`initialize`, a prompt's turn) goes out on that one. `url` names the agent in
+ * connection errors.
+ */
+export function createRequest(
+  requireConnection: () => acp.ClientConnection,
+  update: (fn: (snapshot: AcpSnapshot) => AcpSnapshot) => void,
+  defaultTimeoutMs: number,
+  url: string | undefined,
+): Request {
+  async function request<T>(
+    method: string,
+    params: unknown,
+    { timeoutMs = defaultTimeoutMs, conn }: { timeoutMs?: number; conn?: acp.ClientConnection } = {},
+  ): Promise<T> {
+    const c = conn ?? requireConnection();
+    const controller = new AbortController();
+    const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(), timeoutMs) : null;
+    try {
+      return (await c.agent.request(method, params as never, {
+        cancellationSignal: controller.signal,
+        stopWaitingOnCancel: true,
+      })) as T;
+    } catch (error) {
+      if (controller.signal.aborted) {
+        // Formatted so a sub-second timeout does not read "within 0 s".
+        throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${formatDuration(timeoutMs)}.`);
+      }
+      let normalized = toAcpError(error, url);
+      // A refused oversized response is replaced by an error marked this way (see `inbound.ts`).
+      if (isRecord(normalized.data) && normalized.data.reason === ErrorCodes.messageTooLarge) {
+        normalized = new AcpClientError(ErrorCodes.messageTooLarge, normalized.message, normalized.data);
+      }
+      if (isAuthRequired(normalized)) {
+        update((s) => ({ ...s, auth: { ...s.auth, required: true, error: normalized.toInfo() } }));
+      }
+      throw normalized;
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  return request;
+}

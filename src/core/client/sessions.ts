@@ -1,0 +1,133 @@
+/**
+ * Sessions as the client sets them up and keeps them: `session/new`, the parameters and the
+ * setup fields (`modes`, `configOptions`) that `session/new|load|resume` share, the routing of
+ * `session/update` notifications to their session, and what a dropped connection does to them.
+ *
+ * An update may arrive before its session exists (an agent streams just before the `session/new`
+ * answer): it is kept, bounded, and applied when the session appears. Updates for a session this
+ * client closed or deleted are expected and dropped quietly.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type { NewSessionOptions } from '../api.js';
+import { isRecord, isString } from '../guards.js';
+import { applySessionUpdate, endTurn } from '../reducer/index.js';
+import { createSessionState } from '../session.js';
+import type { AcpErrorInfo, AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
+import { putSession, withSession } from './snapshot.js';
+
+const MAX_BUFFERED_UPDATES = 2000;
+const MAX_BUFFERED_SESSIONS = 16;
+
+export interface Sessions {
+  newSession(options: NewSessionOptions): Promise<SessionState>;
+  /** A `session/update` notification's params, unchecked (from the tap). */
+  onUpdate(params: unknown): void;
+  /** The params of `session/new|load|resume`. */
+  sessionParams(options: NewSessionOptions): Record<string, unknown>;
+  /** A session with the `modes` and `configOptions` of a `session/new|load|resume` answer. */
+  withSetup(session: SessionState, response: unknown): SessionState;
+  /** Sessions this client closed or deleted (their late updates are ignored). */
+  endedSessions: Set<string>;
+}
+
+export function createSessions(
+  get: () => AcpSnapshot,
+  update: (fn: (snapshot: AcpSnapshot) => AcpSnapshot) => void,
+  now: () => number,
+  diagnose: (kind: DiagnosticKind, message: string, raw?: unknown) => void,
+  request: <T>(method: string, params: unknown) => Promise<T>,
+): Sessions {
+  /** Updates for sessions not known yet, by session id. */
+  const strayUpdates = new Map<string, unknown[]>();
+  const endedSessions = new Set<string>();
+
+  const sessionParams = (opts: NewSessionOptions) => {
+    const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [] };
+    const extra = [...new Set(opts.additionalDirectories ?? [])].filter((d) => d && d !== opts.cwd);
+    // Only sent when advertised, as the spec requires.
+    if (extra.length > 0 && get().agent?.capabilities.sessionCapabilities?.additionalDirectories) params.additionalDirectories = extra;
+    return params;
+  };
+
+  const withSetup = (session: SessionState, response: unknown): SessionState => {
+    const r = isRecord(response) ? response : {};
+    return {
+      ...session,
+      modes: isRecord(r.modes) ? (r.modes as unknown as acp.SessionModeState) : session.modes,
+      configOptions: Array.isArray(r.configOptions) ? (r.configOptions as acp.SessionConfigOption[]) : session.configOptions,
+    };
+  };
+
+  const adoptStrayUpdates = (session: SessionState): SessionState => {
+    const buffered = strayUpdates.get(session.sessionId);
+    if (!buffered) return session;
+    strayUpdates.delete(session.sessionId);
+    const at = now();
+    return buffered.reduce<SessionState>((acc, u) => applySessionUpdate(acc, u, at), session);
+  };
+
+  return {
+    sessionParams,
+    withSetup,
+    endedSessions,
+
+    async newSession(opts) {
+      const params = sessionParams(opts);
+      const response = await request<acp.NewSessionResponse>(acp.methods.agent.session.new, params);
+      let session = createSessionState(response.sessionId, {
+        cwd: opts.cwd,
+        additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
+      });
+      session = adoptStrayUpdates(withSetup(session, response));
+      update((s) => putSession(s, session));
+      return get().sessions[session.sessionId]!;
+    },
+
+    onUpdate(params) {
+      if (!isRecord(params) || !isString(params.sessionId)) {
+        diagnose('invalid_update', 'A session/update without a sessionId was ignored.', params);
+        return;
+      }
+      const { sessionId } = params;
+      if (!get().sessions[sessionId]) {
+        if (endedSessions.has(sessionId)) return;
+        const buffered = strayUpdates.get(sessionId);
+        if (!buffered) {
+          // Bounded: an agent inventing session ids cannot grow the client's memory.
+          if (strayUpdates.size >= MAX_BUFFERED_SESSIONS) {
+            diagnose('unknown_session', `Update for an unknown session ${sessionId} was dropped (too many unknown sessions).`, params);
+            return;
+          }
+          diagnose('unknown_session', `Update for an unknown session ${sessionId}; kept until the session appears.`, params);
+          strayUpdates.set(sessionId, [params.update]);
+          return;
+        }
+        if (buffered.length < MAX_BUFFERED_UPDATES) buffered.push(params.update);
+        return;
+      }
+      const at = now();
+      update((s) => withSession(s, sessionId, (session) => applySessionUpdate(session, params.update, at)));
+    },
+  };
+}
+
+/**
+ * The connection dropped: running turns can never get their response now, and until a reconnect
+ * resumes or reloads them (`willRetry`) the sessions cannot take prompts.
+ */
+export function afterDrop(snapshot: AcpSnapshot, error: AcpErrorInfo, willRetry: boolean, at: number): AcpSnapshot {
+  let next = snapshot;
+  for (const session of Object.values(snapshot.sessions)) {
+    if (session.turn.state !== 'idle' && session.turn.turnId) {
+      next = withSession(next, session.sessionId, (ss) => endTurn(ss, ss.turn.turnId!, { error, interrupted: true }, at));
+    }
+    if (session.status === 'active') {
+      next = withSession(next, session.sessionId, (ss) => ({
+        ...ss,
+        status: willRetry ? 'restoring' : 'lost',
+        statusReason: willRetry ? null : 'The connection to the agent closed.',
+      }));
+    }
+  }
+  return next;
+}
