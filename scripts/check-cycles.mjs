@@ -119,9 +119,10 @@ function buildGraph(dirs, { dynamic }) {
   const graph = new Map(dirs.flatMap((dir) => sourceFiles(dir)).map((file) => [file, new Map()]));
   for (const { from, kind, to } of listImports(dirs)) {
     if ((kind === 'dynamic' && !dynamic) || to === null || !graph.has(to)) continue;
-    const edges = graph.get(from);
-    if (!edges.has(to)) edges.set(to, new Set());
-    edges.get(to).add(kind);
+    const edges = /** @type {Map<string, Set<string>>} */ (graph.get(from));
+    let kinds = edges.get(to);
+    if (!kinds) edges.set(to, (kinds = new Set()));
+    kinds.add(kind);
   }
   return graph;
 }
@@ -134,11 +135,20 @@ function buildGraph(dirs, { dynamic }) {
  */
 function stronglyConnected(graph) {
   let counter = 0;
+  /** @type {Map<string, number>} */
   const index = new Map();
+  /** @type {Map<string, number>} */
   const low = new Map();
+  /** @type {string[]} */
   const stack = [];
+  /** @type {Set<string>} */
   const onStack = new Set();
+  /** @type {string[][]} */
   const components = [];
+  /** @param {Map<string, number>} map @param {string} key */
+  const at = (map, key) => /** @type {number} */ (map.get(key));
+  /** @param {string} v */
+  const targets = (v) => /** @type {Map<string, Set<string>>} */ (graph.get(v));
   /** @param {string} v */
   const connect = (v) => {
     index.set(v, counter);
@@ -146,23 +156,25 @@ function stronglyConnected(graph) {
     counter++;
     stack.push(v);
     onStack.add(v);
-    for (const w of graph.get(v).keys()) {
+    for (const w of targets(v).keys()) {
       if (!index.has(w)) {
         connect(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
+        low.set(v, Math.min(at(low, v), at(low, w)));
       } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v), index.get(w)));
+        low.set(v, Math.min(at(low, v), at(index, w)));
       }
     }
     if (low.get(v) === index.get(v)) {
+      /** @type {string[]} */
       const component = [];
+      /** @type {string} */
       let w;
       do {
-        w = stack.pop();
+        w = /** @type {string} */ (stack.pop());
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      if (component.length > 1 || graph.get(v).has(v)) components.push(component.sort());
+      if (component.length > 1 || targets(v).has(v)) components.push(component.sort());
     }
   };
   for (const v of graph.keys()) if (!index.has(v)) connect(v);
@@ -178,15 +190,20 @@ function stronglyConnected(graph) {
  * @returns {{ cycles: string[][], complete: boolean }}
  */
 function cyclesIn(component, graph, limit) {
+  /** @type {Map<string, number>} */
   const order = new Map(component.map((file, i) => [file, i]));
+  /** @type {string[][]} */
   const cycles = [];
+  /** @param {string} v */
+  const targets = (v) => /** @type {Map<string, Set<string>>} */ (graph.get(v));
   for (const start of component) {
     const path = [start];
     const onPath = new Set(path);
     /** @param {string} v @returns {boolean} false once the limit is reached */
     const walk = (v) => {
-      for (const w of graph.get(v).keys()) {
-        if (!order.has(w) || order.get(w) < order.get(start)) continue;
+      for (const w of targets(v).keys()) {
+        const rank = order.get(w);
+        if (rank === undefined || rank < /** @type {number} */ (order.get(start))) continue;
         if (w === start) {
           cycles.push([...path]);
           if (cycles.length >= limit) return false;
@@ -221,7 +238,7 @@ export function findCycles(dirs, { dynamic = false } = {}) {
       complete,
       // Each step names the file and how it imports the next one (`type`, `dynamic`; none for a plain import).
       cycles: cycles.map((cycle) =>
-        cycle.map((file, i) => ({ file, kinds: [...graph.get(file).get(cycle[(i + 1) % cycle.length])].filter((k) => k !== 'value') })),
+        cycle.map((file, i) => ({ file, kinds: [...(graph.get(file)?.get(/** @type {string} */ (cycle[(i + 1) % cycle.length])) ?? [])].filter((k) => k !== 'value') })),
       ),
     };
   });
@@ -233,6 +250,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dynamic = args.includes('--dynamic');
   const dirs = args.filter((arg) => !arg.startsWith('--'));
   const result = findCycles((dirs.length ? dirs : ['src']).map((dir) => resolve(root, dir)), { dynamic });
+  /** @param {string} file */
   const name = (file) => relative(root, file);
   if (result.groups.length === 0) {
     console.log(`✓ no import cycles (${result.files} files, ${result.imports} imports, type-only ones included${dynamic ? ', dynamic ones too' : ''})`);

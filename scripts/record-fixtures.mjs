@@ -33,7 +33,7 @@ await build({
 });
 /** @type {typeof import('../src/core/index.js')} */
 const { createAcpClient } = await import(pathToFileURL(join(cacheDir, 'core.mjs')).href);
-/** @type {typeof import('../src/core/devtools.js')} */
+/** @type {typeof import('../src/core/devtools/index.js')} */
 const { createMemoryFs, createSimulatedTerminal, toTranscript } = await import(pathToFileURL(join(cacheDir, 'devtools.mjs')).href);
 
 // The fixtures README promises this placeholder for the session folder.
