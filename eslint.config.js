@@ -84,7 +84,7 @@ export default tseslint.config(
   },
   {
     // Matching terminal control sequences (ESC, BEL, C0 controls) is what these files are for.
-    files: ['src/components/TerminalOutput/ansi-line.ts', 'src/components/TerminalOutput/plain-output.ts'],
+    files: ['src/components/TerminalOutput/ansi-line.ts', 'src/components/TerminalOutput/plain-output.ts', 'src/components/TerminalOutput/terminal-lines.ts'],
     rules: { 'no-control-regex': 'off' },
   },
   {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { isClosedSegment } from '../../src/components/Markdown/closed-segment.js';
 import { extendRuns, isCutPoint, NO_RUNS, RUN_LENGTH } from '../../src/components/Markdown/paragraph-runs.js';
+import { settled } from '../helpers/markdown.js';
 
 const sentence = 'the parser keeps a cache of finished blocks so **each chunk** only touches the `tail` ';
 /** A one-line paragraph of several runs. */
@@ -72,7 +73,7 @@ describe('extendRuns', () => {
 });
 
 describe('Markdown huge one-line paragraph', () => {
-  it('streams into one paragraph of block runs, each kept as is when the message ends', () => {
+  it('streams into one paragraph of block runs, each kept as is when the message ends', async () => {
     // Stopped mid-stream, in the middle of a run that has not ended yet.
     const texts = chunked(huge, 300);
     const middle = Math.floor(texts.length * 0.7);
@@ -81,6 +82,7 @@ describe('Markdown huge one-line paragraph', () => {
     expect(streamingRuns.length).toBeGreaterThanOrEqual(2);
     for (const text of texts.slice(middle)) view.rerender(<Markdown text={text} streaming />);
     view.rerender(<Markdown text={huge} />);
+    await settled(view.container);
     expect(view.container.querySelectorAll('p')).toHaveLength(1);
     const plain = huge.replace(/[*`]/g, '').trimEnd();
     expect(view.container.querySelector('p')?.textContent).toBe(plain);
@@ -91,11 +93,14 @@ describe('Markdown huge one-line paragraph', () => {
     streamingRuns.forEach((run, index) => expect(finishedRuns[index]).toBe(run));
   });
 
-  it('finishes with the DOM of a one-shot render, runs included', () => {
+  it('finishes with the DOM of a one-shot render, runs included', async () => {
     const view = streamInto(chunked(huge, 257));
     view.rerender(<Markdown text={huge} />);
     const streamed = view.container;
     const oneShot = render(<Markdown text={huge} />).container;
+    // Rendered at once, the paragraph is more than one frame's parse budget: it settles over a few.
+    await settled(oneShot);
+    await settled(streamed);
     streamed.normalize();
     oneShot.normalize();
     expect(runsOf(oneShot)).toHaveLength(hugeRuns);

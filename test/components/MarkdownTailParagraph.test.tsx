@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { isClosedSegment } from '../../src/components/Markdown/closed-segment.js';
 import { advanceTailParagraph, lastCutPoint } from '../../src/components/Markdown/tail-paragraph.js';
+import { settled } from '../helpers/markdown.js';
 
 // Counts the characters react-markdown parses, to see that a streaming paragraph is parsed once.
 const parsed = vi.hoisted(() => ({ chars: 0 }));
@@ -20,16 +21,22 @@ beforeEach(() => {
   parsed.chars = 0;
 });
 
-/** Streams `chunks` (cumulative texts) into one <Markdown>, finishes it, returns its DOM. */
-function streamed(texts: string[], final: string): HTMLElement {
+/**
+ * Streams `chunks` (cumulative texts) into one <Markdown>, finishes it, returns its DOM once every
+ * part has been parsed (a part over a render pass's parse budget waits for a later frame).
+ */
+async function streamed(texts: string[], final: string): Promise<HTMLElement> {
   const view = render(<Markdown text="" streaming />);
   for (const text of texts) view.rerender(<Markdown text={text} streaming />);
   view.rerender(<Markdown text={final} />);
+  await settled(view.container);
   return view.container;
 }
 
-function oneShot(text: string): HTMLElement {
-  return render(<Markdown text={text} />).container;
+async function oneShot(text: string): Promise<HTMLElement> {
+  const { container } = render(<Markdown text={text} />);
+  await settled(container);
+  return container;
 }
 
 /**
@@ -114,22 +121,22 @@ describe('advanceTailParagraph', () => {
 });
 
 describe('Markdown streaming paragraph', () => {
-  it('parses a long one-line paragraph about once, not once per chunk', () => {
+  it('parses a long one-line paragraph about once, not once per chunk', async () => {
     const text = sentence.repeat(60);
     const texts: string[] = [];
     for (let end = 24; end < text.length; end += 24) texts.push(text.slice(0, end));
-    const container = streamed(texts, text);
+    const container = await streamed(texts, text);
     expect(container.querySelectorAll('p')).toHaveLength(1);
     expect(container.textContent).toBe(text.trimEnd());
     // Whole-tail parsing would be about length² / 48 characters (≈ 100× the text here).
     expect(parsed.chars).toBeLessThan(text.length * 6);
   });
 
-  it('finishes with the DOM of a one-shot render', () => {
+  it('finishes with the DOM of a one-shot render', async () => {
     const text = `${sentence}with **bold words** and \`code\` and [a link](https://example.com/a) ${sentence}www.example.com ${sentence}`;
     const texts = prefixes(text, Array.from({ length: 40 }, (_, i) => i * 9));
-    const finished = streamed(texts, text);
-    const expected = oneShot(text);
+    const finished = await streamed(texts, text);
+    const expected = await oneShot(text);
     expect(sameDom(finished, expected)).toBe(true);
     expect(finished.innerHTML).toBe(expected.innerHTML);
   });
@@ -160,28 +167,28 @@ describe('Markdown streaming paragraph', () => {
     .map((tokens) => tokens.join(''));
 
   /** Streams `text` cut at the given offsets, finishes it, and compares with a one-shot render. */
-  function streamsLikeOneShot(text: string, rawCuts: number[]): boolean {
+  async function streamsLikeOneShot(text: string, rawCuts: number[]): Promise<boolean> {
     const texts = prefixes(text, rawCuts.map((cut) => cut % (text.length + 1)));
-    const finished = streamed(texts, text);
-    const expected = oneShot(text);
+    const finished = await streamed(texts, text);
+    const expected = await oneShot(text);
     const same = sameDom(finished, expected);
     cleanup();
     return same;
   }
 
-  it('streamed then finished renders exactly as a one-shot parse (property)', () => {
-    fc.assert(
-      fc.property(markdownText, fc.array(fc.nat(), { maxLength: 30 }), streamsLikeOneShot),
+  it('streamed then finished renders exactly as a one-shot parse (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(markdownText, fc.array(fc.nat(), { maxLength: 30 }), streamsLikeOneShot),
       { numRuns: 60 },
     );
   }, 60_000);
 
-  it('streamed then finished renders exactly as a one-shot parse for long single-line paragraphs (property)', () => {
+  it('streamed then finished renders exactly as a one-shot parse for long single-line paragraphs (property)', async () => {
     const line = fc
       .array(inline, { minLength: 40, maxLength: 260 })
       .map((tokens) => `Start ${tokens.join('')}`);
-    fc.assert(
-      fc.property(line, fc.array(fc.nat(), { maxLength: 60 }), streamsLikeOneShot),
+    await fc.assert(
+      fc.asyncProperty(line, fc.array(fc.nat(), { maxLength: 60 }), streamsLikeOneShot),
       { numRuns: 60 },
     );
   }, 60_000);

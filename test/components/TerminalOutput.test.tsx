@@ -99,7 +99,7 @@ describe('TerminalOutput', () => {
     expect(screen.getByRole('log').textContent).toBe('downloading 100%done');
   });
 
-  it('mounts only the end of huge output until asked for all of it', async () => {
+  it('mounts only the end of huge output, earlier lines a page at a time', async () => {
     const user = userEvent.setup();
     const output = Array.from({ length: 1500 }, (_, i) => `line ${i + 1}`).join('\n');
     const { container } = render(<TerminalOutput terminal={terminal({ output })} maxLines={1000} />);
@@ -108,7 +108,9 @@ describe('TerminalOutput', () => {
     expect(screen.queryByText('line 500')).toBeNull();
     expect(screen.getByText('line 1500')).toBeInTheDocument();
     expect(screen.getByText(/500 earlier lines not shown/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show all 1,500 lines' }));
+    // The whole output is one click away while some of it is not on screen.
+    expect(screen.getByRole('button', { name: 'Download the full text as terminal-output.txt' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 500 earlier lines' }));
     expect(lines()).toHaveLength(1500);
   });
 

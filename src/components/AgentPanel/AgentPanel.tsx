@@ -10,6 +10,8 @@ import { ConnectionStatus } from '../ConnectionStatus/index.js';
 import { PromptInput } from '../PromptInput/index.js';
 import type { OpenHow } from '../SessionList/index.js';
 import { Thread } from '../Thread/index.js';
+import { itemRawText } from '../Thread/item-raw-text.js';
+import { PartBoundary } from '../shared/PartBoundary.js';
 import { prefetchThread } from '../Thread/on-demand.js';
 import { UsageMeter } from '../UsageMeter/index.js';
 import { cx, format, useMessages } from '../shared/index.js';
@@ -194,17 +196,21 @@ export function AgentPanel({
       {!session && bootstrap.starting && <p className="acp-agent-panel__status" role="status">{m.startingSession}</p>}
 
       {session && (
-        <Thread
-          className="acp-agent-panel__thread"
-          session={session}
-          permissionRequests={acp.permissionRequests.filter((r) => r.sessionId === session.sessionId)}
-          elicitations={acp.elicitations.filter((e) => e.sessionId === session.sessionId || e.sessionId === null)}
-          terminals={acp.terminals}
-          onRespondPermission={acp.respondToPermission}
-          onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => acp.respondToElicitation(requestId, response)}
-          onOpenLocation={onOpenLocation}
-          allowRemoteImages={allowRemoteImages}
-        />
+        // Last line of defence: the thread's items contain their own failures; should the thread
+        // itself fail, the prompt and the session controls stay.
+        <PartBoundary resetKey={session} rawText={() => session.thread.items.toArray().map(itemRawText).join('\n\n')}>
+          <Thread
+            className="acp-agent-panel__thread"
+            session={session}
+            permissionRequests={acp.permissionRequests.filter((r) => r.sessionId === session.sessionId)}
+            elicitations={acp.elicitations.filter((e) => e.sessionId === session.sessionId || e.sessionId === null)}
+            terminals={acp.terminals}
+            onRespondPermission={acp.respondToPermission}
+            onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => acp.respondToElicitation(requestId, response)}
+            onOpenLocation={onOpenLocation}
+            allowRemoteImages={allowRemoteImages}
+          />
+        </PartBoundary>
       )}
 
       {sendError && (

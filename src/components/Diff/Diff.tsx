@@ -1,6 +1,8 @@
 import { memo, useState } from 'react';
+import { BudgetNote } from '../shared/BudgetNote.js';
 import { cx, useMessages } from '../shared/index.js';
 import { diffFileState } from './diff-input.js';
+import { pathParts } from './path-parts.js';
 import { DiffBody } from './DiffBody.js';
 import { DiffHeader, type DiffViewMode } from './DiffHeader.js';
 import { diffMessages } from './messages.js';
@@ -78,6 +80,13 @@ export const Diff = /* @__PURE__ */ memo(function Diff({
         onViewChange={changeView}
         messages={messages}
       />
+      {result.status === 'ready' && result.model.approximate && (
+        <div className="acp-diff__notice" data-slot="approximate">
+          <BudgetNote fullText={() => newText} fileName={pathParts(path).name || 'file.txt'}>
+            {messages.approximate}
+          </BudgetNote>
+        </div>
+      )}
       {result.status === 'computing' ? (
         <p className="acp-diff__notice" data-slot="computing" role="status">
           {messages.computing}
@@ -88,3 +97,4 @@ export const Diff = /* @__PURE__ */ memo(function Diff({
     </div>
   );
 });
+

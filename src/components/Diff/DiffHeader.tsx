@@ -9,7 +9,7 @@ interface DiffHeaderProps {
   path: string;
   fileState: DiffFileState;
   /** Absent while the diff is still computing. */
-  counts: { additions: number; deletions: number } | null;
+  counts: { additions: number; deletions: number; approximate?: boolean } | null;
   view: DiffViewMode;
   onViewChange: (view: DiffViewMode) => void;
   messages: DiffMessages;
@@ -24,11 +24,12 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
       {counts && (
         <span className="acp-diff__counts" data-slot="counts">
           <span aria-hidden="true">
+            {counts.approximate ? '≈ ' : null}
             <span className="acp-diff__count" data-kind="add">+{number.format(counts.additions)}</span>{' '}
             <span className="acp-diff__count" data-kind="del">−{number.format(counts.deletions)}</span>
           </span>
           <span className="acp-visually-hidden">
-            {format(messages.counts_label, {
+            {format(counts.approximate ? messages.counts_approximate_label : messages.counts_label, {
               additions: number.format(counts.additions),
               deletions: number.format(counts.deletions),
             })}

@@ -22,6 +22,8 @@ export interface DiffModel {
   lines: DiffLine[];
   additions: number;
   deletions: number;
+  /** Some regions were too costly to compare and show as replaced: correct, but not minimal. */
+  approximate?: boolean;
 }
 
 /** Splits a change value into lines, dropping the terminator of each (LF or CRLF). */
@@ -68,19 +70,5 @@ export function wholeFileModel(text: string, kind: 'add' | 'del'): DiffModel {
     lines,
     additions: kind === 'add' ? lines.length : 0,
     deletions: kind === 'del' ? lines.length : 0,
-  };
-}
-
-/**
- * The fallback when jsdiff gives up (time limit on a pathological input): the old file
- * removed then the new file added. Still correct, just not minimal.
- */
-export function replacementModel(oldText: string, newText: string): DiffModel {
-  const removed = wholeFileModel(oldText, 'del');
-  const added = wholeFileModel(newText, 'add');
-  return {
-    lines: [...removed.lines, ...added.lines],
-    additions: added.additions,
-    deletions: removed.deletions,
   };
 }

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { computeDiffModel } from './compute-diff.js';
+import { computeDiffModel, diffModelSteps } from './compute-diff.js';
 import type { DiffFileState } from './diff-input.js';
 import type { DiffModel } from './diff-model.js';
 
 /**
  * Inputs larger than this (old + new, in characters) are diffed after the browser has painted,
- * in an idle callback, with a "computing" state meanwhile. Below it the diff is cheap enough
- * to compute during render (memoized on the inputs).
+ * in idle periods (a slice of work per period, so no long task), with a "computing" state
+ * meanwhile. Below it the diff is cheap enough to compute during render (memoized on the inputs).
  */
 export const DEFERRED_DIFF_CHARS = 200_000;
 
@@ -30,7 +30,19 @@ export function useDiffModel(
   useEffect(() => {
     if (!deferred) return;
     const inputs = [oldText, newText, state] as const;
-    return scheduleIdle(() => setLate({ inputs, model: computeDiffModel(oldText, newText, state) }));
+    const steps = diffModelSteps(oldText, newText, state);
+    let cancel = () => {};
+    const work = () => {
+      const until = now() + SLICE_MS;
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return setLate({ inputs, model: step.value });
+        if (now() >= until) break;
+      }
+      cancel = scheduleIdle(work);
+    };
+    cancel = scheduleIdle(work);
+    return () => cancel();
   }, [deferred, oldText, newText, state]);
 
   if (syncModel) return { status: 'ready', model: syncModel };
@@ -40,6 +52,11 @@ export function useDiffModel(
   }
   return { status: 'computing' };
 }
+
+/** Work done per idle period on a deferred diff. */
+const SLICE_MS = 12;
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /** Runs `task` when the browser is idle (or soon after, where there is no idle callback); returns a canceller. */
 function scheduleIdle(task: () => void): () => void {

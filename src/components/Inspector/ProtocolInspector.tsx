@@ -3,6 +3,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TrafficEntry } from '../../core/client/traffic.js';
 import { toTranscript } from '../../core/devtools/transcript.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import { TOOL_OUTPUT_LIMIT } from '../shared/budgets.js';
+import { downloadText } from '../shared/download-text.js';
+import { displayJson } from '../shared/json-display.js';
+import { JsonNotes } from '../shared/BudgetNote.js';
 import { describeFrame, frameText } from './describe-frame.js';
 import { inspectorMessages } from './messages.js';
 
@@ -36,19 +40,11 @@ export function ProtocolInspector({ entries, paused = false, onPausedChange, onC
     return summaries.filter(({ entry, summary }) => {
       if (method === 'responses' ? !summary.method.startsWith('response') && !summary.method.startsWith('error') : method && summary.method !== method) return false;
       if (kind && summary.kind !== kind) return false;
-      return !needle || frameText(entry).toLowerCase().includes(needle);
+      return !needle || frameText(entry, TOOL_OUTPUT_LIMIT).toLowerCase().includes(needle);
     });
   }, [summaries, method, kind, deferredQuery]);
 
-  const exportTranscript = () => {
-    const blob = new Blob([toTranscript(entries)], { type: 'application/x-ndjson' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = exportFileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const exportTranscript = () => downloadText(toTranscript(entries), exportFileName, 'application/x-ndjson');
 
   return (
     <section className={cx('acp-inspector', className)} data-slot="inspector" data-state={paused ? 'paused' : 'live'} aria-label={m.title}>
@@ -120,10 +116,13 @@ function FrameList({ rows, labels }: { rows: Row[]; labels: typeof inspectorMess
   );
 }
 
+/** Characters of a closed frame's one-line preview. */
+const PREVIEW_CHARS = 160;
+
 const FrameRow = /* @__PURE__ */ memo(function FrameRow({ row, labels }: { row: Row; labels: typeof inspectorMessages }) {
   const [open, setOpen] = useState(false);
   const { entry, summary } = row;
-  const text = frameText(entry);
+  const text = frameText(entry, PREVIEW_CHARS);
   return (
     <div className="acp-inspector__frame" data-dir={entry.dir} data-state={entry.error ? 'refused' : summary.isError ? 'error' : 'ok'}>
       <button type="button" className="acp-inspector__frame-head" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -133,9 +132,21 @@ const FrameRow = /* @__PURE__ */ memo(function FrameRow({ row, labels }: { row: 
         <span className="acp-inspector__method">{summary.method}</span>
         {summary.kind && <span className="acp-inspector__kind">{summary.kind}</span>}
         {entry.error && <span className="acp-inspector__refused">{labels.refused}: {entry.error}</span>}
-        {!open && <span className="acp-inspector__preview">{text.slice(0, 160)}</span>}
+        {!open && <span className="acp-inspector__preview">{text}</span>}
       </button>
-      {open && <pre className="acp-inspector__json">{entry.msg !== undefined ? JSON.stringify(entry.msg, null, 2) : entry.raw}</pre>}
+      {open && <FrameJson entry={entry} />}
     </div>
   );
 });
+
+/** An opened frame: pretty JSON within the display budgets, or the refused frame's text. */
+function FrameJson({ entry }: { entry: TrafficEntry }) {
+  const value = entry.msg !== undefined ? entry.msg : (entry.raw ?? '');
+  const json = displayJson(value);
+  return (
+    <>
+      <pre className="acp-inspector__json">{json.text}</pre>
+      <JsonNotes json={json} value={value} fileName={`frame-${entry.seq}.json`} />
+    </>
+  );
+}

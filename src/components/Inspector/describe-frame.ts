@@ -1,5 +1,6 @@
 /** Summaries of JSON-RPC frames for the inspector's rows and filters. */
 import type { TrafficEntry } from '../../core/index.js';
+import { jsonText } from '../../core/json-text.js';
 
 export interface FrameSummary {
   /** `session/update`, `initialize`, or `response #3` / `error #3`. */
@@ -25,6 +26,10 @@ export function describeFrame(entry: TrafficEntry): FrameSummary {
   return { method: `${isError ? 'error' : 'response'} #${id ?? '?'}`, kind: null, id, isError };
 }
 
-export function frameText(entry: TrafficEntry): string {
-  return entry.msg !== undefined ? JSON.stringify(entry.msg) : (entry.raw ?? '');
+/**
+ * A frame as one line of JSON, for the row's preview and the filter: at most `maxChars` of it
+ * (a frame can be megabytes, or nested deeper than `JSON.stringify` can go).
+ */
+export function frameText(entry: TrafficEntry, maxChars: number): string {
+  return entry.msg !== undefined ? jsonText(entry.msg, { indent: 0, maxChars }).text : (entry.raw ?? '').slice(0, maxChars);
 }

@@ -1,5 +1,8 @@
-import { memo } from 'react';
-import { MarkdownSource } from './MarkdownSource.js';
+import { memo, useContext } from 'react';
+import { BudgetNote } from '../shared/BudgetNote.js';
+import { MarkdownContext } from './markdown-context.js';
+import { MarkdownSource, Pending } from './MarkdownSource.js';
+import { MAX_RUN } from './paragraph-runs.js';
 import { repairTail } from './repair-tail.js';
 import { restStart, type TailParagraph } from './tail-paragraph.js';
 
@@ -19,16 +22,21 @@ interface CutParagraphProps {
  * the next run starts, so ending a run re-renders nothing.
  */
 export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps) {
+  const { messages } = useContext(MarkdownContext);
   const { cuts, runs } = paragraph;
   const restFrom = restStart(paragraph);
   const rest = source.slice(restFrom);
   const restSource = streaming ? repairTail(rest) : rest;
+  const note = runs.forced ? <BudgetNote>{messages.formattedInParts}</BudgetNote> : null;
   if (runs.ends.length === 0) {
     return (
-      <p>
-        <Pieces source={source} pieceEnds={cuts} />
-        <MarkdownSource source={restSource} inline />
-      </p>
+      <>
+        <p>
+          <Pieces source={source} pieceEnds={cuts} />
+          <Rest source={restSource} />
+        </p>
+        {note}
+      </>
     );
   }
   const children = [];
@@ -48,7 +56,20 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
     );
     runStart = runEnd;
   }
-  return <p>{children}</p>;
+  return (
+    <>
+      <p>{children}</p>
+      {note}
+    </>
+  );
+}
+
+/**
+ * The uncut rest. Runs bound it to MAX_RUN characters; longer means the runs have not caught up
+ * with the text yet (the parse budget ran out), so it shows as written until they have.
+ */
+function Rest({ source }: { source: string }) {
+  return source.length > MAX_RUN ? <Pending source={source} /> : <MarkdownSource source={source} inline />;
 }
 
 interface RunProps {
@@ -63,7 +84,7 @@ function Run({ source, pieceEnds, rest }: RunProps) {
   return (
     <span className="acp-markdown__run">
       <Pieces source={source} pieceEnds={pieceEnds} />
-      {rest ? <MarkdownSource source={rest} inline /> : null}
+      {rest ? <Rest source={rest} /> : null}
     </span>
   );
 }
@@ -87,12 +108,14 @@ function Pieces({ source, pieceEnds }: { source: string; pieceEnds: readonly num
 
 /**
  * A finished piece of a cut paragraph. Parsed alone its trailing space is dropped (it ends a
- * paragraph), so the one space every piece ends with is put back after it.
+ * paragraph), so the space a piece ends with is put back after it. A forced run end may fall
+ * inside a word (see `paragraph-runs.ts`): that piece has no space to put back.
  */
 function Piece({ source }: { source: string }) {
   return (
     <>
-      <MarkdownSource source={source} inline />{' '}
+      <MarkdownSource source={source} inline />
+      {source.endsWith(' ') ? ' ' : null}
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { useMemo, useRef } from 'react';
 import { cx, useLazyModule, useMessages } from '../shared/index.js';
+import { MESSAGE_TEXT_LIMIT } from '../shared/budgets.js';
+import { CutNote } from '../shared/on-demand-notes.js';
+import { PartBoundary } from '../shared/PartBoundary.js';
 import { conversationModule } from '../load-conversation.js';
 import { MarkdownContext, type MarkdownOptions } from './markdown-context.js';
 import { MarkdownPlain } from './MarkdownPlain.js';
@@ -13,6 +16,11 @@ export interface MarkdownProps {
   streaming?: boolean;
   /** Load `http(s)` images without asking first. Off by default (privacy). */
   allowRemoteImages?: boolean;
+  /**
+   * Characters rendered (default MESSAGE_TEXT_LIMIT); past it a note says how much is shown and
+   * offers the whole text to copy or download.
+   */
+  maxChars?: number;
   className?: string;
 }
 
@@ -25,9 +33,11 @@ export interface MarkdownProps {
  * on the first mount on a page, with the rest of the conversation (`conversation.ts`); until it
  * arrives the text shows as written.
  */
-export function Markdown({ text, streaming = false, allowRemoteImages = false, className }: MarkdownProps) {
+export function Markdown({ text: whole, streaming = false, allowRemoteImages = false, maxChars = MESSAGE_TEXT_LIMIT, className }: MarkdownProps) {
   const messages = useMessages('markdown', markdownMessages);
   const pipeline = useLazyModule(conversationModule);
+  const cut = whole.length > maxChars;
+  const text = cut ? whole.slice(0, maxChars) : whole;
   // The previous split, to resume from: a cache, so reading and writing it while rendering is
   // safe (the result depends on `text` alone).
   const previous = useRef<BlockSplit | null>(null);
@@ -41,12 +51,16 @@ export function Markdown({ text, streaming = false, allowRemoteImages = false, c
       {Block ? (
         <MarkdownContext.Provider value={options}>
           {blocks.map((block) => (
-            <Block key={block.start} block={block} streaming={streaming && block.start >= split.tailStart} />
+            // A block that fails shows its source in place; the blocks around it still render.
+            <PartBoundary key={block.start} resetKey={block.source} rawText={() => block.source}>
+              <Block block={block} streaming={streaming && block.start >= split.tailStart} />
+            </PartBoundary>
           ))}
         </MarkdownContext.Provider>
       ) : (
         <MarkdownPlain text={text} messages={messages} error={pipeline.error} onRetry={pipeline.retry} />
       )}
+      {cut && <CutNote shown={maxChars} total={whole.length} fullText={() => whole} fileName="message.md" />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import type { Nodes, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { withinMarkupLimit } from './markup.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -27,15 +28,25 @@ export function isClosedSegment(source: string): boolean {
   // A character reference becomes its character in the text (`&#32;` a space) while the parser
   // classified the run by the `&`: the text no longer tells whether a run could open.
   if (source.includes('&')) return false;
+  // Too many marks to parse cheaply (see `markup.ts`): the caller cuts such text in parts.
+  if (!withinMarkupLimit(source)) return false;
   const tree = parser.runSync(parser.parse(source)) as Root;
   if (tree.children.length !== 1 || tree.children[0].type !== 'paragraph') return false;
   return !hasOpener(tree.children[0]);
 }
 
+/** Whether any text under `node` keeps an opener; the walk keeps its own stack (any depth). */
 function hasOpener(node: Nodes): boolean {
-  if (node.type === 'text') return textHasOpener(node.value);
-  if ('children' in node) return node.children.some(hasOpener);
-  // Code, images, HTML and breaks are complete constructs: nothing in them can pair later.
+  const stack: Nodes[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.type === 'text') {
+      if (textHasOpener(current.value)) return true;
+    } else if ('children' in current) {
+      for (const child of current.children) stack.push(child as Nodes);
+    }
+    // Code, images, HTML and breaks are complete constructs: nothing in them can pair later.
+  }
   return false;
 }
 

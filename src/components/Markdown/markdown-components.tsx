@@ -33,10 +33,16 @@ function Image({ node: _node, src, alt, title }: Props<'img'>) {
   return <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} title={title} />;
 }
 
+/** The text under a node, in order; the walk keeps its own stack (any depth). */
 function textOf(node: HastChild | HastNode): string {
-  if (node.type === 'text') return node.value;
-  if ('children' in node) return node.children.map((child) => textOf(child as HastChild)).join('');
-  return '';
+  let out = '';
+  const stack: Array<HastChild | HastNode> = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.type === 'text') out += current.value;
+    else if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as HastChild);
+  }
+  return out;
 }
 
 /** Code blocks that reach the parser (fences inside list items, indented code) use CodeBlock. */

@@ -12,6 +12,15 @@ export const markdownMessages = {
   loadFailed: 'Formatting could not be loaded.',
   /** Fetches the markdown renderer again. */
   retry: 'Retry',
+  /** After text nested deeper than the nesting budget, shown flattened. `{depth}`: the budget. */
+  flattened: 'nested deeper than {depth} levels: shown as text',
+  /** Note under a block whose quotes or lists nest deeper than the budget. */
+  nestingCapped: 'Nested deeper than {depth} levels: the deeper levels are shown as text.',
+  /** Note under a block too large or with too much markup to format at once. */
+  shownPlain:
+    'Shown as plain text: this part has {size} characters and {markup} formatting marks, over the {unit} and {limit} formatted at once.',
+  /** Note under a paragraph parsed in parts (very long without spaces, or many unclosed marks). */
+  formattedInParts: 'Very long or heavily marked-up paragraph: formatted in parts, so marks that span parts show as typed.',
 };
 
 export type MarkdownMessages = typeof markdownMessages;

@@ -19,16 +19,28 @@
  * those ends depend on the text alone, so a finished paragraph that never streamed gets them too.
  *
  * Only a paragraph of one line qualifies: a second line could still turn the first into a
- * heading (setext) or a table head. A first line starting with `[` (a link reference definition
- * in the making) or `<` (an HTML block) is not cut either. Anything that does not qualify is
- * parsed whole, as before.
+ * heading (setext) or a table head. A line that may start another block (a quote, a list item,
+ * a heading, a table row, indented code), a link reference definition in the making (`[`) or an
+ * HTML block (`<`) is not cut either. Anything that does not qualify is parsed whole, as before.
+ *
+ * Trial parses take their turn in the task's parse budget (`take`): when it runs out the state is
+ * `pending` and the caller advances it again in the next frame.
  */
 import { isClosedSegment } from './closed-segment.js';
-import { extendRuns, isCutPoint, NO_RUNS, type ParagraphRuns } from './paragraph-runs.js';
+import { extendRuns, isCutPoint, NO_RUNS, type ParagraphRuns, type TakeBudget } from './paragraph-runs.js';
+
+/**
+ * Lines that may open a block other than a paragraph, by their start: indented code, a quote,
+ * a heading, a table row, a setext line, a list item, a thematic break, a link reference
+ * definition, HTML.
+ */
+const OTHER_BLOCK_START = /^(?: {4}|\t| {0,3}(?:[>#|=[<]|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|([-_*])(?:[ \t]*\1){2,}[ \t]*$))/;
 
 export interface TailParagraph {
   /** The block source this state describes. */
   readonly source: string;
+  /** The parse budget ran out: advance again in the next frame. */
+  readonly pending?: boolean;
   /** Offsets where pieces end and the next one starts, ascending; empty when not cut yet. */
   readonly cuts: readonly number[];
   /** Where the next cut is tried again after a refusal, as a length of the uncut rest. */
@@ -57,9 +69,9 @@ export function advanceTailParagraph(
   previous: TailParagraph | null,
   source: string,
   streaming: boolean,
+  take?: TakeBudget,
 ): TailParagraph | null {
-  const first = source[0];
-  if (first === undefined || first === '[' || first === '<') return null;
+  if (source === '' || OTHER_BLOCK_START.test(source)) return null;
   const lineEnd = source.indexOf('\n');
   // A finished paragraph may end with its newline and blank lines; anything after them is a
   // second line.
@@ -67,13 +79,16 @@ export function advanceTailParagraph(
 
   const resumed = previous !== null && source.startsWith(previous.source) ? previous : null;
   const end = lineEnd === -1 ? source.length : lineEnd;
-  const state = withRuns(resumed ?? { source, cuts: [], retryAt: 0, runs: NO_RUNS }, source, end);
+  const state = withRuns(resumed ?? { source, cuts: [], retryAt: 0, runs: NO_RUNS }, source, end, take);
+  if (state.runs.pending) return { ...state, pending: true };
   if (!streaming) return state.cuts.length > 0 ? state : null;
 
   const from = restStart(state);
   if (end - from < Math.max(state.retryAt, MIN_PIECE)) return state;
   const cut = lastCutPoint(source, from + MIN_PIECE, end);
-  if (cut !== -1 && isClosedSegment(source.slice(from, cut))) {
+  const piece = cut === -1 ? '' : source.slice(from, cut);
+  if (cut !== -1 && take && !take(piece)) return { ...state, pending: true };
+  if (cut !== -1 && isClosedSegment(piece)) {
     return { ...state, cuts: [...state.cuts, cut], retryAt: 0 };
   }
   // No cut point (one long word), or something is open (a code span, a link, emphasis): the next
@@ -88,10 +103,10 @@ export function advanceTailParagraph(
  * `state` for `source`, with the runs ended in `source[0, end)` added as cuts. Every cut made so
  * far lies before the runs' search point, so the cuts stay ascending.
  */
-function withRuns(state: TailParagraph, source: string, end: number): TailParagraph {
-  const runs = extendRuns(state.runs, source, end);
+function withRuns(state: TailParagraph, source: string, end: number, take?: TakeBudget): TailParagraph {
+  const runs = extendRuns(state.runs, source, end, take);
   const added = runs.ends.slice(state.runs.ends.length);
-  if (added.length === 0) return { ...state, source, runs };
+  if (added.length === 0) return { ...state, source, runs, pending: false };
   return { source, cuts: [...state.cuts, ...added], retryAt: 0, runs };
 }
 

@@ -2,7 +2,11 @@ import { memo, useMemo } from 'react';
 import type { AgentMessageItem, UserMessageItem } from '../../core/types.js';
 import { CopyButton } from '../CodeBlock/index.js';
 import { Markdown } from '../Markdown/index.js';
+import { jsonText } from '../../core/json-text.js';
 import { cx, useMessages } from '../shared/index.js';
+import { MESSAGE_TEXT_LIMIT, NESTING_LIMIT } from '../shared/budgets.js';
+import { CutNote } from '../shared/on-demand-notes.js';
+import { PartBoundary } from '../shared/PartBoundary.js';
 import { BlockView } from './BlockView.js';
 import { segmentContent } from './content.js';
 import { messageMessages } from './messages.js';
@@ -69,9 +73,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
           segments.map((segment, index) =>
             segment.kind === 'text' ? (
               isUser && userText === 'plain' ? (
-                <div key={segment.key} className="acp-message__plain" data-slot="text">
-                  {segment.text}
-                </div>
+                <PlainText key={segment.key} text={segment.text} />
               ) : (
                 <Markdown
                   key={segment.key}
@@ -81,7 +83,9 @@ export const Message = /* @__PURE__ */ memo(function Message({
                 />
               )
             ) : (
-              <BlockView key={segment.key} block={segment.block} messages={messages} />
+              <PartBoundary key={segment.key} resetKey={segment.block} rawText={() => jsonText(segment.block, { flattenFrom: NESTING_LIMIT }).text}>
+                <BlockView block={segment.block} messages={messages} />
+              </PartBoundary>
             ),
           )
         )}
@@ -94,3 +98,16 @@ export const Message = /* @__PURE__ */ memo(function Message({
     </article>
   );
 });
+
+/** The user's text as typed, within the message budget (a replayed "user" chunk comes from the agent). */
+function PlainText({ text }: { text: string }) {
+  const cut = text.length > MESSAGE_TEXT_LIMIT;
+  return (
+    <>
+      <div className="acp-message__plain" data-slot="text">
+        {cut ? text.slice(0, MESSAGE_TEXT_LIMIT) : text}
+      </div>
+      {cut && <CutNote shown={MESSAGE_TEXT_LIMIT} total={text.length} fullText={() => text} fileName="message.txt" />}
+    </>
+  );
+}

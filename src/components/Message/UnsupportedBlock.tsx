@@ -1,18 +1,12 @@
+import { useMemo } from 'react';
 import type { UnknownContentBlock } from '../../core/types.js';
 import { CodeBlock } from '../CodeBlock/index.js';
 import { format } from '../shared/index.js';
+import { displayJson } from '../shared/json-display.js';
+import { JsonNotes } from '../shared/on-demand-notes.js';
 import { Disclosure } from './Disclosure.js';
 import { WarningIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
-
-/** Raw JSON for display; never throws (cycles, BigInt) and never interprets the content. */
-function toJson(raw: unknown): string {
-  try {
-    return JSON.stringify(raw, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2) ?? String(raw);
-  } catch {
-    return String(raw);
-  }
-}
 
 /**
  * A block of a type this library does not know: named, kept visible, its raw JSON one click
@@ -27,7 +21,19 @@ export function UnsupportedBlock({ block, messages }: { block: UnknownContentBlo
   );
   return (
     <Disclosure slot="unsupported" className="acp-message__unsupported" summary={summary}>
-      {(open) => <CodeBlock code={toJson(block.raw)} language="json" highlight={open} />}
+      {/* Written once opened: raw payloads can be megabytes, and most are never looked at. */}
+      {(open) => (open ? <RawBlock raw={block.raw} highlight={open} /> : null)}
     </Disclosure>
+  );
+}
+
+/** The block's raw JSON within the budgets (escaped text, never rendered). */
+function RawBlock({ raw, highlight }: { raw: unknown; highlight: boolean }) {
+  const json = useMemo(() => displayJson(raw), [raw]);
+  return (
+    <>
+      <CodeBlock code={json.text} language="json" highlight={highlight} />
+      <JsonNotes json={json} value={raw} fileName="content-block.json" />
+    </>
   );
 }

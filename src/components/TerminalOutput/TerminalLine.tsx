@@ -1,5 +1,7 @@
 import { memo } from 'react';
+import { format, useLocale, useMessages } from '../shared/index.js';
 import type { ParsedLine } from './ansi-line.js';
+import { terminalMessages } from './messages.js';
 
 /**
  * One output line. The parser returns the same object for an unchanged line, so memo skips
@@ -17,6 +19,14 @@ export const TerminalLine = /* @__PURE__ */ memo(function TerminalLine({ line }:
           span.text
         ),
       )}
+      {line.hidden ? <LineCut count={line.hidden} /> : null}
     </div>
   );
 });
+
+/** The end of a line too long to show (see TERMINAL_LINE_CHARS). */
+function LineCut({ count }: { count: number }) {
+  const messages = useMessages('terminal', terminalMessages);
+  const number = new Intl.NumberFormat(useLocale());
+  return <span className="acp-terminal__cut">{format(messages.line_cut, { count: number.format(count) })}</span>;
+}

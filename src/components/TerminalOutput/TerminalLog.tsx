@@ -9,6 +9,8 @@ export interface TerminalLogProps {
   lines: ReactNode[];
   /** A prop rather than `ref`, which function components receive only from React 19. */
   logRef?: Ref<HTMLDivElement>;
+  /** The element holding the lines, whose size changes the log follows. */
+  linesRef?: Ref<HTMLDivElement>;
   onScroll?: UIEventHandler<HTMLDivElement>;
 }
 
@@ -17,7 +19,7 @@ export interface TerminalLogProps {
  * Chunks are not announced (`aria-live="off"`): a screen reader user reads the log on demand
  * instead of hearing every line.
  */
-export function TerminalLog({ command, messages, lines, logRef, onScroll }: TerminalLogProps) {
+export function TerminalLog({ command, messages, lines, logRef, linesRef, onScroll }: TerminalLogProps) {
   return (
     <div
       ref={logRef}
@@ -30,7 +32,9 @@ export function TerminalLog({ command, messages, lines, logRef, onScroll }: Term
       // Scrollable regions must be reachable by keyboard to be scrolled.
       tabIndex={0}
     >
-      {lines.length === 0 ? <span className="acp-terminal__empty">{messages.no_output}</span> : lines}
+      <div ref={linesRef} data-slot="lines">
+        {lines.length === 0 ? <span className="acp-terminal__empty">{messages.no_output}</span> : lines}
+      </div>
     </div>
   );
 }

@@ -9,8 +9,13 @@ export interface AnsiSpan extends AnsiLook {
 
 export interface ParsedLine {
   spans: AnsiSpan[];
-  /** The SGR state after this line, which the next line starts from. */
+  /**
+   * The SGR state after this line, which the next line starts from (after its shown part, for a
+   * line longer than TERMINAL_LINE_CHARS).
+   */
   endState: AnsiState;
+  /** Characters past TERMINAL_LINE_CHARS, not shown. */
+  hidden?: number;
 }
 
 /*

@@ -9,7 +9,12 @@ export const terminalMessages = {
   released: 'Released',
   truncated: 'Output truncated (showing the end)',
   hidden_lines: '{count} earlier lines not shown',
-  show_all: 'Show all {count} lines',
+  /** Shows `{count}` more earlier lines (a page at a time, so a flood never mounts at once). */
+  show_more: 'Show {count} earlier lines',
+  /** Next to Copy all / Download when some of the output is not on screen. */
+  output_kept: 'The whole output kept (the last 1 MiB at most):',
+  /** After a line longer than the line budget. */
+  line_cut: ' … {count} more characters (copy the output to see them)',
   no_output: 'No output yet',
 };
 

@@ -1,11 +1,14 @@
 import { memo, type ReactNode } from 'react';
+import type { ThreadItem } from '../../core/types.js';
 import { ElicitationForm } from '../ElicitationForm/index.js';
 import { Message } from '../Message/index.js';
 import { PermissionPrompt } from '../PermissionPrompt/index.js';
 import { useMessages } from '../shared/index.js';
+import { PartBoundary } from '../shared/PartBoundary.js';
 import { Thought } from '../Thought/index.js';
 import { ToolCall } from '../ToolCall/index.js';
 import { CompactionMarker } from './CompactionMarker.js';
+import { itemRawText } from './item-raw-text.js';
 import { sameItemProps, type ItemViewProps } from './item-props.js';
 import { threadMessages, type ThreadMessages } from './messages.js';
 import { NoticeBanner } from './NoticeBanner.js';
@@ -16,17 +19,32 @@ import { UnsupportedNotice } from './UnsupportedNotice.js';
  * every other item's identity, so only the item that changed renders again.
  */
 export const ThreadItemView = /* @__PURE__ */ memo(function ThreadItemView(props: ItemViewProps) {
+  const { item } = props;
+  // Whatever the agent sent (or a host's renderItem does), a failure stays inside this item: the
+  // rest of the thread, the prompt and the session go on.
+  return (
+    <PartBoundary resetKey={item} rawText={() => itemRawText(item)} frame={(fallback) => <ItemFrame kind={item.kind}>{fallback}</ItemFrame>}>
+      <ItemBody {...props} />
+    </PartBoundary>
+  );
+}, sameItemProps);
+
+function ItemFrame({ kind, children }: { kind: ThreadItem['kind']; children: ReactNode }) {
+  return (
+    <div className="acp-thread__item" data-slot="item" data-kind={kind}>
+      {children}
+    </div>
+  );
+}
+
+function ItemBody(props: ItemViewProps) {
   const messages = useMessages('thread', threadMessages);
   if (props.item.kind === 'notice' && props.dismissed) return null;
   const view = defaultView(props, messages);
   const content = props.renderItem ? props.renderItem(props.item, { streaming: props.streaming, defaultView: view }) : view;
   if (content === null || content === undefined || content === false) return null;
-  return (
-    <div className="acp-thread__item" data-slot="item" data-kind={props.item.kind}>
-      {content}
-    </div>
-  );
-}, sameItemProps);
+  return <ItemFrame kind={props.item.kind}>{content}</ItemFrame>;
+}
 
 function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode {
   const { item, streaming, actions, allowRemoteImages } = props;

@@ -92,10 +92,18 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
     setUnseen(false);
   }, [setAway, setUnseen]);
 
-  // Store-driven changes: new items, chunks, requests. Before paint, so nothing flickers.
+  // New content (items, chunks, requests) since the last resize callback: the size change it
+  // brings is worth pointing the user at, unlike one from an image or a folded card.
+  const contentChanged = useRef(false);
+
+  // Store-driven changes. Where ResizeObserver exists, the observer below pins or flags them once
+  // the browser has laid the change out, before paint, in the same frame: reading the log's size
+  // here instead would force a synchronous layout of every chunk (seconds of layout when large
+  // content streams). Without it (older engines, tests), pin here, before paint.
   useIsomorphicLayoutEffect(() => {
+    contentChanged.current = true;
     const el = scrollRef.current;
-    if (!el) return;
+    if (!el || typeof ResizeObserver !== 'undefined') return;
     if (following.current) pin();
     else if (distanceFromEnd(el) > AT_BOTTOM_PX) {
       setAway(true);
@@ -104,18 +112,25 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
     // The caller's deps are exactly "the content changed"; the refs read here are always current.
   }, contentDeps);
 
-  // Layout-driven changes (images, highlighting, a folded card, a resized window) only re-pin:
-  // they are not "new content" to point the user at.
+  // Size changes, after layout and before paint: re-pin while following; while away, new content
+  // that grew the log shows "Jump to latest" with its "new below" state. Layout-driven changes
+  // (images, highlighting, a folded card, a resized window) only re-pin.
   useEffect(() => {
     const el = scrollRef.current;
     if (!content || !el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
+      const fresh = contentChanged.current;
+      contentChanged.current = false;
       if (following.current) pin();
+      else if (fresh && distanceFromEnd(el) > AT_BOTTOM_PX) {
+        setAway(true);
+        setUnseen(true);
+      }
     });
     observer.observe(content);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [content, pin]);
+  }, [content, pin, setAway, setUnseen]);
 
   useEffect(() => {
     const release = () => {

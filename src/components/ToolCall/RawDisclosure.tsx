@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
-import { format, useLocale } from '../shared/index.js';
+import { useId, useMemo, useState } from 'react';
+import { displayJson, fullJson } from '../shared/json-display.js';
+import { JsonNotes } from '../shared/on-demand-notes.js';
+import { PartBoundary } from '../shared/PartBoundary.js';
 import { Chevron } from './Chevron.js';
 import type { ToolCallMessages } from './messages.js';
-import { prettyJson, RAW_JSON_LIMIT } from './raw-json.js';
 
 interface RawDisclosureProps {
   rawInput: unknown;
@@ -33,8 +34,16 @@ export function RawDisclosure({ rawInput, rawOutput, messages }: RawDisclosurePr
         {messages.raw_toggle}
       </button>
       <div id={panelId} className="acp-tool-call__raw-panel" hidden={!open}>
-        {open && present(rawInput) && <RawValue slot="raw-input" label={messages.raw_input} value={rawInput} messages={messages} />}
-        {open && present(rawOutput) && <RawValue slot="raw-output" label={messages.raw_output} value={rawOutput} messages={messages} />}
+        {open && present(rawInput) && (
+          <PartBoundary resetKey={rawInput} rawText={() => fullJson(rawInput)}>
+            <RawValue slot="raw-input" label={messages.raw_input} value={rawInput} />
+          </PartBoundary>
+        )}
+        {open && present(rawOutput) && (
+          <PartBoundary resetKey={rawOutput} rawText={() => fullJson(rawOutput)}>
+            <RawValue slot="raw-output" label={messages.raw_output} value={rawOutput} />
+          </PartBoundary>
+        )}
       </div>
     </div>
   );
@@ -44,25 +53,17 @@ interface RawValueProps {
   slot: 'raw-input' | 'raw-output';
   label: string;
   value: unknown;
-  messages: ToolCallMessages;
 }
 
-function RawValue({ slot, label, value, messages }: RawValueProps) {
-  const locale = useLocale();
-  const text = prettyJson(value);
-  const cut = text.length > RAW_JSON_LIMIT;
-  const number = new Intl.NumberFormat(locale);
+function RawValue({ slot, label, value }: RawValueProps) {
+  const json = useMemo(() => displayJson(value), [value]);
   return (
     <div className="acp-tool-call__raw-value" data-slot={slot}>
       <div className="acp-tool-call__raw-label">{label}</div>
       <pre className="acp-tool-call__text" tabIndex={0}>
-        {cut ? text.slice(0, RAW_JSON_LIMIT) : text}
+        {json.text}
       </pre>
-      {cut && (
-        <p className="acp-tool-call__note">
-          {format(messages.raw_truncated, { shown: number.format(RAW_JSON_LIMIT), total: number.format(text.length) })}
-        </p>
-      )}
+      <JsonNotes json={json} value={value} fileName={`${slot}.json`} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import type { TerminalState, ToolCallContent } from '../../core/types.js';
 import { Diff, isDeletedDiff } from '../Diff/index.js';
 import { TerminalOutput } from '../TerminalOutput/index.js';
+import { jsonText } from '../../core/json-text.js';
+import { NESTING_LIMIT } from '../shared/budgets.js';
+import { PartBoundary } from '../shared/PartBoundary.js';
 import type { ToolCallMessages } from './messages.js';
 import { ToolContentBlock, UnsupportedContent } from './ToolContentBlock.js';
 
@@ -18,28 +21,40 @@ export function ToolCallContentList({ content, terminals, messages }: ToolCallCo
   if (content.length === 0) return null;
   return (
     <div className="acp-tool-call__content" data-slot="content">
-      {content.map((item, i) => {
-        switch (item.type) {
-          case 'content':
-            return <ToolContentBlock key={i} block={item.content} messages={messages} />;
-          case 'diff':
-            return (
-              <Diff key={i} path={item.path} oldText={item.oldText} newText={item.newText} deleted={isDeletedDiff(item)} />
-            );
-          case 'terminal': {
-            const terminal = terminals?.[item.terminalId];
-            return terminal ? (
-              <TerminalOutput key={i} terminal={terminal} />
-            ) : (
-              <p key={i} className="acp-tool-call__note" data-slot="terminal-missing">
-                {messages.terminal_unavailable}
-              </p>
-            );
-          }
-          default:
-            return <UnsupportedContent key={i} value={item} messages={messages} />;
-        }
-      })}
+      {content.map((item, i) => (
+        // One failing output (a diff, a terminal) leaves the card and its other outputs working.
+        <PartBoundary key={i} resetKey={item} rawText={() => contentRawText(item)}>
+          {contentView(item, terminals, messages)}
+        </PartBoundary>
+      ))}
     </div>
   );
+}
+
+function contentView(item: ToolCallContent, terminals: ToolCallContentListProps['terminals'], messages: ToolCallMessages) {
+  switch (item.type) {
+    case 'content':
+      return <ToolContentBlock block={item.content} messages={messages} />;
+    case 'diff':
+      return <Diff path={item.path} oldText={item.oldText} newText={item.newText} deleted={isDeletedDiff(item)} />;
+    case 'terminal': {
+      const terminal = terminals?.[item.terminalId];
+      return terminal ? (
+        <TerminalOutput terminal={terminal} />
+      ) : (
+        <p className="acp-tool-call__note" data-slot="terminal-missing">
+          {messages.terminal_unavailable}
+        </p>
+      );
+    }
+    default:
+      return <UnsupportedContent value={item} messages={messages} />;
+  }
+}
+
+/** A diff's new text, a text block's text, or the item's JSON. */
+function contentRawText(item: ToolCallContent): string {
+  if (item.type === 'diff') return item.newText;
+  if (item.type === 'content' && item.content.type === 'text') return item.content.text;
+  return jsonText(item, { flattenFrom: NESTING_LIMIT }).text;
 }

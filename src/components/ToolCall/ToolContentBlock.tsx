@@ -1,8 +1,11 @@
+import { useMemo } from 'react';
 import type { ContentBlock } from '../../core/types.js';
 import { format } from '../shared/index.js';
 import { dataUrl, isInlineAudio, isInlineImage } from './media-types.js';
 import type { ToolCallMessages } from './messages.js';
-import { prettyJson } from './raw-json.js';
+import { TOOL_OUTPUT_LIMIT } from '../shared/budgets.js';
+import { displayJson } from '../shared/json-display.js';
+import { CutNote, JsonNotes } from '../shared/on-demand-notes.js';
 
 /**
  * A content block inside a tool call. Tool output is usually file contents, command output or
@@ -12,12 +15,7 @@ import { prettyJson } from './raw-json.js';
 export function ToolContentBlock({ block, messages }: { block: ContentBlock; messages: ToolCallMessages }) {
   switch (block.type) {
     case 'text':
-      return (
-        // Focusable: long output scrolls inside the block, and keyboard users must be able to scroll it.
-        <pre className="acp-tool-call__text" data-slot="text" tabIndex={0}>
-          {block.text}
-        </pre>
-      );
+      return <OutputText text={block.text} slot="text" fileName="tool-output.txt" />;
     case 'image': {
       const src = isInlineImage(block.mimeType) ? dataUrl(block.mimeType, block.data) : null;
       return src ? (
@@ -47,9 +45,7 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
         <div className="acp-tool-call__resource" data-slot="resource">
           <code className="acp-tool-call__uri">{resource.uri}</code>
           {'text' in resource ? (
-            <pre className="acp-tool-call__text" tabIndex={0}>
-              {resource.text}
-            </pre>
+            <OutputText text={resource.text} fileName={resource.uri.split('/').pop() || 'resource.txt'} />
           ) : (
             <p className="acp-tool-call__note">
               {format(messages.resource_binary, { mimeType: resource.mimeType ?? 'application/octet-stream' })}
@@ -65,12 +61,31 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
 
 /** Anything of an unknown shape: kept visible as escaped JSON, never silently dropped. */
 export function UnsupportedContent({ value, messages }: { value: unknown; messages: ToolCallMessages }) {
+  const json = useMemo(() => displayJson(value), [value]);
   return (
     <div className="acp-tool-call__unsupported" data-slot="unsupported">
       <p className="acp-tool-call__note">{messages.unsupported_content}</p>
       <pre className="acp-tool-call__text" tabIndex={0}>
-        {prettyJson(value)}
+        {json.text}
       </pre>
+      <JsonNotes json={json} value={value} fileName="tool-content.json" />
     </div>
+  );
+}
+
+/**
+ * Tool output as written, up to TOOL_OUTPUT_LIMIT characters (a whole file or log can be
+ * megabytes); past it, a note with the whole text to copy or download.
+ */
+function OutputText({ text, slot, fileName }: { text: string; slot?: string; fileName: string }) {
+  const cut = text.length > TOOL_OUTPUT_LIMIT;
+  return (
+    <>
+      {/* Focusable: long output scrolls inside the block, and keyboard users must be able to scroll it. */}
+      <pre className="acp-tool-call__text" data-slot={slot} tabIndex={0}>
+        {cut ? text.slice(0, TOOL_OUTPUT_LIMIT) : text}
+      </pre>
+      {cut && <CutNote shown={TOOL_OUTPUT_LIMIT} total={text.length} fullText={() => text} fileName={fileName} />}
+    </>
   );
 }

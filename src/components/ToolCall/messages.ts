@@ -21,7 +21,6 @@ export const toolCallMessages = {
   raw_toggle: 'Raw input and output',
   raw_input: 'Input',
   raw_output: 'Output',
-  raw_truncated: 'Showing the first {shown} of {total} characters',
   terminal_unavailable: 'Terminal not available',
   image_alt: 'Image returned by the tool',
   image_unsupported: 'Image of type {mimeType} not shown',

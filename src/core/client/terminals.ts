@@ -2,15 +2,24 @@
  * Client-side terminals: the five `terminal/*` requests implemented on top of a host's
  * `TerminalAdapter`. The core owns the output buffer, so truncation follows the spec everywhere:
  * past `outputByteLimit` the output is cut from the beginning, at a character boundary.
+ *
+ * The buffer is bounded even when the agent sets no limit (TERMINAL_OUTPUT_BYTES), and keeping it
+ * bounded costs O(1) per byte written: the buffer may run past its limit by a slack of a quarter,
+ * and is cut back to the limit only then; `terminal/output` cuts exactly.
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { TerminalAdapter, TerminalProcess } from '../api.js';
 import type { TerminalState } from '../types.js';
 import type { WorkspaceHost } from './on-demand.js';
 
+/** Output kept per terminal (UTF-8 bytes) when the agent asks for more, or for no limit. */
+export const TERMINAL_OUTPUT_BYTES = 1024 * 1024;
+
 interface LiveTerminal {
   process: TerminalProcess | null;
-  limit: number | null;
+  limit: number;
+  /** UTF-8 bytes of the output kept so far. */
+  bytes: number;
   exited: Promise<{ exitCode: number | null; signal: string | null }>;
   resolveExit: (status: { exitCode: number | null; signal: string | null }) => void;
 }
@@ -46,7 +55,9 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
       const terminalId = `term-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
       let resolveExit!: LiveTerminal['resolveExit'];
       const exited = new Promise<{ exitCode: number | null; signal: string | null }>((r) => (resolveExit = r));
-      const entry: LiveTerminal = { process: null, limit: params.outputByteLimit ?? null, exited, resolveExit };
+      const limit = Math.min(params.outputByteLimit ?? TERMINAL_OUTPUT_BYTES, TERMINAL_OUTPUT_BYTES);
+      const entry: LiveTerminal = { process: null, limit, bytes: 0, exited, resolveExit };
+      const slack = Math.max(4096, limit >> 2);
       live.set(terminalId, entry);
       setState(terminalId, {
         terminalId,
@@ -63,8 +74,17 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
         write(chunk: string) {
           const state = getState(terminalId);
           if (!state || state.exitStatus) return;
-          const { output, truncated } = truncateFromStart(state.output + chunk, entry.limit);
-          setState(terminalId, { ...state, output, truncated: state.truncated || truncated });
+          let output = state.output + chunk;
+          let truncated = state.truncated;
+          entry.bytes += utf8Length(chunk);
+          if (entry.bytes > entry.limit + slack) {
+            // Cut back to the limit once the slack is used up: O(limit) work per `slack` bytes.
+            const cut = truncateFromStart(output, entry.limit);
+            output = cut.output;
+            truncated ||= cut.truncated;
+            entry.bytes = utf8Length(output);
+          }
+          setState(terminalId, { ...state, output, truncated });
         },
         exit(status: { exitCode: number | null; signal: string | null }) {
           const state = getState(terminalId);
@@ -84,9 +104,11 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
     },
     output({ sessionId, terminalId }) {
       const state = requireState(sessionId, terminalId);
+      // The buffer may hold up to its slack more than the limit: the agent gets the limit exactly.
+      const { output, truncated } = truncateFromStart(state.output, live.get(terminalId)?.limit ?? TERMINAL_OUTPUT_BYTES);
       return {
-        output: state.output,
-        truncated: state.truncated,
+        output,
+        truncated: state.truncated || truncated,
         ...(state.exitStatus ? { exitStatus: state.exitStatus } : {}),
       };
     },
@@ -118,13 +140,43 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
   };
 }
 
-/** Keeps the last `limit` bytes (UTF-8) of `text`, cutting at a character boundary. */
+/** UTF-8 bytes of the code point starting at `i` (a lone surrogate encodes as U+FFFD: 3). */
+function codePointBytes(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const next = text.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) return 4;
+  }
+  return 3;
+}
+
+/** UTF-8 length of `text` in bytes, as TextEncoder would encode it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; ) {
+    const size = codePointBytes(text, i);
+    bytes += size;
+    i += size === 4 ? 2 : 1;
+  }
+  return bytes;
+}
+
+/**
+ * Keeps the last `limit` bytes (UTF-8) of `text`, cutting at a character boundary: whole code
+ * points are dropped from the front until the rest fits. Counting, not encoding: O(length), and
+ * the kept part is a slice of the text.
+ */
 export function truncateFromStart(text: string, limit: number | null): { output: string; truncated: boolean } {
   if (limit === null || text.length * 3 <= limit) return { output: text, truncated: false };
-  const bytes = new TextEncoder().encode(text);
-  if (bytes.length <= limit) return { output: text, truncated: false };
-  let start = bytes.length - limit;
-  // Skip UTF-8 continuation bytes so the cut never splits a character.
-  while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start++;
-  return { output: new TextDecoder().decode(bytes.subarray(start)), truncated: true };
+  let excess = utf8Length(text) - limit;
+  if (excess <= 0) return { output: text, truncated: false };
+  let start = 0;
+  while (excess > 0 && start < text.length) {
+    const size = codePointBytes(text, start);
+    excess -= size;
+    start += size === 4 ? 2 : 1;
+  }
+  return { output: text.slice(start), truncated: true };
 }

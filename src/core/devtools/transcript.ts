@@ -5,6 +5,7 @@
  * snapshot.
  */
 import { isRecord } from '../guards.js';
+import { jsonText } from '../json-text.js';
 import type { TrafficEntry } from '../client/traffic.js';
 
 export interface TranscriptEntry {
@@ -37,7 +38,8 @@ export function toTranscript(entries: readonly TrafficEntry[]): string {
   const start = entries[0]?.at ?? 0;
   return entries
     .filter((e) => e.msg !== undefined)
-    .map((e) => JSON.stringify({ dir: e.dir === 'out' ? 'client->agent' : 'agent->client', t: e.at - start, msg: e.msg }))
+    // `jsonText`: a message nested deeper than `JSON.stringify` can go is still exported whole.
+    .map((e) => jsonText({ dir: e.dir === 'out' ? 'client->agent' : 'agent->client', t: e.at - start, msg: e.msg }, { indent: 0 }).text)
     .join('\n')
     .concat(entries.length ? '\n' : '');
 }

@@ -92,8 +92,13 @@ function reconcilePromptEcho(
 function echoes(prompt: ReceivedContentBlock[], promptText: string, chunk: ReceivedContentBlock): boolean {
   if (isUnknownBlock(chunk)) return false;
   if (chunk.type === 'text') return chunk.text !== '' && promptText.startsWith(chunk.text);
-  const json = JSON.stringify(chunk);
-  return prompt.some((block) => JSON.stringify(block) === json);
+  try {
+    const json = JSON.stringify(chunk);
+    return prompt.some((block) => JSON.stringify(block) === json);
+  } catch {
+    // Nested deeper than JSON.stringify goes (a hostile `_meta`): no prompt of ours is that deep.
+    return false;
+  }
 }
 
 function isClosedThought(item: ThreadItem): boolean {

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: hostile and oversized agent output in headless Chromium. How long is the longest
+ * main-thread task while the agent streams it, and does the page survive?
+ *
+ * The misbehaving agent of `test/helpers/hostile-agent.mjs` runs in this process and answers each
+ * prompt by streaming one scenario in 16 KB chunks: thousands of nested quotes, lists, links and
+ * emphasis (`deep-markdown`); JSON nested 100,000 levels in a tool call's raw input, an unknown
+ * update and an unknown content block (`deep-json`); a 1 MB paragraph and a 300 KB word without a
+ * space (`long-line`); a 5,000-row table (`table`); tens of thousands of unmatched emphasis and
+ * link openers (`emphasis`); a 40,000-line file with every tenth line changed (`diff`); a
+ * terminal printing 200,000 coloured lines (`terminal`).
+ *
+ * bench/pages/hostile.html (built into bench/.tmp/hostile/) renders the whole `<AgentPanel>`. Each
+ * run of a scenario is a fresh page: it sends the prompt, waits for the turn to end and for 500 ms
+ * without a long task, then sends a plain prompt and waits for the agent's echo. Long tasks are the
+ * page's `longtask` entries (wall time, so time the main thread waited for a core on this shared
+ * machine counts too).
+ *
+ * Usage: node bench/hostile.bench.mjs [--quick] [--runs=N] [--only=a,b] [--scale=X] [--no-write] [--raw=file.json]
+ * Figures go to bench/RESULTS.md, section `hostile`.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { SCENARIOS, startHostileAgent } from '../test/helpers/hostile-agent.mjs';
+import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
+import { buildPages, launchChromium, serve, verdict } from './pages/harness.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const quick = args.includes('--quick');
+const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const runs = Number(flag('runs') ?? (quick ? 1 : 3));
+const scale = Number(flag('scale') ?? 1);
+const only = flag('only')?.split(',') ?? SCENARIOS;
+const rawPath = flag('raw');
+const log = (...a) => console.error('[hostile]', ...a);
+
+const TARGET_MS = 200;
+/** Figures measured before the fixes of this benchmark's issue, for the before → after table. */
+const BASELINE = new URL('./hostile.baseline.json', import.meta.url);
+
+log('building the page…');
+const outDir = await buildPages('hostile', ['hostile.html']);
+const server = await serve(outDir);
+const agent = await startHostileAgent({ scale });
+const browser = await launchChromium();
+const loadStart = os.loadavg()[0];
+
+async function runScenario(scenario) {
+  const context = await browser.newContext({ viewport: { width: 1040, height: 900 } });
+  const page = await context.newPage();
+  const crashed = [];
+  page.on('crash', () => crashed.push('renderer crashed'));
+  try {
+    await page.goto(`${server.url}/hostile.html?${new URLSearchParams({ agent: agent.url })}`);
+    await page.waitForFunction(() => window.__ready || window.__error, null, { timeout: 60_000 });
+    const error = await page.evaluate(() => window.__error);
+    if (error) throw new Error(error);
+    return await page.evaluate((s) => window.__run(s), scenario);
+  } catch (error) {
+    return { scenario, failed: String(error?.message ?? error).slice(0, 300), crashed, longTasks: [], panelAlive: false, nextPromptWorks: false, notes: [], errors: [] };
+  } finally {
+    await context.close();
+  }
+}
+
+const results = {};
+try {
+  for (let i = 0; i < runs; i++) {
+    for (const scenario of only) {
+      log(`run ${i + 1}/${runs}: ${scenario}…`);
+      const r = await runScenario(scenario);
+      (results[scenario] ??= []).push(r);
+      const longest = Math.max(0, ...r.longTasks.map((t) => t.duration));
+      log(
+        `  longest task ${fmt.ms(longest)} ms, ${r.longTasks.length} long tasks, turn ${fmt.ms(r.turnMs ?? 0)} ms, panel ${r.panelAlive ? 'alive' : 'GONE'}, next prompt ${r.nextPromptWorks ? 'ok' : 'FAILED'}` +
+          `${r.failed ? `, failed: ${r.failed}` : ''}${r.errors?.length ? `, errors: ${r.errors.join(' | ').slice(0, 200)}` : ''}`,
+      );
+    }
+  }
+} finally {
+  await browser.close();
+  await agent.close();
+  await server.close();
+}
+if (rawPath) await writeFile(rawPath, JSON.stringify(results, null, 1));
+
+const summary = Object.fromEntries(
+  Object.entries(results).map(([scenario, list]) => {
+    const longest = list.map((r) => Math.max(0, ...r.longTasks.map((t) => t.duration)));
+    return [
+      scenario,
+      {
+        longest: median(longest),
+        worst: Math.max(...longest),
+        over: median(list.map((r) => r.longTasks.filter((t) => t.duration > TARGET_MS).length)),
+        count: median(list.map((r) => r.longTasks.length)),
+        turn: median(list.map((r) => r.turnMs ?? NaN)),
+        alive: list.every((r) => r.panelAlive),
+        next: list.every((r) => r.nextPromptWorks),
+        notes: [...new Set(list.flatMap((r) => r.notes))],
+      },
+    ];
+  }),
+);
+let baseline = existsSync(BASELINE) ? JSON.parse(await readFile(BASELINE, 'utf8')) : null;
+if (args.includes('--save-baseline')) {
+  // Merged by scenario, so one scenario can be measured again on the old code without the others.
+  baseline = { measured: machineLine(), summary: { ...baseline?.summary, ...summary } };
+  await writeFile(BASELINE, `${JSON.stringify(baseline, null, 1)}\n`);
+}
+
+const yes = (ok) => (ok ? 'yes' : '**no**');
+const rows = Object.entries(summary).map(([scenario, s]) => {
+  const before = baseline?.summary?.[scenario];
+  return [
+    `\`${scenario}\``,
+    before ? `${fmt.ms(before.longest)} ms${before.alive ? '' : ', blank panel'}` : '—',
+    `**${fmt.ms(s.longest)} ms**`,
+    `${fmt.ms(s.worst)} ms`,
+    `${fmt.int(s.count)} / ${fmt.int(s.over)}`,
+    `${fmt.ms(s.turn)} ms`,
+    yes(s.alive),
+    yes(s.next),
+    verdict(s.longest, TARGET_MS, { strict: true }),
+  ];
+});
+const notes = Object.entries(summary)
+  .filter(([, s]) => s.notes.length)
+  .map(([scenario, s]) => `- \`${scenario}\`: ${s.notes.map((n) => `“${n}”`).join('; ')}`)
+  .join('\n');
+
+const markdown = `## Hostile agent output: longest main-thread task
+
+${machineLine()} · load ${loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} · ${runs} run(s) per scenario, payload scale ${scale} · \`node bench/hostile.bench.mjs\`
+
+The whole \`<AgentPanel>\` in headless Chromium, connected over a real WebSocket to the misbehaving agent of
+\`test/helpers/hostile-agent.mjs\`, which streams each scenario in 16 KB chunks (see the file's header for the
+payloads). Long tasks are the page's \`longtask\` entries from the prompt until 500 ms without one, in wall time:
+on this shared 2-core machine that includes time the renderer waited for a core. The target is no task of
+${TARGET_MS} ms or more. After each scenario the page sends another prompt and waits for the agent's echo.
+${baseline ? `\nBefore: the same benchmark on the code before the fixes (${baseline.measured}).\n` : ''}
+${table(
+  ['scenario', 'before: longest task', 'longest task (median)', 'worst run', `long tasks / over ${TARGET_MS} ms`, 'turn (prompt → end)', 'panel survives', 'next prompt works', `< ${TARGET_MS} ms`],
+  rows,
+)}
+
+What the panel said about cut, flattened or approximate content:
+
+${notes || '- (nothing)'}
+`;
+
+console.log(markdown);
+if (write) writeSections([{ name: 'hostile', markdown }]);

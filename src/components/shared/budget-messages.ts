@@ -1,0 +1,15 @@
+/** English defaults for the `budget` namespace: the note under a part cut to its budget. */
+export const budgetMessages = {
+  /** A text shown only in part. */
+  cut: 'Showing the first {shown} of {total} characters.',
+  /** A text shown only in part whose whole size is not worked out (it is generated on request). */
+  cutUnknown: 'Showing the first {shown} characters.',
+  /** Raw JSON nested deeper than the nesting budget. */
+  jsonFlattened: 'Nested deeper than {depth} levels: the deeper levels are written on one line.',
+  copy: 'Copy all',
+  copyLabel: 'Copy the full text',
+  download: 'Download',
+  downloadLabel: 'Download the full text as {name}',
+};
+
+export type BudgetMessages = typeof budgetMessages;

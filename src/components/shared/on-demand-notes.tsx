@@ -1,0 +1,38 @@
+/**
+ * The budget notes (`BudgetNote.tsx`) and the fallback of a part that failed (`PartError.tsx`),
+ * for parts in the initial bundle: fetched the first time a part is over its budget, shows raw
+ * JSON or fails, which most pages never do. Until then their place shows the usual on-demand
+ * status line (a failed part also says so at once).
+ */
+import { lazyModule } from './lazy-module.js';
+import { useMessages } from '../../i18n/index.js';
+import { onDemandComponent } from './on-demand-component.js';
+import { OnDemandStatus, type OnDemandState } from './OnDemandStatus.js';
+import type { CutNoteProps, JsonNotesProps } from './BudgetNote.js';
+import type { PartErrorProps } from './PartError.js';
+import { partErrorMessages } from './part-error-messages.js';
+
+const notesModule = lazyModule(() => Promise.all([import('./BudgetNote.js'), import('./PartError.js')]).then(([notes, part]) => ({ ...notes, ...part })));
+type Notes = typeof import('./BudgetNote.js') & typeof import('./PartError.js');
+
+function NoteFallback({ state }: { state: OnDemandState }) {
+  return (
+    <div className="acp-budget-note" data-slot="budget-note" aria-busy={!state.error}>
+      <OnDemandStatus state={state} />
+    </div>
+  );
+}
+
+function PartErrorFallback({ state }: { state: OnDemandState }) {
+  const t = useMessages('partError', partErrorMessages);
+  return (
+    <div className="acp-part-error" data-slot="part-error" role="group" aria-label={t.title} aria-busy={!state.error}>
+      <p className="acp-part-error__title">{t.title}</p>
+      <OnDemandStatus state={state} />
+    </div>
+  );
+}
+
+export const CutNote = onDemandComponent<Notes, CutNoteProps>('CutNote', notesModule, (m) => m.CutNote, NoteFallback);
+export const JsonNotes = onDemandComponent<Notes, JsonNotesProps>('JsonNotes', notesModule, (m) => m.JsonNotes, NoteFallback);
+export const PartError = onDemandComponent<Notes, PartErrorProps>('PartError', notesModule, (m) => m.PartError, PartErrorFallback);

@@ -1,0 +1,167 @@
+/**
+ * JSON text for display, transcripts and comparisons, safe for any value an agent can send.
+ *
+ * `JSON.stringify` recurses: a value nested a few thousand levels deep (cheap to send, and
+ * `JSON.parse` builds it without recursing) throws a RangeError, and so does `String(value)` for
+ * nested arrays. This writer keeps its own stack, so depth costs memory, not call stack. It also
+ * never throws for what JSON cannot express (cycles, bigint, a throwing `toJSON`), and can stop
+ * early: work and output are bounded by `maxChars`, not by the size of the value.
+ *
+ * Output matches `JSON.stringify(value, null, indent)` for plain JSON data, except that levels
+ * at `flattenFrom` and deeper are written compactly on one line (indentation grows with depth,
+ * so a deep value would otherwise be quadratic in size), and that a top-level value JSON cannot
+ * express (`undefined`, a function) is written as `String(value)`.
+ */
+
+export interface JsonTextOptions {
+  /** Spaces per level (default 2); 0 writes compact JSON. */
+  indent?: number;
+  /** Levels from this depth on (the top value is depth 0) are written on one line. */
+  flattenFrom?: number;
+  /** Stop once the text reaches this many characters (it may end a little past it). */
+  maxChars?: number;
+}
+
+export interface JsonText {
+  text: string;
+  /** The text stopped at `maxChars`: it is the start of the whole. */
+  cut: boolean;
+  /** Some levels were deeper than `flattenFrom` and are written on one line. */
+  flattened: boolean;
+}
+
+const NOTHING = Symbol('nothing');
+
+/** The value JSON writes for `raw` (after `toJSON`), a literal for primitives, or NOTHING to skip it. */
+function prepare(raw: unknown, key: string | number): unknown {
+  let value = raw;
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    try {
+      value = (value as { toJSON(key: string): unknown }).toJSON(String(key));
+    } catch {
+      return '"[Unserializable]"';
+    }
+  }
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return `"${value}n"`;
+    case 'object':
+      return value === null ? 'null' : value;
+    default:
+      // undefined, functions, symbols: left out of objects, null in arrays (as JSON does).
+      return NOTHING;
+  }
+}
+
+export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonText {
+  const indent = options.indent ?? 2;
+  const flattenFrom = options.flattenFrom ?? Number.POSITIVE_INFINITY;
+  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
+  const first = prepare(value, '');
+  if (first === NOTHING) return { text: String(value), cut: false, flattened: false };
+  // Whole text (a transcript, a copy): the engine's own writer, native and fast, gives the same
+  // text for most values. It throws past its stack (a RangeError, caught), for cycles and for
+  // bigint; the writer below handles those. Its text is used when it nests less than
+  // `flattenFrom`. Within `maxChars` the writer below is used: its work stops at the budget.
+  if (!Number.isFinite(maxChars) && typeof first === 'object') {
+    try {
+      const text = JSON.stringify(first, null, indent);
+      if (!Number.isFinite(flattenFrom) || nesting(text) < flattenFrom) return { text, cut: false, flattened: false };
+    } catch {
+      // Written below.
+    }
+  }
+
+  // Pieces of the text, joined at the end (appending to one string makes a deep rope).
+  const parts: string[] = typeof first === 'string' ? [first] : [];
+  let length = parts.length > 0 ? parts[0].length : 0;
+  const emit = (piece: string) => {
+    parts.push(piece);
+    length += piece.length;
+  };
+  let flattened = false;
+  // The containers being written, as parallel stacks (no allocation per level).
+  const values: object[] = [];
+  const keyLists: Array<string[] | null> = [];
+  const nexts: number[] = [];
+  const counts: number[] = [];
+  // The containers being written: a value met again inside itself is a cycle.
+  const open = new Set<object>();
+  const breaks: string[] = [];
+  const breakAt = (depth: number) => (indent > 0 && depth < flattenFrom ? (breaks[depth] ??= `\n${' '.repeat(indent * depth)}`) : '');
+
+  const start = (prepared: unknown): void => {
+    if (typeof prepared === 'string') return emit(prepared);
+    const object = prepared as object;
+    if (open.has(object)) return emit('"[Circular]"');
+    open.add(object);
+    const keys = Array.isArray(object) ? null : Object.keys(object);
+    emit(keys ? '{' : '[');
+    values.push(object);
+    keyLists.push(keys);
+    nexts.push(0);
+    counts.push(0);
+  };
+
+  if (typeof first !== 'string') start(first as object);
+  while (values.length > 0 && length < maxChars) {
+    const top = values.length - 1;
+    const container = values[top];
+    const keys = keyLists[top];
+    const depth = top;
+    const size = keys ? keys.length : (container as unknown[]).length;
+    let member: unknown = NOTHING;
+    let key = '';
+    while (nexts[top] < size && member === NOTHING) {
+      const index = nexts[top]++;
+      if (keys) {
+        key = keys[index];
+        member = prepare((container as Record<string, unknown>)[key], key);
+      } else {
+        member = prepare((container as unknown[])[index], index);
+        // An array keeps the slot of a value JSON cannot write, as null.
+        if (member === NOTHING) member = 'null';
+      }
+    }
+    if (member === NOTHING) {
+      values.pop();
+      keyLists.pop();
+      nexts.pop();
+      open.delete(container);
+      // A container's members and its closing bracket are on one line once the members are flattened.
+      if (counts.pop()! > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
+      emit(keys ? '}' : ']');
+      continue;
+    }
+    if (depth + 1 >= flattenFrom && indent > 0) flattened = true;
+    if (counts[top]++ > 0) emit(',');
+    if (depth + 1 < flattenFrom && indent > 0) emit(breakAt(depth + 1));
+    if (keys) emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
+    start(member);
+  }
+  const cut = length >= maxChars;
+  const text = parts.join('');
+  return { text: cut ? text.slice(0, maxChars) : text, cut, flattened };
+}
+
+/** How deep the brackets of JSON text nest (outside strings). */
+function nesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // Skip the string, escapes included.
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 91 || c === 123) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
