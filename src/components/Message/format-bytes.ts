@@ -1,3 +1,5 @@
+import { numberFormat } from '../../i18n/number-format.js';
+
 /** A byte count for people: "512 B", "12 kB", "3.4 MB", localized by Intl. */
 export function formatBytes(bytes: number, locale: string | undefined): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -7,7 +9,7 @@ export function formatBytes(bytes: number, locale: string | undefined): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: units[unit],
     unitDisplay: unit === 0 ? 'long' : 'short',

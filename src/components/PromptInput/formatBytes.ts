@@ -1,3 +1,5 @@
+import { numberFormat } from '../../i18n/number-format.js';
+
 /** File sizes in the user's locale: "512 bytes", "12.3 kB", "4.1 MB". */
 export function formatBytes(bytes: number, locale: string | undefined): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -7,7 +9,7 @@ export function formatBytes(bytes: number, locale: string | undefined): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: units[unit],
     // Short "byte" is not pluralized in English ("38 byte"); the long form is, and is still short.

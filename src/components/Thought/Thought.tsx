@@ -5,6 +5,7 @@ import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { thoughtMessages } from './messages.js';
 import { useAutoOpen } from './use-auto-open.js';
 import { useUntilFound } from '../shared/use-until-found.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface ThoughtProps {
   item: ThoughtItem;
@@ -60,7 +61,7 @@ export function Thought({
     : seconds === null
       ? messages.thought
       : format(messages.thoughtFor, {
-          duration: new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(seconds),
+          duration: numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(seconds),
         });
 
   return (
