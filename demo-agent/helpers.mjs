@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The error that stops a turn, and small pure helpers (timing, chunking, paths, titles) used by
+ * The error that stops a turn, and small helpers (timing, chunking, paths, titles) used by
  * the turn, the scripts and the handlers.
  */
 
