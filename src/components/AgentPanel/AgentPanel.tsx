@@ -97,18 +97,21 @@ export function AgentPanel({
 
   const open = useCallback(
     async (id: string, how: OpenHow) => {
+      // Switch at once: a load replays the history before it answers, and the thread shows it as
+      // it arrives (the session is `loading` until then), not the previous session until the end.
+      setSessionId(id);
+      setSessionsOpen(false);
+      if (acp.sessions[id]) return;
       try {
-        if (!acp.sessions[id]) {
-          if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
-          else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
-        }
-        setSessionId(id);
-        setSessionsOpen(false);
+        if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
+        else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
       } catch (error) {
+        // Back to the session shown before, unless the user has moved on meanwhile.
+        setSessionId((current) => (current === id ? sessionId : current));
         setSendError(toAcpError(error).message);
       }
     },
-    [acp, cwd, additionalDirectories, mcpServers, setSessionId],
+    [acp, cwd, additionalDirectories, mcpServers, sessionId, setSessionId],
   );
 
   const running = session ? session.turn.state !== 'idle' : false;
