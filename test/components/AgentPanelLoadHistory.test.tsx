@@ -31,7 +31,13 @@ beforeEach(async () => {
       return false;
     },
   });
-  client = createAcpClient({ url: agent.url, WebSocket: WebSocket as never, scheduler: 'sync', reconnect: false, clientInfo: { name: 'load-test', version: '0.0.0' } });
+  client = createAcpClient({
+    url: agent.url,
+    WebSocket: WebSocket as never,
+    scheduler: 'sync',
+    reconnect: false,
+    clientInfo: { name: 'load-test', version: '0.0.0' },
+  });
 });
 afterEach(async () => {
   await client.disconnect();

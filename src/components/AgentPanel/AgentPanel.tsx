@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { ContentBlock, CreateElicitationResponse, McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
@@ -113,6 +113,15 @@ export function AgentPanel({
     },
     [acp, cwd, additionalDirectories, mcpServers, sessionId, setSessionId],
   );
+
+  // A session that went away (closed, deleted, a failed load) stays reachable from this panel's
+  // previous render, which React keeps for its next one (the props of the section below hold the
+  // thread), until the panel renders again; render once more so its transcript can be collected.
+  const gone = sessionId !== null && session === undefined;
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (gone) renderAgain();
+  }, [gone]);
 
   const running = session ? session.turn.state !== 'idle' : false;
   const showAuth = acp.auth.required || (acp.agent !== null && bootstrap.error?.code === -32000);

@@ -18,6 +18,7 @@ import { threadMessages } from './messages.js';
 import { SessionStatusBanner } from './SessionStatusBanner.js';
 import { StandaloneRequestsView } from './StandaloneRequestsView.js';
 import { TurnGroupView } from './TurnGroupView.js';
+import { useLoadingPace } from './use-loading-pace.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
 import { VirtualizedTurns } from './VirtualizedTurns.js';
@@ -80,7 +81,7 @@ const KEEP_LAST = 2;
  * live region announces when a turn ends and when the agent asks for permission.
  */
 export function Thread({
-  session,
+  session: live,
   permissionRequests = NO_PERMISSIONS,
   elicitations = NO_ELICITATIONS,
   terminals = NO_TERMINALS,
@@ -95,6 +96,7 @@ export function Thread({
   className,
 }: ThreadProps) {
   const messages = useMessages('thread', threadMessages);
+  const session = useLoadingPace(live);
   const { thread, turns } = session;
   const items = thread.items;
 
