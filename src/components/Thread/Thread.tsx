@@ -148,10 +148,13 @@ export function Thread({
       standalone={standaloneFor(attachments, group.key)}
     />
   );
-  const virtualized = items.size > virtualizeAbove;
+  // While a session loads its history, only its newest turn is mounted whatever the thread's
+  // size (the replay may bring thousands of turns): the rest mounts once the load is over.
+  const loading = session.status === 'loading';
+  const virtualized = items.size > (loading ? 0 : virtualizeAbove);
   // Fetch the virtualizer before the thread needs it, so it is there when the thread crosses
   // the threshold (a failed fetch is retried when the list mounts and shows its fallback).
-  const approaching = items.size > virtualizeAbove / 2;
+  const approaching = loading || items.size > virtualizeAbove / 2;
   useEffect(() => {
     if (approaching) virtualTurnListModule.load().catch(() => {});
   }, [approaching]);
@@ -186,7 +189,7 @@ export function Thread({
               </div>
             )}
             {virtualized ? (
-              <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={KEEP_LAST} />
+              <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={loading ? 1 : KEEP_LAST} paused={loading} />
             ) : (
               groups.map(renderGroup)
             )}
