@@ -5,13 +5,17 @@
  * - appending a chunk re-renders only the streaming message and its text part: one commit, no
  *   render of any other item, whether the thread holds 2, 200 or 1,000 messages (the last two are
  *   virtualized with the defaults);
+ * - the same through the whole `<AgentPanel>` on a live client (one commit per store notification);
  * - a permission request renders only the tool call it names;
  * - mounting a thread renders each mounted item once.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Profiler } from 'react';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
+import { WebSocket } from 'ws';
+import { AcpProvider, AgentPanel, createAcpClient } from '../../src/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
+import { isRequest, startRawAgent } from '../helpers/raw-agent.js';
 import { virtualTurnListModule } from '../../src/components/Thread/lazy-virtual-turn-list.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
 import type { PermissionRequestState, SessionState } from '../../src/core/types.js';
@@ -173,5 +177,59 @@ describe('mounting a thread', () => {
     expect(renders.size).toBeLessThan(200);
     expect([...renders.values()].every((n) => n === 1)).toBe(true);
     expect([...textParts.values()].every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe('a streamed chunk in the whole AgentPanel', () => {
+  it('is one commit that re-renders only the streaming message and its text part', async () => {
+    const agent = await startRawAgent({
+      onMessage: (m) => isRequest(m, 'session/prompt'), // the turn stays open: the test streams into it
+    });
+    const client = createAcpClient({
+      url: agent.url,
+      WebSocket: WebSocket as never,
+      scheduler: 'sync',
+      reconnect: false,
+      clientInfo: { name: 'contracts', version: '0' },
+    });
+    try {
+      let commits = 0;
+      const { container } = render(
+        <AcpProvider client={client}>
+          <Profiler id="panel" onRender={() => commits++}>
+            <AgentPanel cwd="/workspace" showSessionList={false} />
+          </Profiler>
+        </AcpProvider>,
+      );
+      const conn = await agent.connection(0);
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']).toBeDefined());
+      for (let t = 0; t < 20; t++) {
+        act(() => conn.update('sess-1', { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: `question${t} asked` } }));
+        act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `answer${t} given` } }));
+      }
+      // Frames arrive in order, but after `update` returns: the history is in before the prompt starts.
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']!.thread.items.size).toBe(40));
+      client.prompt('sess-1', 'one more').catch(() => {}); // left open: the test disconnects
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']!.turn.state).toBe('running'));
+      act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'streaming answer' } }));
+      await waitFor(() => expect(container.querySelector('[data-state="streaming"]')).toHaveTextContent('streaming answer'));
+      const streamingId = client.getSnapshot().sessions['sess-1']!.thread.items.last()!.id;
+
+      for (const text of [' one', ' two', ' three']) {
+        renders.clear();
+        textParts.clear();
+        commits = 0;
+        const seen = client.getSnapshot();
+        act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }));
+        await waitFor(() => expect(client.getSnapshot()).not.toBe(seen));
+        expect(commits).toBe(1);
+        expect([...renders.entries()]).toEqual([[streamingId, 1]]);
+        expect([...textParts.entries()]).toEqual([['streaming', 1]]);
+      }
+      expect(container.querySelector('[data-state="streaming"]')).toHaveTextContent('streaming answer one two three');
+    } finally {
+      await client.disconnect();
+      await agent.close();
+    }
   });
 });

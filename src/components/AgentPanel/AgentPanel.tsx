@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ContentBlock, CreateElicitationResponse, McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
@@ -123,6 +123,15 @@ export function AgentPanel({
     if (gone) renderAgain();
   }, [gone]);
 
+  // The same arrays while the requests are unchanged: a new one on every streamed frame made the
+  // thread place its requests again and compare every mounted item's props.
+  const { permissionRequests, elicitations } = acp;
+  const sessionPermissions = useMemo(() => permissionRequests.filter((r) => r.sessionId === sessionId), [permissionRequests, sessionId]);
+  const sessionElicitations = useMemo(
+    () => elicitations.filter((e) => e.sessionId === sessionId || e.sessionId === null),
+    [elicitations, sessionId],
+  );
+
   const running = session ? session.turn.state !== 'idle' : false;
   const showAuth = acp.auth.required || (acp.agent !== null && bootstrap.error?.code === -32000);
 
@@ -214,8 +223,8 @@ export function AgentPanel({
           <Thread
             className="acp-agent-panel__thread"
             session={session}
-            permissionRequests={acp.permissionRequests.filter((r) => r.sessionId === session.sessionId)}
-            elicitations={acp.elicitations.filter((e) => e.sessionId === session.sessionId || e.sessionId === null)}
+            permissionRequests={sessionPermissions}
+            elicitations={sessionElicitations}
             terminals={acp.terminals}
             onRespondPermission={acp.respondToPermission}
             onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => acp.respondToElicitation(requestId, response)}
