@@ -299,6 +299,43 @@ ${table(['figure (medians)', 'before', 'after', 'target'], [...beforeRows(wasCol
 `
   : '';
 
+/** What the figures mean and what is left; the same for every run (the figures are in the tables). */
+const NOTES = `
+### What changed, and what is left
+
+- **Shown as it arrives.** The panel switches to the session at the click; the thread shows the replay under
+  "Loading the session…" four times a second (\`LOADING_PACE_MS\`), virtualized from its first item with only the
+  newest turn mounted (a long replay brings hundreds of updates a frame, and mounting each frame's newest turn only to
+  replace it the frame after was most of the main thread's work); the rest mounts once the load answers, a turn a
+  frame. Before, the previous session stayed on screen until the answer, then the whole thread swapped in.
+- **Heap.** The session costs well under its replay's size in the heap (the table's "(H1 − H0) ÷ replay bytes"): the
+  store keeps each message's text once, flat, and parsed frames are let go. After closing and disconnecting, a warm
+  page comes back to within a few percent of where it started. A cold page does not, and cannot: its first opening
+  compiles the code that ran and loads the parts and grammars it showed (the TypeScript grammar, the diff view, the
+  highlighter), which stay for the life of the page; a heap snapshot diff of a cold page after closing (100 turns, 2026-11-25)
+  showed that remainder as compiled code (about half of it), loaded scripts' source and strings, and none of the
+  session's message text (searched for by content). Two leaks were fixed: the traffic log kept 5,000 parsed frames with nobody watching (now 100 until
+  someone subscribes), and a closed session stayed reachable from the panel's previous render (React keeps it for the
+  next one) until the panel rendered again; the before column shows both (the cold page's H2).
+- **Long tasks: missed.** The floor page itself, which only parses frames, has tasks over 50 ms on this machine (its
+  longest is in the first table): with a load average around 10 on 2 cores the renderer waits for a core inside its
+  tasks. CPU profiles of the panel's load (\`BENCH_MINIFY=0\`, 300 turns, 2026-11-25) put the rest in (1) the first
+  tokenization of each new TypeScript construct by shiki's JavaScript regex engine, which compiles a rule's patterns
+  on first use (300–800 ms on the cold page, in a code block's or a diff's first highlight run; bounded runs cannot
+  split one compile), (2) mounting the newest turn on each pace tick and, when the load answers, the turns in view
+  (markdown parse of the answer, the diff rows, the tool cards: 10–15 ms of script each, 50–100 ms of wall time at
+  this load), and (3) major GCs of a heap that grows by the transcript. What would meet it: warming the grammar's
+  rules off the main thread (a worker tokenizing, the page only painting tokens) or precompiling them at build time;
+  mounting a turn across frames (its markdown parsed in an idle slice before it mounts, as a streaming message's
+  pieces already are); and reading a replay in a worker that hands the store finished items in batches.
+- **Typing while it loads: not done.** The prompt stays disabled until the load answers (the session cannot take a
+  prompt before), so the time to input equals the time to the last turn; queueing what the user types during the load,
+  as during a running turn, would need the prompt input to queue without offering Stop.
+- **Time to the last turn** is set by the agent: the demo agent replays as fast as it can, and the floor's time
+  varies with the machine's load from run to run (its range above), so each run is divided by the floor measured just
+  before it.
+`;
+
 const markdown = `## Long session: opening a ${fmt.int(turns)}-turn history in \`<AgentPanel>\`, and its heap
 
 ${machineLine()} · Chromium ${browserVersion} · load average (1 min) ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end (5 min: ${loadStart[1].toFixed(1)} → ${loadEnd[1].toFixed(1)}; 2 cores shared with other work) · \`npm run bench -- long-session\`
@@ -316,7 +353,7 @@ wall-clock from the click (the floor: from the request) to the first animation f
 DOM's own heap, \`embedderHeapUsedSize\`, apart).
 
 ${table(['figure', 'first opening (cold)', 'second opening (warm)', 'target', 'status (cold / warm)'], rows)}
-${beforeTable}`;
+${beforeTable}${NOTES}`;
 
 console.log(markdown);
 if (write) writeSections([{ name: 'long-session', markdown }]);
