@@ -51,6 +51,15 @@ describe('Thread while its session loads', () => {
     expect(screen.getByText('question7')).toBeInTheDocument();
   });
 
+  it('says it is loading, not "Send a message to start", before the first replayed item', () => {
+    const s: SessionState = { ...createSessionState('s1', { cwd: '/workspace' }), status: 'loading' };
+    const { container, rerender } = render(<Thread session={s} />);
+    expect(screen.getByText('Loading the session…')).toBeInTheDocument();
+    expect(container.querySelector('[data-slot="empty"]')).toBeNull();
+    rerender(<Thread session={{ ...s, status: 'active' }} />);
+    expect(container.querySelector('[data-slot="empty"]')).not.toBeNull();
+  });
+
   it('shows another session at once, not the one it was pacing', () => {
     let a: SessionState = { ...createSessionState('a', { cwd: '/workspace' }), status: 'loading' };
     a = replay(a, 'user_message_chunk', 'from a');

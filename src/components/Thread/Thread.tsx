@@ -158,7 +158,8 @@ export function Thread({
   useEffect(() => {
     if (approaching) virtualTurnListModule.load().catch(() => {});
   }, [approaching]);
-  const empty = items.size === 0;
+  // A session still loading is not empty yet: its status says so instead of "Send a message to start".
+  const empty = items.size === 0 && !loading;
   const orphans = attachments.orphans;
 
   return (
