@@ -370,6 +370,16 @@ ${table(
     ['**last chunk frame → next animation frame with the text**', `**${fmt.ms(pm.toFrame)} ms**`, range(p, 'toFrame'), `≤ ${PANEL_TARGET.finalPaintMs} ms`, verdict(pm.toFrame, PANEL_TARGET.finalPaintMs)],
   ],
 )}
+
+The panel costs about what \`<Thread>\` alone does (the "busy ÷ \`<Thread>\` alone" row): on every frame it renders its
+header, usage and prompt input around the thread, which changed nothing the thread renders from (the request arrays are
+the same while the requests are). The ratio to the floor is missed here, as \`<Thread>\`'s own is higher than on a quiet
+machine (the section above, and its earlier runs: 1.2–1.7x): this run had a load average around 10 on 2 cores, and
+the page does its work in about one commit a frame while the floor only parses, so the busy time counts the renderer
+waiting for a core inside every frame. The longest task misses as \`<Thread>\`'s does; the traced \`<Thread>\` runs
+above found no task using over 50 ms of CPU and the panel adds little to the thread's work (the row above), but the panel
+page itself was not traced. What would bring the panel to the floor on a quiet machine is the
+same as for the thread: less script per frame in the markdown tail and React's commit.
 `;
 }
 

@@ -112,6 +112,25 @@ const rows = [...groups.values()].map((list) => {
   ];
 });
 
+const NOTES = `
+### Reading it, and what is left
+
+- **Commits per frame per provider** are one per store notification (each client's store coalesces to one a frame);
+  a median just over 1 with one provider is the window's edges (the prompts' own commits, each turn's end and its
+  announcement) over the short window of a ${fmt.int(chunks)}-chunk answer. With one provider per session each store
+  notifies only when its own connection brought something, so fewer than one a frame.
+- **Per-chunk cost is flat** from 1 to 16 sessions (the "× 1 session" column): a chunk re-renders only its message
+  (\`test/components/RenderContracts.test.tsx\`), whatever else streams.
+- **Long tasks: missed.** With N sessions visible and streaming, every frame renders N streaming messages; the markdown
+  parse budget (\`src/components/Markdown/parse-budget.ts\`) is renewed after each commit, and with N providers a frame
+  has N commits (one per store, each in its own animation-frame callback), so a frame may parse up to N budgets. What
+  would meet it: one frame scheduler shared by every store on the page (all notifications in one callback, one
+  commit a frame; it costs bytes in the core entry, which has 4 left of its 12 kB), and a parse budget per task
+  rather than per commit; with one provider, a frame budget shared by the streaming messages that renders the ones
+  out of view less often. On this machine even one session has tasks over 50 ms (first row), and the browser-streaming
+  floor page too: part of each long task is the renderer waiting for one of the 2 cores.
+`;
+
 const markdown = `## Many sessions streaming at once
 
 ${machineLine()} · Chromium ${browserVersion} · load average (1 min) ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end (2 cores shared with other work) · \`npm run bench -- many-sessions\`
@@ -144,6 +163,6 @@ ${table(
   ],
   rows,
 )}
-`;
+${NOTES}`;
 console.log(markdown);
 if (write) writeSections([{ name: 'many-sessions', markdown }]);
