@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ContentBlock, CreateElicitationResponse, McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
@@ -97,18 +97,39 @@ export function AgentPanel({
 
   const open = useCallback(
     async (id: string, how: OpenHow) => {
+      // Switch at once: a load replays the history before it answers, and the thread shows it as
+      // it arrives (the session is `loading` until then), not the previous session until the end.
+      setSessionId(id);
+      setSessionsOpen(false);
+      if (acp.sessions[id]) return;
       try {
-        if (!acp.sessions[id]) {
-          if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
-          else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
-        }
-        setSessionId(id);
-        setSessionsOpen(false);
+        if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
+        else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
       } catch (error) {
+        // Back to the session shown before, unless the user has moved on meanwhile.
+        setSessionId((current) => (current === id ? sessionId : current));
         setSendError(toAcpError(error).message);
       }
     },
-    [acp, cwd, additionalDirectories, mcpServers, setSessionId],
+    [acp, cwd, additionalDirectories, mcpServers, sessionId, setSessionId],
+  );
+
+  // A session that went away (closed, deleted, a failed load) stays reachable from this panel's
+  // previous render, which React keeps for its next one (the props of the section below hold the
+  // thread), until the panel renders again; render once more so its transcript can be collected.
+  const gone = sessionId !== null && session === undefined;
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (gone) renderAgain();
+  }, [gone]);
+
+  // The same arrays while the requests are unchanged: a new one on every streamed frame made the
+  // thread place its requests again and compare every mounted item's props.
+  const { permissionRequests, elicitations } = acp;
+  const sessionPermissions = useMemo(() => permissionRequests.filter((r) => r.sessionId === sessionId), [permissionRequests, sessionId]);
+  const sessionElicitations = useMemo(
+    () => elicitations.filter((e) => e.sessionId === sessionId || e.sessionId === null),
+    [elicitations, sessionId],
   );
 
   const running = session ? session.turn.state !== 'idle' : false;
@@ -202,8 +223,8 @@ export function AgentPanel({
           <Thread
             className="acp-agent-panel__thread"
             session={session}
-            permissionRequests={acp.permissionRequests.filter((r) => r.sessionId === session.sessionId)}
-            elicitations={acp.elicitations.filter((e) => e.sessionId === session.sessionId || e.sessionId === null)}
+            permissionRequests={sessionPermissions}
+            elicitations={sessionElicitations}
             terminals={acp.terminals}
             onRespondPermission={acp.respondToPermission}
             onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => acp.respondToElicitation(requestId, response)}
