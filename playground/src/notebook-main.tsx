@@ -1,12 +1,5 @@
 import './csp.js';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '../../src/styles/index.js';
-import './playground.css';
-import { NotebookPage } from './notebook/NotebookPage.js';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <NotebookPage />
-  </StrictMode>,
-);
+// The page is imported after zod is configured, dynamically: a static import could be evaluated
+// first, whatever its place in this file (see csp.ts).
+void import('./notebook/start.js').then((page) => page.start());
