@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
 import * as defaultOpenModule from '../../src/components/ToolCall/default-open.js';
@@ -297,3 +297,17 @@ describe('ToolCall', () => {
     expect(renders).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('ToolCall unknown content', () => {
+  it('names content of an unknown shape and writes its JSON only once the user opens it', async () => {
+    const user = userEvent.setup();
+    const item = toolCall({ status: 'completed', content: [{ type: 'x-hologram', frames: 24 } as never] });
+    const { container } = render(<ToolCall toolCall={item} open />);
+    const details = container.querySelector('[data-slot="unsupported"]') as HTMLDetailsElement;
+    expect(within(details).getByText('Unsupported content')).toBeInTheDocument();
+    expect(details.querySelector('pre')).toBeNull();
+    await user.click(within(details).getByText('Unsupported content'));
+    await waitFor(() => expect(details.querySelector('pre')?.textContent).toContain('"frames": 24'));
+  });
+});
+

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ContentBlock } from '../../core/types.js';
 import { format } from '../shared/index.js';
 import { dataUrl, isInlineAudio, isInlineImage } from './media-types.js';
@@ -59,17 +59,30 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
   }
 }
 
-/** Anything of an unknown shape: kept visible as escaped JSON, never silently dropped. */
+/**
+ * Anything of an unknown shape: kept visible, never silently dropped, its escaped JSON one click
+ * away. Written only once opened: writing it is work proportional to its size (100,000
+ * characters of a deeply nested payload cost hundreds of ms), and streaming must not pay it.
+ */
 export function UnsupportedContent({ value, messages }: { value: unknown; messages: ToolCallMessages }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="acp-tool-call__unsupported" data-slot="unsupported" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="acp-tool-call__note acp-focusable">{messages.unsupported_content}</summary>
+      {open && <UnsupportedJson value={value} />}
+    </details>
+  );
+}
+
+function UnsupportedJson({ value }: { value: unknown }) {
   const json = useMemo(() => displayJson(value), [value]);
   return (
-    <div className="acp-tool-call__unsupported" data-slot="unsupported">
-      <p className="acp-tool-call__note">{messages.unsupported_content}</p>
+    <>
       <pre className="acp-tool-call__text" tabIndex={0}>
         {json.text}
       </pre>
       <JsonNotes json={json} value={value} fileName="tool-content.json" />
-    </div>
+    </>
   );
 }
 
