@@ -225,7 +225,7 @@ export function AgentPanel({
       <PromptInput
         className="acp-agent-panel__input"
         value={draft.text}
-        onDraftChange={draft.setText}
+        onValueChange={draft.setText}
         queue={draft.queue}
         onQueueChange={draft.setQueue}
         onSubmit={submit}

@@ -1,6 +1,7 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { BudgetNote } from '../shared/BudgetNote.js';
 import { cx, useMessages } from '../shared/index.js';
+import { useControllableState } from '../shared/use-controllable-state.js';
 import { diffFileState } from './diff-input.js';
 import { pathParts } from './path-parts.js';
 import { DiffBody } from './DiffBody.js';
@@ -56,13 +57,7 @@ export const Diff = /* @__PURE__ */ memo(function Diff({
     fileState === 'deleted' ? null : newText,
     highlight && result.status === 'ready',
   );
-  const [ownView, setOwnView] = useState<DiffViewMode>(defaultView);
-  const view = controlledView ?? ownView;
-
-  const changeView = (next: DiffViewMode) => {
-    if (controlledView === undefined) setOwnView(next);
-    onViewChange?.(next);
-  };
+  const [view, changeView] = useControllableState<DiffViewMode>({ value: controlledView, defaultValue: defaultView, onChange: onViewChange });
 
   return (
     <div

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { nextToSend, promptQueueReducer, turnEndedAndMayDrain, type PromptQueueAction } from './promptQueue.js';
 import type { PromptAttachment, QueuedPrompt } from './types.js';
-import { useControllableState } from './useControllableState.js';
+import { useControllableState } from '../shared/use-controllable-state.js';
 
 export interface UsePromptQueueOptions {
   /** Controlled queue. */
@@ -49,7 +49,7 @@ export function usePromptQueue({
   onSend,
   onCancel,
 }: UsePromptQueueOptions): PromptQueueState {
-  const [items, setItems, getItems] = useControllableState(queue, defaultQueue, onQueueChange);
+  const [items, setItems, getItems] = useControllableState({ value: queue, defaultValue: defaultQueue, onChange: onQueueChange });
   const [paused, setPaused] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const counter = useRef(0);

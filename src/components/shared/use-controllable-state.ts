@@ -1,17 +1,23 @@
 /**
- * Controlled-or-uncontrolled state (the Radix habit): with `value` the parent owns it, otherwise
- * it lives here starting from `defaultValue`. Either way `onChange` hears about every change.
+ * Controlled-or-uncontrolled state, the one contract every component follows (`value` /
+ * `defaultValue` / `onValueChange`, or the same triple under a domain name: `open` /
+ * `defaultOpen` / `onOpenChange`): with `value` the parent owns it, otherwise it lives here
+ * starting from `defaultValue`. Either way `onChange` hears about every change.
  *
  * `get()` returns the latest value even between renders, so several updates in one event (e.g.
  * remove then send) build on each other instead of on a stale render.
  */
 import { useCallback, useRef, useState } from 'react';
 
-export function useControllableState<T>(
-  value: T | undefined,
-  defaultValue: T,
-  onChange: ((next: T) => void) | undefined,
-): [T, (next: T) => void, () => T] {
+export interface ControllableState<T> {
+  /** The parent's value; `undefined` leaves the state here. */
+  value: T | undefined;
+  /** Where the uncontrolled state starts. */
+  defaultValue: T;
+  onChange?: ((next: T) => void) | undefined;
+}
+
+export function useControllableState<T>({ value, defaultValue, onChange }: ControllableState<T>): [T, (next: T) => void, () => T] {
   const [inner, setInner] = useState(defaultValue);
   const controlled = value !== undefined;
   const current = controlled ? value : inner;
