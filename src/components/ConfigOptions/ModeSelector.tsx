@@ -1,11 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { SessionModeState } from '@agentclientprotocol/sdk';
 import { cx, useMessages } from '../shared/index.js';
-import { ControlError } from './ControlError.js';
+import { ConfigControl, useConfigControl } from './ConfigControl.js';
 import type { ListboxSection } from './listbox-items.js';
 import { ListboxSelect } from './ListboxSelect.js';
 import { configOptionsMessages } from './messages.js';
-import { useOptimisticValue } from './use-optimistic-value.js';
 
 export interface ModeSelectorProps {
   /** Legacy session modes (deprecated in ACP v2 in favour of a `mode` config option). */
@@ -32,27 +31,20 @@ export function ModeSelector({ modes, onSetMode, disabled, className }: ModeSele
     ],
     [modes],
   );
-  const { value, pending, failure, set } = useOptimisticValue(modes?.currentModeId ?? '', modes, onSetMode);
-  const errorId = useId();
+  const control = useConfigControl(modes?.currentModeId ?? '', modes, onSetMode);
   if (!modes || modes.availableModes.length === 0) return null;
   return (
-    <div
-      className={cx('acp-config-control', 'acp-mode-selector', className)}
-      data-slot="control"
-      data-type="mode"
-      data-state={pending ? 'pending' : failure ? 'error' : 'idle'}
-    >
+    <ConfigControl control={control} type="mode" name={messages.mode_label} className={cx('acp-mode-selector', className)} messages={messages}>
       <ListboxSelect
         label={messages.mode_label}
-        value={value}
+        value={control.value}
         sections={sections}
-        onSelect={set}
+        onSelect={control.set}
         disabled={disabled}
-        pending={pending}
+        pending={control.pending}
         pendingText={messages.pending}
-        describedBy={failure ? errorId : undefined}
+        describedBy={control.errorId}
       />
-      {failure && <ControlError id={errorId} name={messages.mode_label} failure={failure} messages={messages} />}
-    </div>
+    </ConfigControl>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { computeDiffModel, diffModelSteps } from './compute-diff.js';
 import type { DiffFileState } from './diff-input.js';
 import type { DiffModel } from './diff-model.js';
+import { scheduleIdle } from '../../highlight/schedule.js';
 
 /**
  * Inputs larger than this (old + new, in characters) are diffed after the browser has painted,
@@ -39,9 +40,9 @@ export function useDiffModel(
         if (step.done) return setLate({ inputs, model: step.value });
         if (now() >= until) break;
       }
-      cancel = scheduleIdle(work);
+      cancel = scheduleIdle(work, { timeout: DIFF_WAIT_MS });
     };
-    cancel = scheduleIdle(work);
+    cancel = scheduleIdle(work, { timeout: DIFF_WAIT_MS });
     return () => cancel();
   }, [deferred, oldText, newText, state]);
 
@@ -53,17 +54,10 @@ export function useDiffModel(
   return { status: 'computing' };
 }
 
+/** A deferred diff waits at most this long for an idle period. */
+const DIFF_WAIT_MS = 500;
+
 /** Work done per idle period on a deferred diff. */
 const SLICE_MS = 12;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-/** Runs `task` when the browser is idle (or soon after, where there is no idle callback); returns a canceller. */
-function scheduleIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 0);
-  return () => clearTimeout(id);
-}

@@ -2,7 +2,7 @@ import type { ContentBlock } from '../../core/types.js';
 import { format, useLocale } from '../shared/index.js';
 import { base64Size, baseMimeType, isBase64 } from './content.js';
 import { FileChip } from './FileChip.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { AudioFileIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
 

@@ -3,7 +3,7 @@ import { CodeBlock, languageForPath } from '../CodeBlock/index.js';
 import { format, useLocale } from '../shared/index.js';
 import { base64Size, baseMimeType, fileNameOf } from './content.js';
 import { Disclosure } from './Disclosure.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { FileIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
 

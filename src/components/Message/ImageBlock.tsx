@@ -3,7 +3,7 @@ import { RASTER_IMAGE_TYPES } from '../Markdown/index.js';
 import { format, useLocale } from '../shared/index.js';
 import { base64Size, baseMimeType, fileNameOf, isBase64 } from './content.js';
 import { FileChip } from './FileChip.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { ImageFileIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
 

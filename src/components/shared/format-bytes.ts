@@ -1,7 +1,11 @@
-/** File sizes in the user's locale: "512 bytes", "12.3 kB", "4.1 MB". */
+/**
+ * A byte count for people, localized by Intl, the same everywhere (attachments, refusals,
+ * message blocks): "38 bytes", "12 kB", "3.4 MB". One decimal below 10 of a unit, none above,
+ * so sizes of one kind line up; negative counts (a bad `size` field) read as 0.
+ */
 export function formatBytes(bytes: number, locale: string | undefined): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
+  let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1000 && unit < units.length - 1) {
     value /= 1000;
@@ -12,6 +16,6 @@ export function formatBytes(bytes: number, locale: string | undefined): string {
     unit: units[unit],
     // Short "byte" is not pluralized in English ("38 byte"); the long form is, and is still short.
     unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
   }).format(value);
 }
