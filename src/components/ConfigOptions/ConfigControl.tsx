@@ -38,7 +38,7 @@ export function ConfigControl({ control, type, name, configId, className, messag
   const { pending, failure } = control;
   return (
     <div
-      className={cx('acp-config-control', className)}
+      className={cx('acp-config-control', type === 'mode' && 'acp-mode-selector', className)}
       data-slot="control"
       data-type={type}
       data-config-id={configId}

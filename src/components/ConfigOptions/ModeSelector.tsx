@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SessionModeState } from '@agentclientprotocol/sdk';
-import { cx, useMessages } from '../shared/index.js';
+import { useMessages } from '../shared/index.js';
 import { ConfigControl, useConfigControl } from './ConfigControl.js';
 import type { ListboxSection } from './listbox-items.js';
 import { ListboxSelect } from './ListboxSelect.js';
@@ -34,7 +34,7 @@ export function ModeSelector({ modes, onSetMode, disabled, className }: ModeSele
   const control = useConfigControl(modes?.currentModeId ?? '', modes, onSetMode);
   if (!modes || modes.availableModes.length === 0) return null;
   return (
-    <ConfigControl control={control} type="mode" name={messages.mode_label} className={cx('acp-mode-selector', className)} messages={messages}>
+    <ConfigControl control={control} type="mode" name={messages.mode_label} className={className} messages={messages}>
       <ListboxSelect
         label={messages.mode_label}
         value={control.value}

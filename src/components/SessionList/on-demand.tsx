@@ -2,7 +2,7 @@
  * The public `SessionList`: the rows with their actions, delete confirmation and keyboard
  * navigation are fetched the first time the history is shown. Until then the sessions already
  * listed are shown by name, without actions. (AgentPanel's history brings the list in its own
- * on-demand chunk, with the query behind it: see `AgentPanel/SessionHistory.tsx`.)
+ * on-demand chunk, with the query behind it: see `src/panels/AgentPanel/SessionHistory.tsx`.)
  */
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';

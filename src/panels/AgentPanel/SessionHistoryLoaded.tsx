@@ -1,17 +1,18 @@
 /**
  * AgentPanel's session history: `session/list` through react-query (`useSessionList`) and the
- * list itself. It is fetched on demand (`session-history.tsx`) when the user first opens the
+ * list itself. It is fetched on demand (`SessionHistory.tsx`) when the user first opens the
  * history, so react-query, which nothing else on the page needs, stays off the first page too.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import type { AcpSnapshot } from '../../core/index.js';
+import { useAcpSelector } from '../../react/hooks.js';
 import { useSessionList } from '../../react/useSessionList.js';
-import type { OpenHow } from '../SessionList/SessionItem.js';
-import { SessionList, type SessionListCapabilities } from '../SessionList/SessionList.js';
+import type { OpenHow } from '../../components/SessionList/SessionItem.js';
+import { SessionList, type SessionListCapabilities } from '../../components/SessionList/SessionList.js';
 
 export interface SessionHistoryProps {
   cwd: string;
   activeSessionId: string | null;
-  openSessionIds: readonly string[];
   capabilities: SessionListCapabilities;
   connected: boolean;
   onOpen: (sessionId: string, how: OpenHow) => void;
@@ -20,8 +21,13 @@ export interface SessionHistoryProps {
   className?: string;
 }
 
-export function SessionHistory({ cwd, activeSessionId, openSessionIds, capabilities, connected, onOpen, onClose, onDelete, className }: SessionHistoryProps) {
+export function SessionHistoryLoaded({ cwd, activeSessionId, capabilities, connected, onOpen, onClose, onDelete, className }: SessionHistoryProps) {
   const list = useSessionList({ cwd });
+  // The sessions open on this connection: a new id list only when one opens or closes.
+  const openSessionIds = useAcpSelector(
+    useCallback((s: AcpSnapshot) => Object.keys(s.sessions), []),
+    sameIds,
+  );
   const { refetch } = list;
   // Opening the history fetches the list (react-query refetches a stale list on mount); a session
   // started or switched to while it is open (a new session's title comes with its first prompt),
@@ -53,4 +59,8 @@ export function SessionHistory({ cwd, activeSessionId, openSessionIds, capabilit
       onDelete={(id) => void onDelete(id).then(refetch, () => {})}
     />
   );
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }

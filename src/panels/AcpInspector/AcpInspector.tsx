@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useAcpContext } from '../../react/context.js';
 import { useTraffic } from '../../react/useTraffic.js';
-import { ProtocolInspector } from './on-demand.js';
-import type { ProtocolInspectorProps } from './ProtocolInspector.js';
+import { ProtocolInspector, type ProtocolInspectorProps } from '../../components/Inspector/index.js';
 
 /** The inspector wired to the provider's connection. */
 export function AcpInspector(props: Omit<ProtocolInspectorProps, 'entries' | 'paused' | 'onPausedChange' | 'onClear'>) {

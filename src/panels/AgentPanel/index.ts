@@ -1,3 +1,3 @@
 export { AgentPanel } from './AgentPanel.js';
-export type { AgentPanelProps } from './AgentPanel.js';
+export type { AgentPanelProps, PanelSlot } from './AgentPanel.js';
 export { agentPanelMessages } from './messages.js';
