@@ -3,7 +3,7 @@
  * URL assessment and the secret heuristic. No DOM needed.
  */
 import { describe, expect, it } from 'vitest';
-import { isDate, isRfc3339DateTime, localInputToRfc3339, rfc3339ToLocalInput } from '../../src/components/ElicitationForm/dateTime.js';
+import { isDate, isRfc3339DateTime, localInputToRfc3339, rfc3339ToLocalInput } from '../../src/components/ElicitationForm/date-time.js';
 import { buildField, buildFormModel, type FieldModel } from '../../src/components/ElicitationForm/schema.js';
 import { looksLikeSecret } from '../../src/components/ElicitationForm/secrets.js';
 import { assessUrl } from '../../src/components/ElicitationForm/url.js';

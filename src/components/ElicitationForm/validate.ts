@@ -3,7 +3,7 @@
  *
  * Pure: returns error codes with parameters; the component turns them into localized messages.
  */
-import { isDate, localInputToRfc3339 } from './dateTime.js';
+import { isDate, localInputToRfc3339 } from './date-time.js';
 import type { FieldModel, TextField } from './schema.js';
 import { hasValue, type FieldValue, type FormValues } from './values.js';
 

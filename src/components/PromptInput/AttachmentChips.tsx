@@ -1,6 +1,6 @@
 /** The attachments of the prompt being written, each removable. */
 import { format, useLocale } from '../shared/index.js';
-import { RASTER_IMAGE_TYPES } from './attachmentPlan.js';
+import { RASTER_IMAGE_TYPES } from './attachment-plan.js';
 import { formatBytes } from '../shared/format-bytes.js';
 import type { PromptInputMessages } from './messages.js';
 import type { PromptAttachment } from './types.js';

@@ -20,12 +20,12 @@ import { useControllableState } from '../shared/use-controllable-state.js';
 import { AttachmentChips } from './AttachmentChips.js';
 import { isEmptyPrompt, promptBlocks } from './blocks.js';
 import { promptInputMessages } from './messages.js';
-import { prefetchPromptQueue, PromptQueueList } from './queue-on-demand.js';
+import { prefetchPromptQueue, PromptQueueList } from './PromptQueueList.js';
 import { RefusalNotice } from './RefusalNotice.js';
 import type { QueuedPrompt } from './types.js';
-import { useAttachments } from './useAttachments.js';
-import { useAutosize } from './useAutosize.js';
-import { usePromptQueue } from './usePromptQueue.js';
+import { useAttachments } from './use-attachments.js';
+import { useAutosize } from './use-autosize.js';
+import { usePromptQueue } from './use-prompt-queue.js';
 
 export interface PromptInputProps {
   /** Controlled draft text; pair with `onValueChange`. The host keeps it across session switches. */

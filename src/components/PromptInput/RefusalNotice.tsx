@@ -2,7 +2,7 @@
 import { format, useLocale } from '../shared/index.js';
 import { formatBytes } from '../shared/format-bytes.js';
 import type { PromptInputMessages } from './messages.js';
-import type { AttachmentRefusal } from './useAttachments.js';
+import type { AttachmentRefusal } from './use-attachments.js';
 
 export interface RefusalNoticeProps {
   refusals: readonly AttachmentRefusal[];

@@ -58,7 +58,7 @@ export interface CutNoteProps {
 }
 
 /** "Showing the first N of M characters", with the whole text to copy or download. */
-export function CutNote({ shown, total, fullText, fileName }: CutNoteProps) {
+export function CutNoteLoaded({ shown, total, fullText, fileName }: CutNoteProps) {
   const t = useMessages('budget', budgetMessages);
   const number = new Intl.NumberFormat(useLocale());
   return (
@@ -78,13 +78,13 @@ export interface JsonNotesProps {
 }
 
 /** The notes under raw JSON shown by `displayJson`: levels flattened, text cut. */
-export function JsonNotes({ json, value, fileName }: JsonNotesProps) {
+export function JsonNotesLoaded({ json, value, fileName }: JsonNotesProps) {
   const t = useMessages('budget', budgetMessages);
   return (
     <>
       {json.flattened && <BudgetNote>{format(t.jsonFlattened, { depth: NESTING_LIMIT })}</BudgetNote>}
       {json.cut && (
-        <CutNote
+        <CutNoteLoaded
           shown={json.text.length}
           total={typeof value === 'string' ? value.length : undefined}
           fullText={() => fullJson(value)}

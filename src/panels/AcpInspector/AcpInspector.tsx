@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAcpContext } from '../../react/context.js';
-import { useTraffic } from '../../react/useTraffic.js';
+import { useTraffic } from '../../react/use-traffic.js';
 import { ProtocolInspector, type ProtocolInspectorProps } from '../../components/Inspector/index.js';
 
 /** The inspector wired to the provider's connection. */

@@ -6,7 +6,7 @@
 import { lazyModule } from '../../components/shared/index.js';
 import { onDemandComponent } from '../../components/shared/on-demand-component.js';
 import type { OnDemandState } from '../../components/shared/OnDemandStatus.js';
-import { SessionListFallback } from '../../components/SessionList/on-demand.js';
+import { SessionListFallback } from '../../components/SessionList/SessionList.js';
 import type { SessionHistoryProps } from './SessionHistoryLoaded.js';
 
 const sessionHistoryModule = /* @__PURE__ */ lazyModule(() => import('./SessionHistoryLoaded.js').then((m) => m.SessionHistoryLoaded));

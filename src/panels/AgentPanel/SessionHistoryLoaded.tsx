@@ -6,9 +6,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { AcpSnapshot } from '../../core/index.js';
 import { useAcpSelector } from '../../react/hooks.js';
-import { useSessionList } from '../../react/useSessionList.js';
+import { useSessionList } from '../../react/use-session-list.js';
 import type { OpenHow } from '../../components/SessionList/SessionItem.js';
-import { SessionList, type SessionListCapabilities } from '../../components/SessionList/SessionList.js';
+import { SessionListLoaded as SessionList, type SessionListCapabilities } from '../../components/SessionList/SessionListLoaded.js';
 
 export interface SessionHistoryProps {
   cwd: string;

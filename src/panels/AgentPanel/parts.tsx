@@ -6,9 +6,9 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, SessionState } from '../../core/index.js';
-import { useAcpActions } from '../../react/useAcp.js';
+import { useAcpActions } from '../../react/use-acp.js';
 import { useAcpSelector, useElicitations, usePermissionRequests, useSession, useTerminals } from '../../react/hooks.js';
-import type { QueuedDraft } from '../../react/useDraft.js';
+import type { QueuedDraft } from '../../react/use-draft.js';
 import { ConfigOptions } from '../../components/ConfigOptions/index.js';
 import { PromptInput } from '../../components/PromptInput/index.js';
 import { PartBoundary } from '../../components/shared/PartBoundary.js';

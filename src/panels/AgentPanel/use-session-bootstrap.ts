@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError, type AcpErrorInfo } from '../../core/index.js';
-import { useAcpActions } from '../../react/useAcp.js';
+import { useAcpActions } from '../../react/use-acp.js';
 import { useConnection } from '../../react/hooks.js';
 
 export interface SessionBootstrapOptions {

@@ -4,7 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { PromptCapabilities } from '../../core/types.js';
-import { readAttachment, type AttachmentResult } from './readAttachment.js';
+import { readAttachment, type AttachmentResult } from './read-attachment.js';
 import type { PromptAttachment } from './types.js';
 
 export type AttachmentRefusal = Extract<AttachmentResult, { ok: false }>;

@@ -12,7 +12,7 @@ export interface PartErrorProps {
 const PREVIEW_CHARS = 20_000;
 
 /** What a part that failed to render shows instead: what happened, and its raw text to read and copy. */
-export function PartError({ error, rawText }: PartErrorProps) {
+export function PartErrorLoaded({ error, rawText }: PartErrorProps) {
   const t = useMessages('partError', partErrorMessages);
   const raw = safeText(rawText);
   return (

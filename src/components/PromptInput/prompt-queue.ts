@@ -1,6 +1,6 @@
 /**
  * The prompt queue as pure functions: a reducer over the queued prompts and the rule for when
- * the next one goes out. No React, no DOM: see usePromptQueue.ts for the wiring.
+ * the next one goes out. No React, no DOM: see use-prompt-queue.ts for the wiring.
  *
  * Rule: a queued prompt is sent only when a turn ends (running goes from true to false) while the
  * input is usable and the queue is not paused, or when the user explicitly asks ("Send now",

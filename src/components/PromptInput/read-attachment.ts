@@ -1,9 +1,9 @@
 /**
- * Reads a file into a `PromptAttachment` following its plan (see attachmentPlan.ts).
+ * Reads a file into a `PromptAttachment` following its plan (see attachment-plan.ts).
  */
 import type { ContentBlock, PromptCapabilities } from '../../core/types.js';
-import { fileUri, planAttachment, type RefusalReason } from './attachmentPlan.js';
-import { decodeText, textMimeType, toBase64 } from './fileContent.js';
+import { fileUri, planAttachment, type RefusalReason } from './attachment-plan.js';
+import { decodeText, textMimeType, toBase64 } from './file-content.js';
 import type { PromptAttachment } from './types.js';
 
 export type AttachmentResult =

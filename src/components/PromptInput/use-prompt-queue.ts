@@ -2,10 +2,10 @@
  * Prompts written while a turn runs wait here and go out one per finished turn, in order.
  *
  * The queue itself can be owned by the host (`queue` + `onQueueChange`) so it survives session
- * switches; pausing and editing are local UI state. The sending rule is in promptQueue.ts.
+ * switches; pausing and editing are local UI state. The sending rule is in prompt-queue.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { nextToSend, promptQueueReducer, turnEndedAndMayDrain, type PromptQueueAction } from './promptQueue.js';
+import { nextToSend, promptQueueReducer, turnEndedAndMayDrain, type PromptQueueAction } from './prompt-queue.js';
 import type { PromptAttachment, QueuedPrompt } from './types.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
 
