@@ -15,3 +15,11 @@ export const codeBlockMessages = {
 };
 
 export type CodeBlockMessages = typeof codeBlockMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    codeBlock: typeof codeBlockMessages;
+  }
+}

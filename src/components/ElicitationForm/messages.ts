@@ -78,3 +78,11 @@ export const elicitationMessages = {
 };
 
 export type ElicitationMessages = typeof elicitationMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    elicitation: typeof elicitationMessages;
+  }
+}

@@ -15,3 +15,11 @@ export const inspectorMessages = {
   refused: 'Refused',
   paused: 'Paused: new frames are recorded but not shown.',
 } satisfies Record<string, string>;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    inspector: typeof inspectorMessages;
+  }
+}

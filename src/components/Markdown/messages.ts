@@ -24,3 +24,11 @@ export const markdownMessages = {
 };
 
 export type MarkdownMessages = typeof markdownMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    markdown: typeof markdownMessages;
+  }
+}

@@ -21,3 +21,11 @@ export const messageMessages = {
 };
 
 export type MessageMessages = typeof messageMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    message: typeof messageMessages;
+  }
+}

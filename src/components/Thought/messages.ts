@@ -8,3 +8,11 @@ export const thoughtMessages = {
 };
 
 export type ThoughtMessages = typeof thoughtMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    thought: typeof thoughtMessages;
+  }
+}

@@ -13,3 +13,11 @@ export const budgetMessages = {
 };
 
 export type BudgetMessages = typeof budgetMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    budget: typeof budgetMessages;
+  }
+}

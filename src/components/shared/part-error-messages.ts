@@ -8,3 +8,11 @@ export const partErrorMessages = {
 };
 
 export type PartErrorMessages = typeof partErrorMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    partError: typeof partErrorMessages;
+  }
+}

@@ -13,3 +13,11 @@ export const agentPanelMessages = {
   notConnected: 'Not connected to the agent.',
   placeholder: 'Ask the agent… (/ for commands)',
 } satisfies Record<string, string>;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    agentPanel: typeof agentPanelMessages;
+  }
+}
