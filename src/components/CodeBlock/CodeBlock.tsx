@@ -59,7 +59,7 @@ export function CodeBlock({
   const tooLarge = code.length > maxLength || lines.length > maxLines;
   const tokens = useHighlight(code, languageId, { streaming, enabled: highlight && !tooLarge });
 
-  const label = languageId ? languageLabel(languageId) : language || messages.plainText;
+  const label = languageId ? languageLabel(languageId) : language || messages.plain_text;
   const title = filename ?? label;
   const state = tooLarge || !languageId || !highlight ? 'plain' : tokens.length >= lines.length ? 'highlighted' : 'highlighting';
   const selectTarget = useCallback(() => pre.current, []);
@@ -80,7 +80,7 @@ export function CodeBlock({
       </div>
       {tooLarge ? (
         <p className="acp-code-block__note" data-slot="note">
-          {format(messages.tooLarge, { lines: new Intl.NumberFormat(locale).format(lines.length) })}
+          {format(messages.too_large, { lines: new Intl.NumberFormat(locale).format(lines.length) })}
         </p>
       ) : null}
       {/* Focusable so keyboard users can scroll long lines sideways. */}

@@ -50,7 +50,7 @@ export function ProtocolInspectorLoaded({ entries, paused = false, onPausedChang
     <section className={cx('acp-inspector', className)} data-slot="inspector" data-state={paused ? 'paused' : 'live'} aria-label={m.title}>
       <div className="acp-inspector__toolbar" data-slot="inspector-toolbar">
         <label className="acp-inspector__field">
-          <span>{m.filterMethod}</span>
+          <span>{m.filter_method}</span>
           <select value={method} onChange={(e) => setMethod(e.target.value)}>
             <option value="">{m.all}</option>
             {methods.map((name) => (
@@ -61,7 +61,7 @@ export function ProtocolInspectorLoaded({ entries, paused = false, onPausedChang
           </select>
         </label>
         <label className="acp-inspector__field">
-          <span>{m.filterKind}</span>
+          <span>{m.filter_kind}</span>
           <select value={kind} onChange={(e) => setKind(e.target.value)}>
             <option value="">{m.all}</option>
             {kinds.map((name) => (

@@ -1,7 +1,7 @@
 export const inspectorMessages = {
   title: 'Protocol inspector',
-  filterMethod: 'Method',
-  filterKind: 'Update kind',
+  filter_method: 'Method',
+  filter_kind: 'Update kind',
   all: 'All',
   search: 'Search frames',
   pause: 'Pause',

@@ -34,7 +34,7 @@ export function AudioBlock({ block, messages }: { block: AudioContent; messages:
         data-slot="audio"
         controls
         preload="metadata"
-        aria-label={format(messages.audioLabel, { type })}
+        aria-label={format(messages.audio_label, { type })}
         src={`data:${type};base64,${block.data.replace(/\s+/g, '')}`}
       />
     );
@@ -43,8 +43,8 @@ export function AudioBlock({ block, messages }: { block: AudioContent; messages:
     <FileChip
       slot="audio-file"
       icon={<AudioFileIcon />}
-      name={messages.audioNotPlayable}
-      details={`${type || messages.unknownType} · ${formatBytes(base64Size(block.data), locale)}`}
+      name={messages.audio_not_playable}
+      details={`${type || messages.unknown_type} · ${formatBytes(base64Size(block.data), locale)}`}
     />
   );
 }

@@ -31,7 +31,7 @@ export function ResourceLinkBlock({ block, messages }: { block: ResourceLink; me
     <FileChip
       slot="resource-link"
       name={block.title || block.name}
-      details={details.length > 0 ? details.join(' · ') : messages.linkKind}
+      details={details.length > 0 ? details.join(' · ') : messages.link_kind}
       location={uri}
     />
   );

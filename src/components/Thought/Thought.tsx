@@ -59,7 +59,7 @@ export function Thought({
     ? messages.thinking
     : seconds === null
       ? messages.thought
-      : format(messages.thoughtFor, {
+      : format(messages.thought_for, {
           duration: new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(seconds),
         });
 

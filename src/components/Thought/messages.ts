@@ -2,7 +2,7 @@
 export const thoughtMessages = {
   thinking: 'Thinking…',
   /** `{duration}` is a localized duration such as "3s". */
-  thoughtFor: 'Thought for {duration}',
+  thought_for: 'Thought for {duration}',
   /** A thought that never got an end time (the turn was interrupted). */
   thought: 'Thought',
 };

@@ -66,7 +66,7 @@ function PlainItem({ item }: { item: ThreadItem }) {
   if (item.kind === 'user_message' || item.kind === 'agent_message') {
     const user = item.kind === 'user_message';
     return (
-      <article className="acp-message" data-slot="message" data-role={user ? 'user' : 'agent'} aria-label={user ? m.userMessage : m.agentMessage}>
+      <article className="acp-message" data-slot="message" data-role={user ? 'user' : 'agent'} aria-label={user ? m.user_message : m.agent_message}>
         <div className="acp-message__body" data-slot="body">
           <div className="acp-message__plain" data-slot="text">
             {item.text}

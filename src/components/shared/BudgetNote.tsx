@@ -32,12 +32,12 @@ export function BudgetNote({ children, fullText, fileName = 'agent-output.txt' }
       <span className="acp-budget-note__text">{children}</span>
       {fullText && (
         <span className="acp-budget-note__actions">
-          <CopyButton text={fullText} label={t.copy} accessibleName={t.copyLabel} />
+          <CopyButton text={fullText} label={t.copy} accessibleName={t.copy_label} />
           <button
             type="button"
             className="acp-button"
             data-variant="ghost"
-            aria-label={format(t.downloadLabel, { name: fileName })}
+            aria-label={format(t.download_label, { name: fileName })}
             onClick={() => downloadText(fullText(), fileName)}
           >
             {t.download}
@@ -64,7 +64,7 @@ export function CutNoteLoaded({ shown, total, fullText, fileName }: CutNoteProps
   return (
     <BudgetNote fullText={fullText} fileName={fileName}>
       {total === undefined
-        ? format(t.cutUnknown, { shown: number.format(shown) })
+        ? format(t.cut_unknown, { shown: number.format(shown) })
         : format(t.cut, { shown: number.format(shown), total: number.format(total) })}
     </BudgetNote>
   );
@@ -82,7 +82,7 @@ export function JsonNotesLoaded({ json, value, fileName }: JsonNotesProps) {
   const t = useMessages('budget', budgetMessages);
   return (
     <>
-      {json.flattened && <BudgetNote>{format(t.jsonFlattened, { depth: NESTING_LIMIT })}</BudgetNote>}
+      {json.flattened && <BudgetNote>{format(t.json_flattened, { depth: NESTING_LIMIT })}</BudgetNote>}
       {json.cut && (
         <CutNoteLoaded
           shown={json.text.length}

@@ -21,7 +21,7 @@ export function PartErrorLoaded({ error, rawText }: PartErrorProps) {
       <p className="acp-part-error__detail">{format(t.detail, { message: error.message || error.name })}</p>
       <CopyButton text={raw} label={t.copy} accessibleName={t.copy} />
       <details>
-        <summary className="acp-focusable">{t.showRaw}</summary>
+        <summary className="acp-focusable">{t.show_raw}</summary>
         <pre className="acp-part-error__raw" tabIndex={0}>
           {raw.length > PREVIEW_CHARS ? `${raw.slice(0, PREVIEW_CHARS)}…` : raw}
         </pre>

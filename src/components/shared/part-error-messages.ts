@@ -3,7 +3,7 @@ export const partErrorMessages = {
   title: 'Could not display this part.',
   /** `{message}` is the error's own message, in English from the browser. */
   detail: 'Error: {message}',
-  showRaw: 'Show the raw text',
+  show_raw: 'Show the raw text',
   copy: 'Copy the raw text',
 };
 

@@ -147,12 +147,12 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       {sessionId && <PanelUsage sessionId={sessionId} />}
       {showSessionList && listSupported && (
         <button type="button" className="acp-button" aria-expanded={sessionsOpen} onClick={() => setSessionsOpen(!sessionsOpen)}>
-          {sessionsOpen ? m.hideSessions : m.sessions}
+          {sessionsOpen ? m.hide_sessions : m.sessions}
         </button>
       )}
       {connected && (
         <button type="button" className="acp-button" onClick={() => void bootstrap.start()} disabled={bootstrap.starting}>
-          {m.newSession}
+          {m.new_session}
         </button>
       )}
     </>
@@ -224,7 +224,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
 
       {bootstrap.error && !bootstrapAuthError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
-          {format(m.sessionFailed, { message: bootstrap.error.message })}{' '}
+          {format(m.session_failed, { message: bootstrap.error.message })}{' '}
           <button type="button" className="acp-button" onClick={() => void bootstrap.start()}>
             {m.retry}
           </button>
@@ -232,7 +232,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       )}
       {!sessionId && bootstrap.starting && (
         <p className="acp-agent-panel__status" data-slot="agent-panel-status" role="status">
-          {m.startingSession}
+          {m.starting_session}
         </p>
       )}
 
@@ -240,7 +240,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
 
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
-          {format(m.promptFailed, { message: sendError })}{' '}
+          {format(m.prompt_failed, { message: sendError })}{' '}
           <button type="button" className="acp-button" data-variant="ghost" onClick={() => setSendError(null)}>
             {m.dismiss}
           </button>

@@ -1,16 +1,16 @@
 export const agentPanelMessages = {
   title: 'Agent',
-  newSession: 'New session',
+  new_session: 'New session',
   untitled: 'Untitled session',
   sessions: 'Sessions',
-  hideSessions: 'Hide sessions',
-  startingSession: 'Starting a session…',
-  sessionFailed: 'Could not start a session: {message}',
+  hide_sessions: 'Hide sessions',
+  starting_session: 'Starting a session…',
+  session_failed: 'Could not start a session: {message}',
   retry: 'Try again',
-  promptFailed: 'The message was not sent: {message}. Your text is back in the input.',
+  prompt_failed: 'The message was not sent: {message}. Your text is back in the input.',
   dismiss: 'Dismiss',
   inspector: 'Protocol inspector',
-  notConnected: 'Not connected to the agent.',
+  not_connected: 'Not connected to the agent.',
   placeholder: 'Ask the agent… (/ for commands)',
 } satisfies Record<string, string>;
 
