@@ -80,9 +80,9 @@ describe('ToolCall', () => {
     ['cancelled', 'Cancelled'],
   ] as const)('shows the %s status as a badge with text', (status, label) => {
     const { container } = render(<ToolCall toolCall={toolCall({ status })} />);
-    expect(card(container)).toHaveAttribute('data-state', status);
+    expect(card(container)).toHaveAttribute('data-status', status);
     const badge = container.querySelector('[data-slot="status"]')!;
-    expect(badge).toHaveAttribute('data-state', status);
+    expect(badge).toHaveAttribute('data-status', status);
     expect(badge).toHaveTextContent(label);
   });
 

@@ -19,7 +19,7 @@ function AuthPanelFallback({ authMethods, auth, agentName, className, state }: A
   const titleId = useId();
   return (
     <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} aria-busy={!state.error} data-slot="fallback">
-      <div id={titleId} className="acp-auth-panel__title" data-slot="title">
+      <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>
       {/* Plain text here: the loaded panel raises the alert, once. */}

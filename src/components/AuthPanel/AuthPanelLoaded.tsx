@@ -38,7 +38,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
 
   return (
     <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} data-state={state}>
-      <div id={titleId} className="acp-auth-panel__title" data-slot="title">
+      <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>
       {auth.required && (

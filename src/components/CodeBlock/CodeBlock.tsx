@@ -72,7 +72,7 @@ export function CodeBlock({
       data-streaming={streaming ? '' : undefined}
       data-language={languageId ?? undefined}
     >
-      <div className="acp-code-block__header" data-slot="header">
+      <div className="acp-code-block__header" data-slot="code-block-header">
         <span className="acp-code-block__label" data-slot="label" title={filename ? filename : undefined}>
           {title}
         </span>

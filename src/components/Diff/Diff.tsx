@@ -21,8 +21,8 @@ function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & 
   const messages = useMessages('diff', diffMessages);
   const fileState = diffFileState(oldText, deleted);
   return (
-    <div className={cx('acp-diff', className)} data-slot="diff" data-state={fileState} aria-busy={!state.error}>
-      <div className="acp-diff__header" data-slot="header">
+    <div className={cx('acp-diff', className)} data-slot="diff" data-status={fileState} aria-busy={!state.error}>
+      <div className="acp-diff__header" data-slot="diff-header">
         <DiffTitle path={path} fileState={fileState} messages={messages} />
       </div>
       <div className="acp-diff__pending" data-slot="fallback">

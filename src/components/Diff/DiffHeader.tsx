@@ -19,7 +19,7 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
   const locale = useLocale();
   const number = new Intl.NumberFormat(locale);
   return (
-    <div className="acp-diff__header" data-slot="header">
+    <div className="acp-diff__header" data-slot="diff-header">
       <DiffTitle path={path} fileState={fileState} messages={messages} />
       {counts && (
         <span className="acp-diff__counts" data-slot="counts">

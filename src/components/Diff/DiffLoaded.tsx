@@ -63,7 +63,7 @@ export const DiffLoaded = /* @__PURE__ */ memo(function DiffLoaded({
     <div
       className={cx('acp-diff', className)}
       data-slot="diff"
-      data-state={fileState}
+      data-status={fileState}
       data-view={view}
       aria-busy={result.status === 'computing' || undefined}
     >

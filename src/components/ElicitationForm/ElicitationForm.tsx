@@ -26,13 +26,13 @@ export function ElicitationFallback({
   return (
     <section
       className={cx('acp-elicitation', className)}
-      data-state={view}
+      data-status={view}
       data-mode={elicitation.mode}
       data-slot="fallback"
       aria-labelledby={titleId}
       aria-busy={!state.error}
     >
-      <div id={titleId} className="acp-elicitation__title" data-slot="title">
+      <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
         {elicitationHeading(view, elicitation.mode, t)}
       </div>
       {elicitation.message && (

@@ -78,12 +78,12 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
       ref={rootRef}
       tabIndex={-1}
       className={cx('acp-elicitation', className)}
-      data-state={view}
+      data-status={view}
       data-mode={elicitation.mode}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
     >
-      <div id={titleId} className="acp-elicitation__title" data-slot="title">
+      <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
         {heading}
       </div>
       {elicitation.message && (

@@ -33,7 +33,7 @@ export function PermissionFallback({
       aria-labelledby={titleId}
       aria-busy={!state.error}
       className={cx('acp-permission', className)}
-      data-state={request.status}
+      data-status={request.status}
       data-slot="fallback"
     >
       <PermissionHeader titleId={titleId} toolTitle={info.title} t={t} />

@@ -103,7 +103,7 @@ function Prompt({
       aria-labelledby={`${id}-title`}
       aria-describedby={pending && shortcutCount > 0 ? `${id}-hint` : undefined}
       className={cx('acp-permission', className)}
-      data-state={status}
+      data-status={status}
       data-by-policy={request.byPolicy ? 'true' : undefined}
       onKeyDown={onKeyDown}
     >

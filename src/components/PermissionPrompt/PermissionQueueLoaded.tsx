@@ -37,7 +37,7 @@ export function PermissionQueueLoaded({
 
   return (
     <section className={cx('acp-permission-queue', className)} aria-labelledby={`${id}-label`} data-count={pending.length}>
-      <div className="acp-permission-queue__header" data-slot="header">
+      <div className="acp-permission-queue__header" data-slot="permission-queue-header">
         <span id={`${id}-label`} className="acp-permission-queue__label">
           {t.queue_label}
         </span>

@@ -42,13 +42,13 @@ export const Plan = /* @__PURE__ */ memo(function Plan({
   const completed = countCompleted(entries);
   const number = new Intl.NumberFormat(locale);
   const summary = format(messages.summary, { completed: number.format(completed), total: number.format(total) });
-  const state = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
+  const status = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
 
   return (
-    <div className={cx('acp-plan', className)} data-slot="plan" data-state={state} data-open={String(open)}>
-      <div className="acp-plan__header" data-slot="header">
+    <div className={cx('acp-plan', className)} data-slot="plan" data-status={status} data-state={fold.state}>
+      <div className="acp-plan__header" data-slot="plan-header">
         <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="trigger">
-          <span className="acp-plan__title" data-slot="title">
+          <span className="acp-plan__title" data-slot="plan-title">
             {messages.title}
           </span>
           <span className="acp-plan__summary" data-slot="summary">

@@ -34,7 +34,7 @@ export function TerminalFallback({
     <div
       className={cx('acp-terminal', className)}
       data-slot="terminal"
-      data-state={runState}
+      data-status={runState}
       data-released={terminal.released || undefined}
       aria-busy={!state.error}
     >

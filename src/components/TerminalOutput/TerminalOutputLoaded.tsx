@@ -109,7 +109,7 @@ export const TerminalOutputLoaded = /* @__PURE__ */ memo(function TerminalOutput
     <div
       className={cx('acp-terminal', className)}
       data-slot="terminal"
-      data-state={state}
+      data-status={state}
       data-released={terminal.released || undefined}
     >
       <TerminalHeader terminal={terminal} command={command} state={state} messages={messages} />

@@ -36,7 +36,7 @@ function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
     <div
       className={cx('acp-thread', className)}
       data-slot="thread"
-      data-state={session.turn.state}
+      data-turn={session.turn.state}
       data-status={session.status}
       aria-busy={waiting && !state.error ? true : undefined}
     >

@@ -160,7 +160,7 @@ export function ThreadLoaded({
     <div
       className={cx('acp-thread', className)}
       data-slot="thread"
-      data-state={session.turn.state}
+      data-turn={session.turn.state}
       data-status={session.status}
       data-virtualized={virtualized ? 'true' : undefined}
     >

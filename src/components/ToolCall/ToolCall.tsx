@@ -82,7 +82,7 @@ function ToolCallCard({
     <>
       <ToolKindIcon kind={kind} />
       <span className="acp-visually-hidden">{`${messages[`kind_${kind}` as keyof ToolCallMessages]}: `}</span>
-      <span className="acp-tool-call__title" data-slot="title">
+      <span className="acp-tool-call__title" data-slot="tool-call-title">
         {title}
       </span>
       <ToolCallStatusBadge status={status} messages={messages} />
@@ -94,10 +94,10 @@ function ToolCallCard({
       className={cx('acp-tool-call', className)}
       data-slot="tool-call"
       data-kind={kind}
-      data-state={status}
-      data-open={hasBody ? String(open) : undefined}
+      data-status={status}
+      data-state={hasBody ? fold.state : undefined}
     >
-      <div className="acp-tool-call__header" data-slot="header">
+      <div className="acp-tool-call__header" data-slot="tool-call-header">
         {hasBody ? (
           <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="trigger">
             {heading}

@@ -31,7 +31,7 @@ function UsageMeterFallback({ usage, variant = 'detailed', className, state }: U
     <div
       className={cx('acp-usage-meter', className)}
       data-variant={variant}
-      data-state={usageLevel(percent)}
+      data-status={usageLevel(percent)}
       data-slot="fallback"
       aria-busy={!state.error}
     >

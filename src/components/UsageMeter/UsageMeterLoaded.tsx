@@ -41,7 +41,7 @@ interface VariantProps {
 function DetailedUsage({ usage, lastTurnUsage, className }: VariantProps & { usage: UsageSnapshot }) {
   const { summary, messages } = useUsageSummary(usage);
   return (
-    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-state={summary.level}>
+    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-status={summary.level}>
       <UsageDetails usage={usage} summary={summary} lastTurnUsage={lastTurnUsage} messages={messages} />
     </div>
   );
@@ -50,7 +50,7 @@ function DetailedUsage({ usage, lastTurnUsage, className }: VariantProps & { usa
 function NoUsage({ lastTurnUsage, className }: VariantProps) {
   const messages = useMessages('usageMeter', usageMeterMessages);
   return (
-    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-state="empty">
+    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-status="empty">
       <p className="acp-usage-meter__empty">{messages.no_usage}</p>
       {lastTurnUsage && <LastTurnUsage usage={lastTurnUsage} messages={messages} />}
     </div>

@@ -27,7 +27,7 @@ export function SessionTitle({ title, untitled }: SessionTitleProps) {
     <p
       className="acp-agent-panel__title"
       data-slot="session-title"
-      data-state={text === null ? 'untitled' : 'titled'}
+      data-status={text === null ? 'untitled' : 'titled'}
       title={text ?? undefined}
       dir="auto"
     >
