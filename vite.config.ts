@@ -63,9 +63,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // Limits for hangs, not speed: property tests and on-demand chunks take several times
+          // longer on a loaded 2-core machine than on a quiet one.
           environment: 'node',
           include: ['test/core/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/bridge/**/*.test.ts', 'test/demo-agent/**/*.test.ts', 'test/ssr/**/*.test.tsx'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -75,7 +77,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-dom.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -89,7 +91,7 @@ export default defineConfig({
           include: ['test/react/**/*.test.{ts,tsx}', 'test/components/**/*.test.{ts,tsx}', 'test/ssr/**/*.test.tsx'],
           // First, so its afterEach runs last (after RTL's cleanup, whose unmounts may warn too).
           setupFiles: ['test/setup-react18.ts', 'test/setup-dom.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           // Node would load these ESM packages itself and find the root's React 19; inlined, Vite
           // resolves their `react` imports through the aliases above.
           server: { deps: { inline: [/@tanstack\/react-(query|virtual)/, 'react-markdown'] } },

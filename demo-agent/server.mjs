@@ -23,7 +23,7 @@ import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
 import { createDemoAgent, DemoSessionStore, parseDemoAgentQuery } from './agent.mjs';
 
 /**
- * @typedef {import('./agent.mjs').DemoAgentOptions} DemoAgentOptions
+ * @typedef {import('./options.mjs').DemoAgentOptions} DemoAgentOptions
  * @typedef {DemoAgentOptions & { port?: number, host?: string, path?: string, transport?: 'direct' | 'acp-server' }} DemoAgentServerOptions
  *
  * @typedef {object} DemoAgentServer

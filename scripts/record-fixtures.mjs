@@ -126,12 +126,15 @@ async function record(name, scenario) {
     reconnect: false,
     clientInfo: { name: 'acp-react-fixture-recorder', version: '0.1.0' },
   });
+  // A subscriber keeps the whole log (with none, the client keeps only the last 100 frames).
+  const stopRecording = client.traffic.subscribe(() => {});
   await client.connect();
   const session = await client.newSession({ cwd: CWD });
   try {
     await scenario(client, session.sessionId);
   } finally {
     const text = toTranscript(client.traffic.entries());
+    stopRecording();
     writeFileSync(join(root, 'fixtures', `${name}.ndjson`), text);
     console.log(`fixtures/${name}.ndjson: ${text.split('\n').length - 1} lines`);
     await client.disconnect().catch(() => {});

@@ -20,6 +20,7 @@ import { createRoot } from 'react-dom/client';
 import { createAcpClient } from '../../src/core/index.js';
 import { AcpProvider, useSession } from '../../src/react/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
+import { AgentPanel } from '../../src/panels/AgentPanel/index.js';
 import { preloadComponents } from '../../src/components/shared/lazy-module.js';
 import '../../src/styles/tokens.css';
 
@@ -28,6 +29,8 @@ import.meta.glob('../../src/components/**/*.css', { eager: true });
 
 const query = new URLSearchParams(location.search);
 const agentUrl = query.get('agent') ?? 'ws://127.0.0.1:3031/acp';
+/** `streaming-panel.html`: the whole `<AgentPanel>` (header, thread, prompt input) instead of `<Thread>` alone. */
+const panel = location.pathname.endsWith('streaming-panel.html');
 
 interface Recording {
   /** Set by __run: the JSON text that only the last chunk's frame contains. */
@@ -87,16 +90,30 @@ const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(r
 async function main() {
   const client = createAcpClient({ url: agentUrl, WebSocket: RecordingWebSocket as unknown as typeof WebSocket, reconnect: false });
   await client.connect();
-  const session = await client.newSession({ cwd: '/tmp/acp-react-bench' });
   client.subscribe(() => {
     if (profile.counting) profile.notifications++;
   });
   const root = document.getElementById('root')!;
-  createRoot(root).render(
-    <AcpProvider client={client} autoConnect={false}>
-      <Bench sessionId={session.sessionId} />
-    </AcpProvider>,
-  );
+  let session: { sessionId: string };
+  if (panel) {
+    // The panel starts its own session, as in an app; the page prompts it through the client.
+    createRoot(root).render(
+      <AcpProvider client={client} autoConnect={false}>
+        <Profiler id="panel" onRender={onRender}>
+          <AgentPanel cwd="/tmp/acp-react-bench" showSessionList={false} />
+        </Profiler>
+      </AcpProvider>,
+    );
+    while (Object.values(client.getSnapshot().sessions).length === 0) await nextFrame();
+    session = Object.values(client.getSnapshot().sessions)[0]!;
+  } else {
+    session = await client.newSession({ cwd: '/tmp/acp-react-bench' });
+    createRoot(root).render(
+      <AcpProvider client={client} autoConnect={false}>
+        <Bench sessionId={session.sessionId} />
+      </AcpProvider>,
+    );
+  }
   await nextFrame();
   await nextFrame();
 

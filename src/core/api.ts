@@ -57,7 +57,10 @@ export interface AcpClientOptions extends TransportOptions {
   initializeTimeoutMs?: number;
   /** Timeout for other requests except `session/prompt`, ms; 0 disables. Default 60 s. */
   requestTimeoutMs?: number;
-  /** How many frames the traffic log keeps for the inspector; 0 disables it. Default 5000. */
+  /**
+   * How many frames the traffic log keeps while someone subscribes to it (the inspector, a
+   * recorder); with no subscriber it keeps only the last 100. 0 turns it off. Default 5000.
+   */
   trafficCapacity?: number;
   /** Clock for timestamps (tests). */
   now?: () => number;

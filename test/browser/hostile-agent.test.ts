@@ -14,6 +14,7 @@ import { launchChromium } from './helpers/chromium.js';
 import { serveStatic, type StaticServer } from './helpers/static-server.js';
 import { panel, PLAYGROUND_DIST, sendPrompt, waitTurnEnd } from './helpers/e2e.js';
 import { startHostileAgent } from '../helpers/hostile-agent.mjs';
+import { domDepth } from '../helpers/dom-depth.js';
 
 const RESULTS = fileURLToPath(new URL('../../test-results', import.meta.url));
 let browser: Browser;
@@ -62,18 +63,8 @@ async function stillWorks(): Promise<void> {
   await expect.poll(() => lastAnswer().textContent(), { timeout: 30_000 }).toContain(`Echo: ${text}`);
 }
 
-/** How deep elements nest in the conversation (walked without recursion, in the page). */
-const domDepth = () =>
-  log().evaluate((root) => {
-    let deepest = 0;
-    const stack: Array<[Element, number]> = [[root, 0]];
-    while (stack.length) {
-      const [element, level] = stack.pop()!;
-      deepest = Math.max(deepest, level);
-      for (const child of element.children) stack.push([child, level + 1]);
-    }
-    return deepest;
-  });
+/** How deep elements nest in the conversation. */
+const conversationDepth = () => log().evaluate(domDepth);
 
 describe('a hostile agent over a real WebSocket', () => {
   it('deep markdown: thousands of nested quotes, lists, links and emphasis render capped, with a note', async () => {
@@ -81,7 +72,7 @@ describe('a hostile agent over a real WebSocket', () => {
     const answer = lastAnswer();
     await answer.getByText('After the deep parts.').waitFor();
     await expect.poll(() => answer.getByRole('note').allTextContents(), { timeout: 30_000 }).toContain('Nested deeper than 32 levels: the deeper levels are shown as text.');
-    expect(await domDepth()).toBeLessThan(200);
+    expect(await conversationDepth()).toBeLessThan(200);
     await stillWorks();
   });
 

@@ -14,6 +14,7 @@ import { ToolCall } from '../../src/components/ToolCall/index.js';
 import { NESTING_LIMIT, TOOL_OUTPUT_LIMIT } from '../../src/components/shared/budgets.js';
 import { applySessionUpdate, createSessionState } from '../../src/core/index.js';
 import type { AgentMessageItem, ToolCallItem } from '../../src/core/types.js';
+import { toolCallItem } from '../helpers/threads.js';
 
 function nestedArrays(depth: number): unknown {
   let value: unknown = 'bottom';
@@ -23,23 +24,7 @@ function nestedArrays(depth: number): unknown {
 
 const DEEP = nestedArrays(100_000);
 
-function toolCall(patch: Partial<ToolCallItem>): ToolCallItem {
-  return {
-    id: 'tc',
-    kind: 'tool_call',
-    toolCallId: 'tc',
-    title: 'Deep',
-    name: null,
-    toolKind: 'other',
-    status: 'completed',
-    content: [],
-    locations: [],
-    rawInput: undefined,
-    rawOutput: undefined,
-    createdByUpdate: false,
-    ...patch,
-  };
-}
+const toolCall = (patch: Partial<ToolCallItem>) => toolCallItem({ title: 'Deep', ...patch });
 
 describe('deep raw JSON', () => {
   it('the tool call raw view shows 100,000 nested arrays with the deep levels on one line, and says so', async () => {
@@ -82,7 +67,8 @@ describe('deep raw JSON', () => {
     // Written once opened: nothing is serialized for a view nobody opens.
     expect(details.querySelector('pre')).toBeNull();
     await user.click(screen.getByText('Raw JSON'));
-    expect(details.querySelector('pre')!.textContent).toContain('"payload": [');
+    // The details' toggle event comes a task after the click; React 18 renders its update later still.
+    await waitFor(() => expect(details.querySelector('pre')?.textContent).toContain('"payload": ['));
 
     const item: AgentMessageItem = {
       id: 'm',

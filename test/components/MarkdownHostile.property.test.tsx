@@ -13,6 +13,7 @@ import { MARKDOWN_UNIT_CHARS, MARKUP_LIMIT, NESTING_LIMIT } from '../../src/comp
 import { countMarkup } from '../../src/components/Markdown/markup.js';
 import { MAX_RUN } from '../../src/components/Markdown/paragraph-runs.js';
 import { settled } from '../helpers/markdown.js';
+import { domDepth } from '../helpers/dom-depth.js';
 
 // Every source react-markdown parses, to bound the parser's work by counting.
 const parses = vi.hoisted(() => ({ sources: [] as string[] }));
@@ -43,18 +44,6 @@ const part = fc.oneof(
   fc.constantFrom('Plain words.', '# Heading', '```ts\nconst x = 1;\n```', '1. one\n2. two'),
 );
 const document = fc.array(part, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('\n\n'));
-
-/** The deepest element nesting under `root`, walked without recursion. */
-function domDepth(root: Element): number {
-  let deepest = 0;
-  const stack: Array<[Element, number]> = [[root, 0]];
-  while (stack.length) {
-    const [element, level] = stack.pop()!;
-    deepest = Math.max(deepest, level);
-    for (const child of element.children) stack.push([child, level + 1]);
-  }
-  return deepest;
-}
 
 /** The parse unit's bounds: its size (a table group adds its head; a paragraph run may reach MAX_RUN) and its marks. */
 function checkUnits(text: string) {

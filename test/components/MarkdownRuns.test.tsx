@@ -108,6 +108,16 @@ describe('Markdown huge one-line paragraph', () => {
     cleanup();
   });
 
+  it('shows a piece that would parse as a block on its own (a forced cut in a run of asterisks) as its characters, inside the paragraph', async () => {
+    const stars = '**'.repeat(8000);
+    const { container } = render(<Markdown text={`${stars}strong${stars}`} />);
+    await settled(container);
+    expect(container.querySelectorAll('p')).toHaveLength(1);
+    expect(container.querySelector('p hr, p h1, p ul, p blockquote')).toBeNull();
+    // Every asterisk is there as text: no piece was swallowed as a thematic break.
+    expect((container.querySelector('p')!.textContent!.match(/\*/g) ?? []).length).toBe(2 * stars.length);
+  });
+
   it('renders a short paragraph without runs', () => {
     const { container } = render(<Markdown text={sentence.repeat(10)} />);
     expect(runsOf(container)).toHaveLength(0);

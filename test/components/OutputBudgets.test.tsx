@@ -8,24 +8,11 @@ import { Markdown } from '../../src/components/Markdown/index.js';
 import { Message } from '../../src/components/Message/index.js';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
 import { MESSAGE_TEXT_LIMIT, TOOL_OUTPUT_LIMIT } from '../../src/components/shared/budgets.js';
-import type { ToolCallItem, UserMessageItem } from '../../src/core/types.js';
+import type { UserMessageItem } from '../../src/core/types.js';
+import { toolCallItem } from '../helpers/threads.js';
 
-function toolCall(text: string): ToolCallItem {
-  return {
-    id: 'tc',
-    kind: 'tool_call',
-    toolCallId: 'tc',
-    title: 'Read a big file',
-    name: null,
-    toolKind: 'read',
-    status: 'completed',
-    content: [{ type: 'content', content: { type: 'text', text } }],
-    locations: [],
-    rawInput: undefined,
-    rawOutput: undefined,
-    createdByUpdate: false,
-  };
-}
+const toolCall = (text: string) =>
+  toolCallItem({ title: 'Read a big file', toolKind: 'read', content: [{ type: 'content', content: { type: 'text', text } }] });
 
 describe('text budgets', () => {
   it('shows tool output up to its budget, then says how much is shown and offers the rest', () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
 import * as defaultOpenModule from '../../src/components/ToolCall/default-open.js';
 import type { TerminalState, ToolCallItem, ToolKind } from '../../src/core/types.js';
+import { toolCallItem } from '../helpers/threads.js';
 
 // Pass-through spy: counts how often a card renders (an uncontrolled card asks for its default state each render).
 vi.mock('../../src/components/ToolCall/default-open.js', async (importOriginal) => {
@@ -11,23 +12,8 @@ vi.mock('../../src/components/ToolCall/default-open.js', async (importOriginal) 
   return { ...actual, isOpenByDefault: vi.fn(actual.isOpenByDefault) };
 });
 
-function toolCall(patch: Partial<ToolCallItem> = {}): ToolCallItem {
-  return {
-    id: 'item-1',
-    kind: 'tool_call',
-    toolCallId: 'call_1',
-    title: 'Editing config',
-    name: null,
-    toolKind: 'edit',
-    status: 'in_progress',
-    content: [],
-    locations: [],
-    rawInput: undefined,
-    rawOutput: undefined,
-    createdByUpdate: false,
-    ...patch,
-  };
-}
+const toolCall = (patch: Partial<ToolCallItem> = {}): ToolCallItem =>
+  toolCallItem({ id: 'item-1', toolCallId: 'call_1', title: 'Editing config', toolKind: 'edit', status: 'in_progress', ...patch });
 
 function terminal(patch: Partial<TerminalState> = {}): TerminalState {
   return {

@@ -53,7 +53,9 @@ describe('jsonText', () => {
       }),
       { numRuns: 40 },
     );
-  });
+    // Forty values up to 30,000 levels deep, each written three times: seconds of work, more
+    // on a loaded machine than the default per-test limit allows.
+  }, 120_000);
 
   it('bounds its output and its work by maxChars, whatever the size of the value', () => {
     fc.assert(

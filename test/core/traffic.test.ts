@@ -57,6 +57,24 @@ describe('createTrafficLog', () => {
     expect(log.entries()).toEqual([]);
   });
 
+  it('keeps only the last 100 frames while nobody subscribes, and up to `capacity` while someone does', () => {
+    const log = createTrafficLog(1000, clock());
+    for (let i = 1; i <= 5000; i++) log.record({ dir: 'in', msg: i });
+    expect(log.entries().map((e) => e.msg)).toEqual(Array.from({ length: 100 }, (_, i) => 4901 + i));
+
+    const unsubscribe = log.subscribe(() => {});
+    for (let i = 5001; i <= 8000; i++) log.record({ dir: 'in', msg: i });
+    const watched = log.entries();
+    expect(watched).toHaveLength(1000);
+    expect(watched[0]!.msg).toBe(7001);
+    expect(watched.at(-1)!.msg).toBe(8000);
+
+    // The inspector closed: what it saw is let go on the next frames, down to the last 100.
+    unsubscribe();
+    log.record({ dir: 'in', msg: 8001 });
+    expect(log.entries().map((e) => e.msg)).toEqual(Array.from({ length: 100 }, (_, i) => 7902 + i));
+  });
+
   it('clear empties the log', () => {
     const log = createTrafficLog(10, clock());
     log.record({ dir: 'in', msg: 1 });

@@ -4,7 +4,8 @@
 import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
 import type { MemoryFs } from '../../src/core/devtools/index.js';
 import { makeClient } from './demo.js';
-import type { RawMessage } from './raw-agent.js';
+import { afterEach } from 'vitest';
+import { startRawAgent, type RawAgent, type RawMessage } from './raw-agent.js';
 
 /** Tracks clients so `afterEach` can disconnect them all. */
 export function clientPool() {
@@ -18,6 +19,27 @@ export function clientPool() {
     },
     async disposeAll() {
       await Promise.all(clients.splice(0).map((c) => c.disconnect()));
+    },
+  };
+}
+
+/**
+ * Raw agents started within a test and the clients made against them, all closed after each test
+ * (a test that fails midway must not leave a port or a reconnect loop behind for the next one).
+ */
+export function perTestAgents() {
+  const pool = clientPool();
+  const agents: RawAgent[] = [];
+  afterEach(async () => {
+    await pool.disposeAll();
+    await Promise.all(agents.splice(0).map((a) => a.close()));
+  });
+  return {
+    pool,
+    async rawAgent(...args: Parameters<typeof startRawAgent>): Promise<RawAgent> {
+      const agent = await startRawAgent(...args);
+      agents.push(agent);
+      return agent;
     },
   };
 }

@@ -104,7 +104,7 @@ export function deepJsonText(depth, shape = 'arrays') {
 
 /**
  * @param {HostileAgentOptions} [options]
- * @returns {Promise<{ url: string, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, takeLargestFrame(): string, close(): Promise<void> }>}
  */
 export async function startHostileAgent(options = {}) {
   const chunkChars = options.chunkChars ?? 16_384;
@@ -118,6 +118,8 @@ export async function startHostileAgent(options = {}) {
   });
   const address = /** @type {import('node:net').AddressInfo} */ (wss.address());
   let sessions = 0;
+  // The biggest frame sent since it was last taken: the benchmark times its JSON.parse alone.
+  let largestFrame = '';
 
   wss.on('connection', (socket) => {
     let nextId = 1;
@@ -126,6 +128,7 @@ export async function startHostileAgent(options = {}) {
     /** @type {Set<string>} */
     const cancelled = new Set();
     const sendText = (/** @type {string} */ text) => {
+      if (text.length > largestFrame.length) largestFrame = text;
       if (socket.readyState === socket.OPEN) socket.send(text);
     };
     const send = (/** @type {unknown} */ message) => sendText(JSON.stringify(message));
@@ -253,6 +256,11 @@ export async function startHostileAgent(options = {}) {
 
   return {
     url: `ws://127.0.0.1:${address.port}`,
+    takeLargestFrame() {
+      const frame = largestFrame;
+      largestFrame = '';
+      return frame;
+    },
     async close() {
       for (const client of wss.clients) client.terminate();
       await new Promise((resolve) => wss.close(() => resolve(undefined)));

@@ -1,5 +1,5 @@
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
-import type { SessionState } from '../../src/core/types.js';
+import type { SessionState, ToolCallItem } from '../../src/core/types.js';
 
 /** A finished session of `turns` short question/answer turns, for the Thread's long-thread paths. */
 export function longThread(turns: number): SessionState {
@@ -10,4 +10,23 @@ export function longThread(turns: number): SessionState {
     s = endTurn(s, `t${t}`, { stopReason: 'end_turn' }, t * 10 + 2);
   }
   return s;
+}
+
+/** A tool call item as the reducer makes it, finished and empty unless `patch` says otherwise. */
+export function toolCallItem(patch: Partial<ToolCallItem> = {}): ToolCallItem {
+  return {
+    id: 'tc',
+    kind: 'tool_call',
+    toolCallId: 'tc',
+    title: 'Tool call',
+    name: null,
+    toolKind: 'other',
+    status: 'completed',
+    content: [],
+    locations: [],
+    rawInput: undefined,
+    rawOutput: undefined,
+    createdByUpdate: false,
+    ...patch,
+  };
 }

@@ -5,6 +5,7 @@ import { CodeLine } from './CodeLines.js';
 import { CopyButton } from './CopyButton.js';
 import { codeBlockMessages } from './messages.js';
 import { useHighlight } from './use-highlight.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface CodeBlockProps {
   code: string;
@@ -80,7 +81,7 @@ export function CodeBlock({
       </div>
       {tooLarge ? (
         <p className="acp-code-block__note" data-slot="note">
-          {format(messages.too_large, { lines: new Intl.NumberFormat(locale).format(lines.length) })}
+          {format(messages.too_large, { lines: numberFormat(locale).format(lines.length) })}
         </p>
       ) : null}
       {/* Focusable so keyboard users can scroll long lines sideways. */}

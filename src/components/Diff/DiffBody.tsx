@@ -8,6 +8,7 @@ import { pairRows } from './split-rows.js';
 import { SplitRows } from './SplitRows.js';
 import { UnifiedRows } from './UnifiedRows.js';
 import type { DiffTokens } from './use-diff-highlight.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 interface DiffBodyProps {
   model: DiffModel;
@@ -23,7 +24,7 @@ const NO_GAPS: ReadonlySet<number> = new Set();
 
 export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyProps) {
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const rowsRef = useRef<HTMLDivElement>(null);
 
   // Expanded gaps and the page limit belong to one model; a new diff starts folded again.

@@ -1,6 +1,7 @@
 import { format, useLocale } from '../shared/index.js';
 import type { DiffGap } from './diff-segments.js';
 import type { DiffMessages } from './messages.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 interface DiffGapRowProps {
   gap: DiffGap;
@@ -11,7 +12,7 @@ interface DiffGapRowProps {
 /** A folded run of unchanged lines: one button that reveals all of it in place. */
 export function DiffGapRow({ gap, onExpand, messages }: DiffGapRowProps) {
   const locale = useLocale();
-  const count = new Intl.NumberFormat(locale).format(gap.end - gap.start);
+  const count = numberFormat(locale).format(gap.end - gap.start);
   return (
     <div className="acp-diff__gap" data-slot="gap">
       <button type="button" className="acp-diff__expand acp-focusable" onClick={() => onExpand(gap.start)}>

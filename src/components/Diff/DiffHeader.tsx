@@ -2,6 +2,7 @@ import { format, useLocale } from '../shared/index.js';
 import type { DiffFileState } from './diff-input.js';
 import type { DiffMessages } from './messages.js';
 import { DiffTitle } from './DiffTitle.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export type DiffViewMode = 'unified' | 'split';
 
@@ -17,7 +18,7 @@ interface DiffHeaderProps {
 
 export function DiffHeader({ path, fileState, counts, view, onViewChange, messages }: DiffHeaderProps) {
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   return (
     <div className="acp-diff__header" data-slot="diff-header">
       <DiffTitle path={path} fileState={fileState} messages={messages} />

@@ -29,6 +29,13 @@ const MAX_HIGHLIGHT_LINES = 5000;
 /** Lines per tokenizer call, so the idle deadline is checked often. */
 const SLICE_LINES = 40;
 const DEADLINE_MARGIN_MS = 2;
+/**
+ * What a run forced by the idle timeout (a busy page has no idle time: a long session loading)
+ * may spend, a line at a time: a whole slice then took 50–150 ms on a loaded machine.
+ */
+const FORCED_RUN_MS = 3;
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 const NONE: readonly HighlightedLine[] = [];
 export const NO_DIFF_TOKENS: DiffTokens = { old: NONE, new: NONE };
@@ -62,13 +69,16 @@ export function useDiffHighlight(path: string, oldText: string | null, newText: 
           loadTokenizer(language).then(() => !disposed && schedule(), () => {});
           return;
         }
+        const idle = deadline.timeRemaining() > DEADLINE_MARGIN_MS;
+        const forcedUntil = now() + FORCED_RUN_MS;
+        const hasTime = idle ? () => deadline.timeRemaining() > DEADLINE_MARGIN_MS : () => now() < forcedUntil;
         try {
           for (const side of sides) {
             if (side.done) continue;
             side.cache ??= createLineCache(tokenize);
             do {
-              side.done = side.cache.advance(side.code, { final: true, maxLines: SLICE_LINES });
-            } while (!side.done && deadline.timeRemaining() > DEADLINE_MARGIN_MS);
+              side.done = side.cache.advance(side.code, { final: true, maxLines: idle ? SLICE_LINES : 1 });
+            } while (!side.done && hasTime());
             if (!side.done) break;
           }
         } catch {

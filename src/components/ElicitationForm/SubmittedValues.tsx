@@ -3,6 +3,7 @@ import { useLocale } from '../shared/index.js';
 import type { ElicitationMessages } from './messages.js';
 import type { FieldModel } from './schema.js';
 import type { ContentValue } from './values.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface SubmittedValuesProps {
   fields: FieldModel[];
@@ -34,7 +35,7 @@ function display(field: FieldModel | undefined, value: ContentValue, t: Elicitat
   const label = (v: string) =>
     field && (field.kind === 'select' || field.kind === 'multiselect') ? (field.options.find((o) => o.value === v)?.label ?? v) : v;
   if (typeof value === 'boolean') return value ? t.value_yes : t.value_no;
-  if (typeof value === 'number') return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(value);
+  if (typeof value === 'number') return numberFormat(locale, { maximumFractionDigits: 20 }).format(value);
   if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : t.value_empty;
   return label(value);
 }

@@ -8,6 +8,7 @@ import { chunkText, TEXT_CHUNK } from './chunk-text.js';
 import { MarkdownContext } from './markdown-context.js';
 import { useParseBudget } from './parse-budget.js';
 import { remarkCapDepth } from './remark-cap-depth.js';
+import { remarkInlineOnly } from './remark-inline-only.js';
 import { transformUrl } from './url-policy.js';
 
 /**
@@ -35,10 +36,10 @@ export interface MarkdownSourceProps {
 
 export function MarkdownSource({ source, inline = false, components, pending }: MarkdownSourceProps) {
   const { messages } = useContext(MarkdownContext);
-  const remarkPlugins = useMemo(
-    () => [remarkGfm, [remarkCapDepth, { maxDepth: TREE_DEPTH_LIMIT, note: format(messages.flattened, { depth: NESTING_LIMIT }) }]] as const,
-    [messages],
-  );
+  const remarkPlugins = useMemo(() => {
+    const capDepth = [remarkCapDepth, { maxDepth: TREE_DEPTH_LIMIT, note: format(messages.flattened, { depth: NESTING_LIMIT }) }] as const;
+    return inline ? [remarkGfm, remarkInlineOnly, capDepth] : [remarkGfm, capDepth];
+  }, [messages, inline]);
   if (!useParseBudget(source)) {
     if (pending) return pending(source);
     return inline ? <Pending source={source} /> : <p className="acp-markdown__pending" data-slot="pending">{source}</p>;

@@ -4,6 +4,7 @@ import { MARKDOWN_UNIT_CHARS, MARKUP_LIMIT } from '../shared/budgets.js';
 import { format, useLocale } from '../shared/index.js';
 import { chunkText } from './chunk-text.js';
 import { MarkdownContext } from './markdown-context.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 /**
  * A block over the parse unit that is neither a table nor a list (a huge quote, a giant list item,
@@ -12,7 +13,7 @@ import { MarkdownContext } from './markdown-context.js';
  */
 export function PlainBlock({ source, markup }: { source: string; markup: number }) {
   const { messages } = useContext(MarkdownContext);
-  const number = new Intl.NumberFormat(useLocale());
+  const number = numberFormat(useLocale());
   return (
     <>
       <p className="acp-markdown__plain acp-markdown__plain-block" data-slot="plain-block">

@@ -2,9 +2,9 @@ import { memo, useMemo } from 'react';
 import type { AgentMessageItem, UserMessageItem } from '../../core/types.js';
 import { CopyButton } from '../CodeBlock/index.js';
 import { Markdown } from '../Markdown/index.js';
-import { jsonText } from '../../core/json-text.js';
 import { cx, useMessages } from '../shared/index.js';
-import { MESSAGE_TEXT_LIMIT, NESTING_LIMIT } from '../shared/budgets.js';
+import { MESSAGE_TEXT_LIMIT } from '../shared/budgets.js';
+import { fullJson } from '../shared/json-display.js';
 import { CutNote } from '../shared/on-demand-notes.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
 import { BlockView } from './BlockView.js';
@@ -83,7 +83,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
                 />
               )
             ) : (
-              <PartBoundary key={segment.key} resetKey={segment.block} rawText={() => jsonText(segment.block, { flattenFrom: NESTING_LIMIT }).text}>
+              <PartBoundary key={segment.key} resetKey={segment.block} rawText={() => fullJson(segment.block)}>
                 <BlockView block={segment.block} messages={messages} />
               </PartBoundary>
             ),

@@ -8,6 +8,7 @@ import { planMessages } from './messages.js';
 import { countCompleted } from './plan-entry.js';
 import { PlanEntryRow } from './PlanEntryRow.js';
 import { PlanProgress } from './PlanProgress.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface PlanProps {
   /** The session's plan (`SessionState.plan`); `null` renders nothing. */
@@ -40,7 +41,7 @@ export const Plan = /* @__PURE__ */ memo(function Plan({
 
   const total = entries.length;
   const completed = countCompleted(entries);
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
   const summary = format(messages.summary, { completed: number.format(completed), total: number.format(total) });
   const status = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
 

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { format, useLocale, useMessages } from '../shared/index.js';
 import type { ParsedLine } from './ansi-line.js';
 import { terminalMessages } from './messages.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 /**
  * One output line. The parser returns the same object for an unchanged line, so memo skips
@@ -27,6 +28,6 @@ export const TerminalLine = /* @__PURE__ */ memo(function TerminalLine({ line }:
 /** The end of a line too long to show (see TERMINAL_LINE_CHARS). */
 function LineCut({ count }: { count: number }) {
   const messages = useMessages('terminal', terminalMessages);
-  const number = new Intl.NumberFormat(useLocale());
+  const number = numberFormat(useLocale());
   return <span className="acp-terminal__cut">{format(messages.line_cut, { count: number.format(count) })}</span>;
 }

@@ -11,6 +11,7 @@ import type { ParsedLine } from './ansi-line.js';
 import { TerminalHeader } from './TerminalHeader.js';
 import { terminalRunState } from './TerminalStatus.js';
 import { useFollowOutput } from './use-follow-output.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface TerminalOutputProps {
   terminal: TerminalState;
@@ -89,7 +90,7 @@ const MemoChunk = /* @__PURE__ */ memo(
 export const TerminalOutputLoaded = /* @__PURE__ */ memo(function TerminalOutputLoaded({ terminal, maxLines = 1000, className }: TerminalOutputProps) {
   const messages = useMessages('terminal', terminalMessages);
   const locale = useLocale();
-  const number = new Intl.NumberFormat(locale);
+  const number = numberFormat(locale);
 
   // One parser per mounted terminal: its cache makes each new chunk cost only the new lines.
   const parser = useRef<TerminalLineParser | null>(null);

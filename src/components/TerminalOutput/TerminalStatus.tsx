@@ -1,6 +1,7 @@
 import type { TerminalState } from '../../core/types.js';
 import { format, useLocale } from '../shared/index.js';
 import type { TerminalMessages } from './messages.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export type TerminalRunState = 'running' | 'success' | 'failure' | 'stopped';
 
@@ -28,7 +29,7 @@ export function TerminalStatus({ terminal, state, messages }: TerminalStatusProp
   else if (state === 'stopped') label = messages.stopped;
   else if (exit?.signal) label = format(messages.signal, { signal: exit.signal });
   else if (exit?.exitCode !== null && exit?.exitCode !== undefined) {
-    label = format(messages.exit_code, { code: new Intl.NumberFormat(locale).format(exit.exitCode) });
+    label = format(messages.exit_code, { code: numberFormat(locale).format(exit.exitCode) });
   } else label = messages.exited;
   return (
     <span className="acp-terminal__status" data-slot="status" data-status={state}>

@@ -6,6 +6,7 @@ import { useAutoOpen } from './use-auto-open.js';
 import { Chevron } from '../shared/Chevron.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
 import { useDisclosure } from '../shared/use-disclosure.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface ThoughtProps {
   item: ThoughtItem;
@@ -60,7 +61,7 @@ export function Thought({
     : seconds === null
       ? messages.thought
       : format(messages.thought_for, {
-          duration: new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(seconds),
+          duration: numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(seconds),
         });
 
   return (

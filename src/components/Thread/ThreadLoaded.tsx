@@ -18,6 +18,7 @@ import { threadMessages } from './messages.js';
 import { SessionStatusBanner } from './SessionStatusBanner.js';
 import { StandaloneRequestsView } from './StandaloneRequestsView.js';
 import { TurnGroupView } from './TurnGroupView.js';
+import { useLoadingPace } from './use-loading-pace.js';
 import { useStickToBottom } from './use-stick-to-bottom.js';
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
 import { VirtualizedTurns } from './VirtualizedTurns.js';
@@ -80,7 +81,7 @@ const KEEP_LAST = 2;
  * live region announces when a turn ends and when the agent asks for permission.
  */
 export function ThreadLoaded({
-  session,
+  session: live,
   permissionRequests = NO_PERMISSIONS,
   elicitations = NO_ELICITATIONS,
   terminals = NO_TERMINALS,
@@ -95,6 +96,7 @@ export function ThreadLoaded({
   className,
 }: ThreadProps) {
   const messages = useMessages('thread', threadMessages);
+  const session = useLoadingPace(live);
   const { thread, turns } = session;
   const items = thread.items;
 
@@ -146,14 +148,18 @@ export function ThreadLoaded({
       standalone={standaloneFor(attachments, group.key)}
     />
   );
-  const virtualized = items.size > virtualizeAbove;
+  // While a session loads its history, only its newest turn is mounted whatever the thread's
+  // size (the replay may bring thousands of turns): the rest mounts once the load is over.
+  const loading = session.status === 'loading';
+  const virtualized = items.size > (loading ? 0 : virtualizeAbove);
   // Fetch the virtualizer before the thread needs it, so it is there when the thread crosses
   // the threshold (a failed fetch is retried when the list mounts and shows its fallback).
-  const approaching = items.size > virtualizeAbove / 2;
+  const approaching = loading || items.size > virtualizeAbove / 2;
   useEffect(() => {
     if (approaching) virtualTurnListModule.load().catch(() => {});
   }, [approaching]);
-  const empty = items.size === 0;
+  // A session still loading is not empty yet: its status says so instead of "Send a message to start".
+  const empty = items.size === 0 && !loading;
   const orphans = attachments.orphans;
 
   return (
@@ -184,7 +190,7 @@ export function ThreadLoaded({
               </div>
             )}
             {virtualized ? (
-              <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={KEEP_LAST} />
+              <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={loading ? 1 : KEEP_LAST} paused={loading} />
             ) : (
               groups.map(renderGroup)
             )}

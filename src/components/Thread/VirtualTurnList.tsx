@@ -13,6 +13,11 @@ export interface VirtualTurnListProps {
   renderGroup: (group: TurnGroup, index: number) => ReactNode;
   /** How many of the newest groups stay mounted wherever the user scrolls. */
   keepLast: number;
+  /**
+   * Mount nothing but the newest groups (a session loading its history: the rows in view change
+   * with every batch of the replay, so mounting them would be work thrown away a moment later).
+   */
+  paused?: boolean;
 }
 
 /** A guess until a group is measured: a prompt and its answer with a tool call or two. */
@@ -68,7 +73,7 @@ function scrollToFn(
  * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
  * need it.
  */
-export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: VirtualTurnListProps) {
+export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast, paused = false }: VirtualTurnListProps) {
   const count = groups.length;
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -116,7 +121,7 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
   const [idleGrants, setIdleGrants] = useState(0);
   const spentGrants = useRef(0);
   const viewportStart = virtualizer.scrollOffset ?? 0;
-  const fast = isFast();
+  const fast = isFast() || paused;
   const { content, waitingInView, waitingAhead } = chooseContentRows({
     rows: rows.map((row) => ({ key: row.key as string, start: row.start, end: row.end })),
     viewportStart,
@@ -130,8 +135,8 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast }: Vi
     mounted.current = content;
     spentGrants.current = idleGrants;
   });
-  useMountInView(waitingInView, isFast);
-  useMountAhead(waitingAhead && !waitingInView, isFast, setIdleGrants);
+  useMountInView(waitingInView && !paused, isFast);
+  useMountAhead(waitingAhead && !waitingInView && !paused, isFast, setIdleGrants);
 
   return (
     <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: totalSize }}>

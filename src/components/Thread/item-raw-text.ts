@@ -1,9 +1,8 @@
-import { jsonText } from '../../core/json-text.js';
 import type { ThreadItem } from '../../core/types.js';
-import { NESTING_LIMIT } from '../shared/budgets.js';
+import { fullJson } from '../shared/json-display.js';
 
 /** What "copy the raw text" gives for an item that could not be displayed: its text, or its JSON. */
 export function itemRawText(item: ThreadItem): string {
   if ((item.kind === 'agent_message' || item.kind === 'user_message' || item.kind === 'thought') && item.text !== '') return item.text;
-  return jsonText(item, { flattenFrom: NESTING_LIMIT }).text;
+  return fullJson(item);
 }

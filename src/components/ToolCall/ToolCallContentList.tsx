@@ -1,8 +1,7 @@
 import type { TerminalState, ToolCallContent } from '../../core/types.js';
 import { Diff, isDeletedDiff } from '../Diff/index.js';
 import { TerminalOutput } from '../TerminalOutput/index.js';
-import { jsonText } from '../../core/json-text.js';
-import { NESTING_LIMIT } from '../shared/budgets.js';
+import { fullJson } from '../shared/json-display.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
 import type { ToolCallMessages } from './messages.js';
 import { ToolContentBlock, UnsupportedContent } from './ToolContentBlock.js';
@@ -56,5 +55,5 @@ function contentView(item: ToolCallContent, terminals: ToolCallContentListProps[
 function contentRawText(item: ToolCallContent): string {
   if (item.type === 'diff') return item.newText;
   if (item.type === 'content' && item.content.type === 'text') return item.content.text;
-  return jsonText(item, { flattenFrom: NESTING_LIMIT }).text;
+  return fullJson(item);
 }

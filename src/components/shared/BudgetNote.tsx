@@ -11,6 +11,7 @@ import { NESTING_LIMIT } from './budgets.js';
 import { downloadText } from './download-text.js';
 import { fullJson } from './json-display.js';
 import { format, useLocale, useMessages } from '../../i18n/index.js';
+import { numberFormat } from '../../i18n/number-format.js';
 
 export interface BudgetNoteProps {
   /** What was cut, flattened or approximated, in the part's own words. */
@@ -60,7 +61,7 @@ export interface CutNoteProps {
 /** "Showing the first N of M characters", with the whole text to copy or download. */
 export function CutNoteLoaded({ shown, total, fullText, fileName }: CutNoteProps) {
   const t = useMessages('budget', budgetMessages);
-  const number = new Intl.NumberFormat(useLocale());
+  const number = numberFormat(useLocale());
   return (
     <BudgetNote fullText={fullText} fileName={fileName}>
       {total === undefined

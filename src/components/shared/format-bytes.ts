@@ -1,3 +1,5 @@
+import { numberFormat } from '../../i18n/number-format.js';
+
 /**
  * A byte count for people, localized by Intl, the same everywhere (attachments, refusals,
  * message blocks): "38 bytes", "12 kB", "3.4 MB". One decimal below 10 of a unit, none above,
@@ -11,7 +13,7 @@ export function formatBytes(bytes: number, locale: string | undefined): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: units[unit],
     // Short "byte" is not pluralized in English ("38 byte"); the long form is, and is still short.

@@ -1,7 +1,10 @@
 /**
  * The raw JSON-RPC traffic of a connection, both directions, for the protocol inspector and for
  * transcripts (`devtools/transcript.ts`). Frames the SDK refuses (malformed JSON, binary, oversized) are recorded too.
- * Bounded: the oldest frames are dropped once `capacity` is reached.
+ * Bounded: the oldest frames are dropped once `capacity` is reached. Kept in full only while someone
+ * watches (a subscriber: the inspector, a recorder): with none, only the last `unwatched` frames
+ * stay, so a page that never opens the inspector does not hold thousands of parsed frames (a
+ * long session's replay) for the life of the tab.
  */
 
 export type TrafficDirection = 'in' | 'out';
@@ -26,14 +29,15 @@ export interface TrafficLog {
   clear(): void;
 }
 
-export function createTrafficLog(capacity = 5000, now: () => number = Date.now): TrafficLog {
+export function createTrafficLog(capacity = 5000, now: () => number = Date.now, unwatched = 100): TrafficLog {
   const buffer: TrafficEntry[] = [];
+  const keep = () => (listeners.size || capacity < unwatched ? capacity : unwatched);
   let view: readonly TrafficEntry[] | null = null;
   let seq = 0;
   const listeners = new Set<(entry: TrafficEntry) => void>();
   return {
     // A stable copy per change, built only when someone reads it (the inspector, throttled).
-    entries: () => (view ??= buffer.slice(-capacity)),
+    entries: () => (view ??= buffer.slice(-keep())),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -46,7 +50,7 @@ export function createTrafficLog(capacity = 5000, now: () => number = Date.now):
       entry.at = now();
       buffer.push(entry);
       // Trim in bulk so recording stays O(1) amortized per frame.
-      if (buffer.length >= capacity * 2) buffer.splice(0, buffer.length - capacity);
+      if (buffer.length >= keep() * 2) buffer.splice(0, buffer.length - keep());
       view = null;
       for (const listener of listeners) listener(entry);
     },

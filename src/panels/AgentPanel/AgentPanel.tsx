@@ -124,19 +124,22 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
 
   const open = useCallback(
     async (id: string, how: OpenHow) => {
+      // Switch at once: a load replays the history before it answers, and the thread shows it as
+      // it arrives (the session is `loading` until then), not the previous session until the end.
+      setSessionId(id);
+      setSessionsOpen(false);
+      // Read when asked, not subscribed: the panel has no use for the other sessions' state.
+      if (actions.client.getSnapshot().sessions[id]) return;
       try {
-        // Read when asked, not subscribed: the panel has no use for the other sessions' state.
-        if (!actions.client.getSnapshot().sessions[id]) {
-          if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
-          else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
-        }
-        setSessionId(id);
-        setSessionsOpen(false);
+        if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
+        else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
       } catch (error) {
+        // Back to the session shown before, unless the user has moved on meanwhile.
+        setSessionId((current) => (current === id ? sessionId : current));
         setSendError(toAcpError(error).message);
       }
     },
-    [actions, cwd, additionalDirectories, mcpServers, setSessionId],
+    [actions, cwd, additionalDirectories, mcpServers, sessionId, setSessionId],
   );
 
   const bootstrapAuthError = bootstrap.error !== null && isAuthRequired(bootstrap.error);

@@ -5,25 +5,19 @@
  * requests and the traffic log, stays connected and keeps the next turn working; a transcript
  * export still writes every frame as JSON.
  */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { toTranscript } from '../../../src/core/devtools/index.js';
-import { clientPool, itemsOf, textChunk } from '../../helpers/faults.js';
+import { itemsOf, perTestAgents, textChunk } from '../../helpers/faults.js';
 import { deepJsonText } from '../../helpers/hostile-agent.mjs';
-import { isRequest, startRawAgent, type RawAgent } from '../../helpers/raw-agent.js';
+import { isRequest } from '../../helpers/raw-agent.js';
 import { waitForSnapshot } from '../../helpers/wait.js';
 
-const pool = clientPool();
-let agent: RawAgent | null = null;
-afterEach(async () => {
-  await pool.disposeAll();
-  await agent?.close();
-  agent = null;
-});
+const { pool, rawAgent } = perTestAgents();
 
 const DEPTH = 100_000;
 
 it('takes updates and requests nested 100,000 levels deep and keeps working', async () => {
-  agent = await startRawAgent({ agentCapabilities: { promptCapabilities: { image: true } } });
+  const agent = await rawAgent({ agentCapabilities: { promptCapabilities: { image: true } } });
   const { client } = pool.make(agent.url);
   await client.connect();
   const { sessionId } = await client.newSession({ cwd: '/workspace' });

@@ -3,20 +3,13 @@
  * keeps a bounded buffer (TERMINAL_OUTPUT_BYTES, plus a slack it cuts back from), answers
  * `terminal/output` with at most the limit, cut at the front and flagged, and stays responsive.
  */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TerminalAdapter } from '../../../src/core/index.js';
 import { TERMINAL_OUTPUT_BYTES } from '../../../src/core/client/terminals.js';
-import { clientPool } from '../../helpers/faults.js';
-import { startRawAgent, type RawAgent } from '../../helpers/raw-agent.js';
+import { perTestAgents } from '../../helpers/faults.js';
 import { waitForSnapshot } from '../../helpers/wait.js';
 
-const pool = clientPool();
-let agent: RawAgent | null = null;
-afterEach(async () => {
-  await pool.disposeAll();
-  await agent?.close();
-  agent = null;
-});
+const { pool, rawAgent } = perTestAgents();
 
 /** Writes `total` bytes of ASCII lines in 16 KB chunks, a chunk per macrotask. */
 function floodingTerminal(total: number): TerminalAdapter {
@@ -43,7 +36,7 @@ it.each([
   ['no limit from the agent', undefined, TERMINAL_OUTPUT_BYTES],
   ['a small limit from the agent', 10_000, 10_000],
 ])('keeps a flood of output bounded (%s)', async (_name, outputByteLimit, limit) => {
-  agent = await startRawAgent();
+  const agent = await rawAgent();
   const { client } = pool.make(agent.url, { terminal: floodingTerminal(24 * 1024 * 1024) });
   await client.connect();
   const { sessionId } = await client.newSession({ cwd: '/workspace' });

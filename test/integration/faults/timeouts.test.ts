@@ -3,23 +3,13 @@
  * the client must fail clearly instead of hanging, tell the agent what it gave up on, and never
  * loop on reconnects it cannot win.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WORKSPACE } from '../../helpers/demo.js';
-import { clientPool, itemsOf, sent, settle, textChunk } from '../../helpers/faults.js';
-import { isNotification, isRequest, startRawAgent, type RawAgent } from '../../helpers/raw-agent.js';
+import { itemsOf, perTestAgents, sent, settle, textChunk } from '../../helpers/faults.js';
+import { isNotification, isRequest } from '../../helpers/raw-agent.js';
 import { waitForSnapshot } from '../../helpers/wait.js';
 
-const pool = clientPool();
-const agents: RawAgent[] = [];
-afterEach(async () => {
-  await pool.disposeAll();
-  await Promise.all(agents.splice(0).map((a) => a.close()));
-});
-async function rawAgent(...args: Parameters<typeof startRawAgent>) {
-  const agent = await startRawAgent(...args);
-  agents.push(agent);
-  return agent;
-}
+const { pool, rawAgent } = perTestAgents();
 
 describe('silent agents', () => {
   it('initialize never answered: connect rejects with a clear timeout, status error, and the agent is told to stop', async () => {

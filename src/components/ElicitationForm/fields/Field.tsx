@@ -15,6 +15,7 @@ import { MultiSelectControl } from './MultiSelectControl.js';
 import { NumberControl } from './NumberControl.js';
 import { SelectControl, usesRadios } from './SelectControl.js';
 import { TextControl } from './TextControl.js';
+import { numberFormat } from '../../../i18n/number-format.js';
 
 export interface FieldProps {
   field: FieldModel;
@@ -172,7 +173,7 @@ function asString(value: FieldValue | undefined): string {
 }
 
 function formatNumber(n: number, locale: string | undefined): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(n);
+  return numberFormat(locale, { maximumFractionDigits: 20 }).format(n);
 }
 
 function formatParams(params: Record<string, number | string>, locale: string | undefined): Record<string, string> {

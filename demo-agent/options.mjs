@@ -1,0 +1,44 @@
+// @ts-check
+/**
+ * What `createDemoAgent` accepts, and the subset a browser page can pick per connection in the
+ * WebSocket URL query (`server.mjs` reads it).
+ */
+
+/**
+ * @typedef {import('./session-store.mjs').DemoSessionStore} DemoSessionStore
+ */
+
+/**
+ * @typedef {object} DemoAgentOptions
+ * @property {string} [name]  app name used in SDK diagnostics (default `acp-react-demo-agent`)
+ * @property {number} [delayMs]  pause between streamed chunks in ms; steps (tool calls, plan changes) pause 4x this. Default 0.
+ * @property {boolean} [requireAuth]  `session/new` and `session/prompt` fail with -32000 until `authenticate` (per connection)
+ * @property {number} [listPageSize]  `session/list` page size (default 5)
+ * @property {DemoSessionStore} [store]  session store; share one between agents so sessions survive reconnects
+ * @property {number} [cancelGraceMs]  after `session/cancel`, how long to wait for the client to answer pending requests (default 1500)
+ * @property {number} [elicitationCompleteDelayMs]  `/login`: delay between the client's accept and `elicitation/complete` (default 300)
+ */
+
+/**
+ * Reads the per-connection options a browser page can pick in the WebSocket URL query.
+ * `auth=required`, `delay=<ms>`, `pageSize=<n>`, `name=<app name>`.
+ * @param {URLSearchParams} params
+ * @returns {DemoAgentOptions}
+ */
+export function parseDemoAgentQuery(params) {
+  /** @type {DemoAgentOptions} */
+  const out = {};
+  const auth = params.get('auth');
+  if (auth !== null) out.requireAuth = auth === 'required' || auth === '1' || auth === 'true';
+  const delay = params.get('delay');
+  if (delay !== null && delay !== '' && Number.isFinite(Number(delay))) {
+    out.delayMs = Math.min(5_000, Math.max(0, Math.round(Number(delay))));
+  }
+  const pageSize = params.get('pageSize') ?? params.get('listPageSize');
+  if (pageSize !== null && Number.isInteger(Number(pageSize)) && Number(pageSize) > 0) {
+    out.listPageSize = Math.min(1_000, Number(pageSize));
+  }
+  const name = params.get('name');
+  if (name) out.name = name;
+  return out;
+}

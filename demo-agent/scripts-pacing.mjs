@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * Scripts about pace: `/stream N` (N tiny chunks as fast as possible, for benchmarks) and
+ * `/slow` (a ~10 s turn to try cancelling).
+ */
+import { CONTEXT_WINDOW_SIZE, STREAM_MAX_CHUNKS } from './catalog.mjs';
+import { sleep, yieldToEventLoop } from './helpers.mjs';
+import { textContent } from './steps.mjs';
+
+/**
+ * @typedef {import('./turn.mjs').Script} Script
+ */
+
+/** @type {Script} */
+export async function streamScript(t, args) {
+  const parsed = Number.parseInt(args, 10);
+  const n = Number.isFinite(parsed) ? Math.min(STREAM_MAX_CHUNKS, Math.max(0, parsed)) : 100;
+  const messageId = t.messageId('agent');
+  for (let i = 0; i < n; i++) {
+    if (t.stopped) break;
+    await t.send({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `w${i} ` } });
+    if ((i & 255) === 255) await yieldToEventLoop();
+  }
+  t.check();
+  t.tokens += n;
+  const s = t.session;
+  s.used = Math.min(CONTEXT_WINDOW_SIZE, s.used + n);
+  return 'end_turn';
+}
+
+/** @type {Script} */
+export async function slowScript(t, args) {
+  const parsed = Number(args);
+  const seconds = Number.isFinite(parsed) && parsed > 0 ? Math.min(600, parsed) : 10;
+  const steps = 40;
+  const pause = (seconds * 1000) / steps;
+  const toolCallId = t.toolCallId('index');
+  await t.toolCall({
+    toolCallId,
+    title: 'Index the workspace (slow)',
+    name: 'index',
+    kind: 'search',
+    status: 'in_progress',
+    rawInput: { seconds },
+  });
+  const messageId = t.messageId('agent');
+  for (let i = 1; i <= steps; i++) {
+    await sleep(pause, t.signal);
+    t.check();
+    await t.send({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `Step ${i} of ${steps}. ` } });
+    if (i % 10 === 0) {
+      await t.toolUpdate({ toolCallId, content: [textContent(`Indexed ${(i / steps) * 100}% of the workspace`)] });
+    }
+  }
+  await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { files: 42 } });
+  await t.say('\n\nDone, slowly.');
+  await t.reportUsage();
+  return 'end_turn';
+}

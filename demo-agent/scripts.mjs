@@ -1,0 +1,60 @@
+// @ts-check
+/**
+ * Which script a prompt runs: `/name args` picks a command (an unknown one answers "Unknown
+ * command"), a prompt naming `max_turn_requests` gets that outcome, anything else the default turn.
+ */
+import { DEMO_COMMANDS } from './catalog.mjs';
+import { defaultScript, editScript, explainScript, planScript, testScript } from './scripts-coding.mjs';
+import { formScript, loginScript } from './scripts-elicitation.mjs';
+import { failScript, longScript, maxTurnsScript, refuseScript } from './scripts-outcomes.mjs';
+import { slowScript, streamScript } from './scripts-pacing.mjs';
+import { compactScript, noticeScript } from './scripts-session.mjs';
+
+/**
+ * @typedef {import('./turn.mjs').Script} Script
+ */
+
+/** @type {Record<string, Script>} */
+const COMMAND_SCRIPTS = {
+  explain: explainScript,
+  edit: editScript,
+  test: testScript,
+  plan: planScript,
+  form: formScript,
+  login: loginScript,
+  compact: compactScript,
+  notice: noticeScript,
+  stream: streamScript,
+  long: longScript,
+  fail: failScript,
+  refuse: refuseScript,
+  slow: slowScript,
+};
+
+/**
+ * Picks the script for a prompt text.
+ * @param {string} text
+ * @returns {{ name: string, script: Script, args: string }}
+ */
+export function pickScript(text) {
+  const trimmed = text.trim();
+  const command = /^\/([\w-]+)(?:\s+([\s\S]*))?$/.exec(trimmed);
+  if (command) {
+    const name = command[1].toLowerCase();
+    const args = (command[2] ?? '').trim();
+    if (Object.hasOwn(COMMAND_SCRIPTS, name)) return { name, script: COMMAND_SCRIPTS[name], args };
+    return { name: 'unknown', script: unknownCommandScript(name), args };
+  }
+  if (/\bmax_turn_requests\b/i.test(trimmed)) return { name: 'max_turn_requests', script: maxTurnsScript, args: '' };
+  return { name: 'default', script: defaultScript, args: '' };
+}
+
+/** @param {string} name @returns {Script} */
+function unknownCommandScript(name) {
+  return async (t) => {
+    await t.say(
+      `Unknown command \`/${name}\`. Available: ${DEMO_COMMANDS.map((c) => `\`/${c.name}\``).join(', ')}.`,
+    );
+    return 'end_turn';
+  };
+}

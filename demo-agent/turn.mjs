@@ -1,0 +1,243 @@
+// @ts-check
+/**
+ * A prompt turn: what a script uses to stream text, report tool calls and plans, and send
+ * requests to the client, and how it stops (cancel, or the connection dropping) and cleans up.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import { CONTEXT_WINDOW_SIZE, MODEL_PRICE } from './catalog.mjs';
+import { usageOf } from './config-options.mjs';
+import { TurnStop, chunkText, sleep } from './helpers.mjs';
+
+/**
+ * @typedef {import('@agentclientprotocol/sdk').AgentContext} AgentContext
+ * @typedef {import('@agentclientprotocol/sdk').ClientCapabilities} ClientCapabilities
+ * @typedef {import('@agentclientprotocol/sdk').SessionUpdate} SessionUpdate
+ * @typedef {import('@agentclientprotocol/sdk').PlanEntry} PlanEntry
+ * @typedef {import('@agentclientprotocol/sdk').StopReason} StopReason
+ * @typedef {import('@agentclientprotocol/sdk').ToolCall} ToolCall
+ * @typedef {import('@agentclientprotocol/sdk').ToolCallUpdate} ToolCallUpdate
+ * @typedef {import('./session-store.mjs').DemoSession} DemoSession
+ * @typedef {import('./session-store.mjs').DemoSessionStore} DemoSessionStore
+ */
+
+/**
+ * What a prompt runs: one per slash command, plus the default turn.
+ * @typedef {(t: Turn, args: string, text: string) => Promise<StopReason>} Script
+ */
+
+const m = acp.methods;
+
+export class Turn {
+  /**
+   * @param {{ session: DemoSession, store: DemoSessionStore, client: AgentContext, caps: ClientCapabilities,
+   *   delayMs: number, cancelGraceMs: number, elicitationCompleteDelayMs: number, requestSignal: AbortSignal }} init
+   */
+  constructor(init) {
+    this.session = init.session;
+    this.store = init.store;
+    this.client = init.client;
+    this.caps = init.caps;
+    this.delayMs = init.delayMs;
+    this.cancelGraceMs = init.cancelGraceMs;
+    this.elicitationCompleteDelayMs = init.elicitationCompleteDelayMs;
+    this.number = init.session.turns;
+    this.sessionId = init.session.sessionId;
+    /** @type {null | 'cancelled' | 'dropped'} */
+    this.stopped = null;
+    this.stopController = new AbortController();
+    /** @type {Map<string, string>} toolCallId -> title, for tool calls not yet completed or failed */
+    this.openToolCalls = new Map();
+    /** @type {Set<string>} */
+    this.openTerminals = new Set();
+    this.toolSeq = 0;
+    this.messageSeq = 0;
+    this.tokens = 0;
+    const onRequestAbort = () => {
+      const reason = init.requestSignal.reason;
+      // `$/cancel_request` for the prompt itself counts as a cancel; anything else is the connection closing.
+      if (reason instanceof acp.RequestError && reason.code === -32800) this.cancel();
+      else this.drop();
+    };
+    if (init.requestSignal.aborted) onRequestAbort();
+    else init.requestSignal.addEventListener('abort', onRequestAbort, { once: true });
+  }
+
+  get signal() {
+    return this.stopController.signal;
+  }
+
+  cancel() {
+    if (this.stopped) return;
+    this.stopped = 'cancelled';
+    this.stopController.abort(new TurnStop('cancelled'));
+  }
+
+  drop() {
+    if (this.stopped === 'dropped') return;
+    const wasRunning = !this.stopped;
+    this.stopped = 'dropped';
+    if (wasRunning) this.stopController.abort(new TurnStop('dropped'));
+  }
+
+  /** Throws if the turn was cancelled or its connection dropped. */
+  check() {
+    if (this.stopped) throw new TurnStop(this.stopped);
+  }
+
+  /** @param {'agent' | 'thought' | 'user'} kind */
+  messageId(kind) {
+    const prefix = kind === 'agent' ? 'a' : kind === 'thought' ? 't' : 'u';
+    return `${this.session.tag}-${prefix}${this.number}.${++this.messageSeq}`;
+  }
+
+  /** @param {string} name */
+  toolCallId(name) {
+    return `${this.session.tag}-call${this.number}.${++this.toolSeq}-${name}`;
+  }
+
+  /**
+   * Records (unless `record` is false) and sends one session/update. Works after a cancel (late
+   * updates) but throws once the connection is gone.
+   * @param {SessionUpdate} update
+   * @param {{ record?: boolean }} [opts]
+   */
+  async send(update, opts = {}) {
+    if (this.stopped === 'dropped') throw new TurnStop('dropped');
+    if (opts.record !== false) this.store.record(this.session, update);
+    try {
+      await this.client.notify(m.client.session.update, { sessionId: this.sessionId, update });
+    } catch {
+      this.drop();
+      throw new TurnStop('dropped');
+    }
+  }
+
+  /** Pause between chunks, then check for cancel. */
+  async tick() {
+    await sleep(this.delayMs, this.signal);
+    this.check();
+  }
+
+  /** Longer pause between steps, then check for cancel. */
+  async step() {
+    await sleep(this.delayMs * 4, this.signal);
+    this.check();
+  }
+
+  /**
+   * @param {'agent_message_chunk' | 'agent_thought_chunk'} kind
+   * @param {string} text
+   * @param {string} messageId
+   */
+  async stream(kind, text, messageId) {
+    for (const chunk of chunkText(text)) {
+      this.check();
+      await this.send({ sessionUpdate: kind, messageId, content: { type: 'text', text: chunk } });
+      if (this.delayMs > 0) await this.tick();
+    }
+    this.tokens += Math.ceil(text.length / 4);
+    this.check();
+  }
+
+  /** @param {string} text */
+  async say(text) {
+    await this.stream('agent_message_chunk', text, this.messageId('agent'));
+  }
+
+  /** @param {ToolCall} call */
+  async toolCall(call) {
+    this.openToolCalls.set(call.toolCallId, call.title);
+    await this.send({ sessionUpdate: 'tool_call', ...call });
+  }
+
+  /** @param {ToolCallUpdate} update */
+  async toolUpdate(update) {
+    if (update.status === 'completed' || update.status === 'failed') this.openToolCalls.delete(update.toolCallId);
+    await this.send({ sessionUpdate: 'tool_call_update', ...update });
+  }
+
+  /** @param {PlanEntry[]} entries */
+  async plan(entries) {
+    await this.send({ sessionUpdate: 'plan', entries: entries.map((e) => ({ ...e })) });
+  }
+
+  /**
+   * Sends a request to the client. On `session/cancel` the SDK sends `$/cancel_request` for it; the
+   * client then has `cancelGraceMs` to answer before the turn stops waiting.
+   * @template T
+   * @param {(opts: import('@agentclientprotocol/sdk').SendRequestOptions) => Promise<T>} send
+   * @returns {Promise<T>}
+   */
+  async request(send) {
+    this.check();
+    const signal = this.signal;
+    const response = send({ cancellationSignal: signal });
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let graceTimer;
+    /** @type {(() => void) | undefined} */
+    let onAbort;
+    const grace = new Promise((_, reject) => {
+      onAbort = () => {
+        graceTimer = setTimeout(() => reject(new TurnStop(this.stopped ?? 'cancelled')), this.stopped === 'dropped' ? 0 : this.cancelGraceMs);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return /** @type {T} */ (await Promise.race([response, grace]));
+    } catch (error) {
+      if (this.stopped) throw new TurnStop(this.stopped);
+      throw error;
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+      clearTimeout(graceTimer);
+    }
+  }
+
+  /**
+   * A request made after the turn stopped (cleanup after a cancel): never throws, waits at most `ms`.
+   * @param {string} method
+   * @param {unknown} params
+   * @param {number} ms
+   */
+  async bestEffortRequest(method, params, ms) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    try {
+      await Promise.race([
+        this.client.request(method, params),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, ms);
+        }),
+      ]);
+    } catch {
+      // ignored: cleanup only
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** After a cancel: release terminals and send the "late" tool_call_updates real agents send. */
+  async finishCancelled() {
+    for (const terminalId of this.openTerminals) {
+      await this.bestEffortRequest(m.client.terminal.kill, { sessionId: this.sessionId, terminalId }, 500);
+      await this.bestEffortRequest(m.client.terminal.release, { sessionId: this.sessionId, terminalId }, 500);
+    }
+    this.openTerminals.clear();
+    for (const toolCallId of [...this.openToolCalls.keys()]) {
+      await this.toolUpdate({
+        toolCallId,
+        status: 'failed',
+        rawOutput: { cancelled: true, reason: 'Cancelled by the user' },
+      });
+    }
+  }
+
+  /** Adds this turn's tokens to the session and reports usage. */
+  async reportUsage() {
+    const s = this.session;
+    const tokens = this.tokens + 900;
+    s.used = Math.min(CONTEXT_WINDOW_SIZE, s.used + tokens);
+    s.cost += (tokens / 1000) * (MODEL_PRICE[s.model] ?? 0.001) + 0.002;
+    await this.send(usageOf(s), { record: false });
+  }
+}
