@@ -34,7 +34,7 @@ function cssFiles(dir) {
       return name.endsWith('.css') ? [path] : [];
     });
 }
-const sheets = [join(root, 'src/styles/tokens.css'), ...cssFiles(join(root, 'src/components'))];
+const sheets = [join(root, 'src/styles/tokens.css'), ...cssFiles(join(root, 'src/components')), ...cssFiles(join(root, 'src/panels'))];
 const css = sheets.map((file) => `/* ${relative(root, file)} */\n${readFileSync(file, 'utf8').trim()}\n`).join('\n');
 mkdirSync(join(root, 'dist'), { recursive: true });
 writeFileSync(join(root, 'dist/styles.css'), css);

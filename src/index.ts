@@ -5,3 +5,4 @@
 export * from './core/index.js';
 export * from './react/index.js';
 export * from './components/index.js';
+export * from './panels/index.js';

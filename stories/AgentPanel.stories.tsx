@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { Stream } from '@agentclientprotocol/sdk';
-import { AgentPanel, type AgentPanelProps } from '../src/components/AgentPanel/index.js';
+import { AgentPanel, type AgentPanelProps } from '../src/panels/AgentPanel/index.js';
 import { AcpProvider, useAcp } from '../src/react/index.js';
 import { createDemoAgent } from '../demo-agent/agent.mjs';
 

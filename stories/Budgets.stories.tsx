@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Markdown } from '../src/components/Markdown/index.js';
 import { TerminalOutput } from '../src/components/TerminalOutput/index.js';
 import { ToolCall } from '../src/components/ToolCall/index.js';
-import { PartError } from '../src/components/shared/PartError.js';
+import { PartErrorLoaded as PartError } from '../src/components/shared/PartErrorLoaded.js';
 import { TOOL_OUTPUT_LIMIT } from '../src/components/shared/budgets.js';
 import type { TerminalState, ToolCallItem } from '../src/core/types.js';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { ElicitationForm } from '../src/components/ElicitationForm/index.js';
-import { ElicitationFallback } from '../src/components/ElicitationForm/on-demand.js';
+import { ElicitationFallback } from '../src/components/ElicitationForm/ElicitationForm.js';
 import type { CreateElicitationResponse, ElicitationState } from '../src/core/types.js';
 
 type Schema = NonNullable<ElicitationState['requestedSchema']>;

@@ -30,7 +30,7 @@ function Playground(props: Partial<PromptInputProps>) {
       <PromptInput
         {...props}
         value={draft}
-        onDraftChange={setDraft}
+        onValueChange={setDraft}
         queue={queue}
         onQueueChange={setQueue}
         running={running}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { TerminalOutput } from '../src/components/TerminalOutput/index.js';
-import { TerminalFallback } from '../src/components/TerminalOutput/on-demand.js';
+import { TerminalFallback } from '../src/components/TerminalOutput/TerminalOutput.js';
 import type { TerminalState } from '../src/core/types.js';
 
 const base: TerminalState = {

@@ -11,12 +11,13 @@
  */
 import { createRoot } from 'react-dom/client';
 import { AcpProvider } from '../../src/react/index.js';
-import { AgentPanel } from '../../src/components/AgentPanel/index.js';
+import { AgentPanel } from '../../src/panels/AgentPanel/index.js';
 import { preloadComponents } from '../../src/components/shared/lazy-module.js';
 import { createFloodTerminal } from '../../playground/src/hostile/flood-terminal.js';
 import '../../src/styles/tokens.css';
 
 import.meta.glob('../../src/components/**/*.css', { eager: true });
+import.meta.glob('../../src/panels/**/*.css', { eager: true });
 
 const agentUrl = new URLSearchParams(location.search).get('agent') ?? 'ws://127.0.0.1:3031';
 

@@ -19,7 +19,7 @@ import { createRoot } from 'react-dom/client';
 import { applySessionUpdate, createSessionState, endTurn, startTurn, type SessionState } from '../../src/core/index.js';
 // The component itself, in the page's bundle as before the thread was fetched on demand: this
 // benchmark measures rendering a long thread, not fetching the conversation chunk.
-import { Thread } from '../../src/components/Thread/Thread.js';
+import { ThreadLoaded as Thread } from '../../src/components/Thread/ThreadLoaded.js';
 import '../../src/styles/tokens.css';
 
 import.meta.glob('../../src/components/**/*.css', { eager: true });

@@ -20,7 +20,7 @@ import { createRoot } from 'react-dom/client';
 import { createAcpClient } from '../../src/core/index.js';
 import { AcpProvider, useSession } from '../../src/react/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
-import { AgentPanel } from '../../src/components/AgentPanel/index.js';
+import { AgentPanel } from '../../src/panels/AgentPanel/index.js';
 import { preloadComponents } from '../../src/components/shared/lazy-module.js';
 import '../../src/styles/tokens.css';
 

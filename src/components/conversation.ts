@@ -9,7 +9,7 @@
  *
  * Load it through `load-conversation.ts`, never import it statically.
  */
-export { Thread } from './Thread/Thread.js';
+export { ThreadLoaded } from './Thread/ThreadLoaded.js';
 export { MemoMarkdownBlock } from './Markdown/MarkdownBlock.js';
-export { PermissionPrompt } from './PermissionPrompt/PermissionPrompt.js';
-export { PermissionQueue } from './PermissionPrompt/PermissionQueue.js';
+export { PermissionPromptLoaded } from './PermissionPrompt/PermissionPromptLoaded.js';
+export { PermissionQueueLoaded } from './PermissionPrompt/PermissionQueueLoaded.js';

@@ -1,4 +1,4 @@
-/** Presentational components (props in, callbacks out) and the provider-wired AgentPanel. */
+/** Presentational components: props in, callbacks out (the provider-wired panels are in `src/panels`). */
 export * from './shared/index.js';
 export * from './Markdown/index.js';
 export * from './CodeBlock/index.js';
@@ -19,4 +19,3 @@ export * from './AuthPanel/index.js';
 export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';
 export * from './Inspector/index.js';
-export * from './AgentPanel/index.js';

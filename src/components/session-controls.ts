@@ -7,6 +7,6 @@
  *
  * Load it through `load-session-controls.ts`, never import it statically.
  */
-export { ConfigOptions } from './ConfigOptions/ConfigOptions.js';
-export { ModeSelector } from './ConfigOptions/ModeSelector.js';
-export { UsageMeter } from './UsageMeter/UsageMeter.js';
+export { ConfigOptionsLoaded } from './ConfigOptions/ConfigOptionsLoaded.js';
+export { ModeSelectorLoaded } from './ConfigOptions/ModeSelectorLoaded.js';
+export { UsageMeterLoaded } from './UsageMeter/UsageMeterLoaded.js';

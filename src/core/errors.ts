@@ -28,6 +28,12 @@ export const ErrorCodes = {
 export class AcpClientError extends Error {
   readonly code: number | string;
   readonly data: unknown;
+  /**
+   * Set on a failed `prompt()` whose turn had started: the message went to the agent (the thread
+   * shows how the turn ended). Unset when the prompt was refused before it (not connected, a turn
+   * already running, unsupported content), so the caller can give the text back.
+   */
+  declare turnStarted?: true;
 
   constructor(code: number | string, message: string, data?: unknown) {
     super(message);
@@ -75,6 +81,6 @@ function isJsonRpcError(value: unknown): value is { code: number; message: strin
   );
 }
 
-export function isAuthRequired(error: AcpClientError): boolean {
+export function isAuthRequired(error: Pick<AcpClientError, 'code'>): boolean {
   return error.code === ErrorCodes.authRequired;
 }

@@ -7,5 +7,7 @@ export { languageForPath, languageLabel, resolveLanguage } from './languages.js'
 export type { LanguageId } from './languages.js';
 // The line cache class itself travels with the engine (see createLineCache); only its types are here.
 export type { AdvanceOptions, LineTokenCache, TokenizeFn } from './line-cache.js';
-export { scheduleIdle } from './schedule.js';
+// The one idle scheduler of the library (highlighting, deferred diffs, turns mounted ahead).
+export { requestIdleTime, scheduleIdle } from './schedule.js';
+export type { CancelIdle, IdleDeadline } from './schedule.js';
 export type { HighlightStyle, HighlightToken, HighlightedLine, Tokenize } from './tokens.js';

@@ -4,4 +4,4 @@
  * so the provider can offer it without the bindings importing the components.
  */
 export { AcpUiProvider, useMessages, useLocale, format } from './messages.js';
-export type { AcpUiProviderProps, MessageOverrides } from './messages.js';
+export type { AcpUiProviderProps, MessageCatalog, MessageOverrides } from './messages.js';

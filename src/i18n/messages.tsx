@@ -8,10 +8,21 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
-export type MessageOverrides = Partial<Record<string, Partial<Record<string, string>>>>;
+/**
+ * Every namespace's strings, by name. Empty here: each component family adds its namespace with
+ * the type of its defaults (`declare module` in its `messages.ts`), so this layer knows every key
+ * without importing the components.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MessageCatalog {}
+
+/** A host's strings: any namespace, any of its keys. A misspelt namespace or key fails to compile. */
+export type MessageOverrides = { [Namespace in keyof MessageCatalog]?: Partial<MessageCatalog[Namespace]> };
+
+type LooseOverrides = Partial<Record<string, Partial<Record<string, string>>>>;
 
 interface UiContextValue {
-  messages: MessageOverrides;
+  messages: LooseOverrides;
   locale: string | undefined;
 }
 
@@ -36,18 +47,18 @@ export function AcpUiProvider({ messages, locale, children }: AcpUiProviderProps
   return <UiContext.Provider value={value}>{children}</UiContext.Provider>;
 }
 
-function mergeOverrides(base: MessageOverrides, extra: MessageOverrides | undefined): MessageOverrides {
+function mergeOverrides(base: LooseOverrides, extra: MessageOverrides | undefined): LooseOverrides {
   if (!extra) return base;
-  const out: MessageOverrides = { ...base };
-  for (const [ns, strings] of Object.entries(extra)) out[ns] = { ...base[ns], ...strings };
+  const out: LooseOverrides = { ...base };
+  for (const [ns, strings] of Object.entries(extra as LooseOverrides)) out[ns] = { ...base[ns], ...strings };
   return out;
 }
 
 /** The strings of one namespace: the family's defaults with the host's overrides on top. */
-export function useMessages<T extends Record<string, string>>(namespace: string, defaults: T): T {
+export function useMessages<N extends keyof MessageCatalog>(namespace: N, defaults: MessageCatalog[N]): MessageCatalog[N] {
   const { messages } = useContext(UiContext);
   const overrides = messages[namespace];
-  return useMemo(() => (overrides ? ({ ...defaults, ...overrides } as T) : defaults), [defaults, overrides]);
+  return useMemo(() => (overrides ? { ...defaults, ...overrides } : defaults), [defaults, overrides]);
 }
 
 export function useLocale(): string | undefined {

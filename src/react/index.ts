@@ -1,7 +1,7 @@
 export { AcpProvider } from './AcpProvider.js';
 export type { AcpProviderProps } from './AcpProvider.js';
-export { useAcp, useAcpActions } from './useAcp.js';
-export type { UseAcpResult, AcpActions } from './useAcp.js';
+export { useAcp, useAcpActions } from './use-acp.js';
+export type { UseAcpResult, AcpActions } from './use-acp.js';
 export {
   useAcpSelector,
   useClientSelector,
@@ -15,9 +15,9 @@ export {
   useTerminal,
   useDiagnostics,
 } from './hooks.js';
-export { useSessionList } from './useSessionList.js';
-export type { UseSessionListResult } from './useSessionList.js';
-export { useDraft } from './useDraft.js';
-export type { QueuedDraft, DraftEntry } from './useDraft.js';
-export { useTraffic } from './useTraffic.js';
+export { useSessionList } from './use-session-list.js';
+export type { UseSessionListResult } from './use-session-list.js';
+export { useDraft } from './use-draft.js';
+export type { QueuedDraft, DraftEntry } from './use-draft.js';
+export { useTraffic } from './use-traffic.js';
 export { useAcpContext } from './context.js';

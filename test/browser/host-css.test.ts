@@ -243,7 +243,7 @@ describe('the session title', () => {
       await waitReady(page);
       await sendPrompt(page, '/plan the retries of the priority task queue, step by step');
       const title = panel(page).locator('[data-slot="session-title"]');
-      await expect.poll(() => title.getAttribute('data-state')).toBe('titled');
+      await expect.poll(() => title.getAttribute('data-status')).toBe('titled');
       const metrics = await title.evaluate((el) => {
         const style = getComputedStyle(el);
         const header = el.closest('header')!.getBoundingClientRect();

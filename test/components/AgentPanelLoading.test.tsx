@@ -13,7 +13,7 @@ import { startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
 const CHUNKS = {
   conversation: '../../src/components/conversation.js',
   'session controls': '../../src/components/session-controls.js',
-  'session history': '../../src/components/AgentPanel/SessionHistory.js',
+  'session history': '../../src/panels/AgentPanel/SessionHistoryLoaded.js',
 } as const;
 
 // The first import of a chunk transforms its modules on the fly: allow for it.

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { WebSocket } from 'ws';
 import { AcpProvider, AgentPanel, createAcpClient, type AcpClient } from '../../src/index.js';
-import { displayTitle } from '../../src/components/AgentPanel/SessionTitle.js';
+import { displayTitle } from '../../src/panels/AgentPanel/SessionTitle.js';
 import { startRawAgent, type RawAgent, type RawConnection } from '../helpers/raw-agent.js';
 
 let agent: RawAgent;
@@ -46,11 +46,11 @@ describe('AgentPanel session title', () => {
   it('shows the title the agent gives the session, and each new one as it changes', async () => {
     const { conn, sessionId, title } = await openPanel();
     expect(title()).toHaveTextContent('Untitled session');
-    expect(title()).toHaveAttribute('data-state', 'untitled');
+    expect(title()).toHaveAttribute('data-status', 'untitled');
 
     act(() => conn.update(sessionId, { sessionUpdate: 'session_info_update', title: 'Fix the flaky login test' }));
     await waitFor(() => expect(title()).toHaveTextContent('Fix the flaky login test'));
-    expect(title()).toHaveAttribute('data-state', 'titled');
+    expect(title()).toHaveAttribute('data-status', 'titled');
     expect(title()).toHaveAttribute('title', 'Fix the flaky login test');
     expect(within(screen.getByRole('region', { name: 'Agent' })).getAllByText('Fix the flaky login test')).toHaveLength(1);
 
@@ -76,7 +76,7 @@ describe('AgentPanel session title', () => {
     const { conn, sessionId, title } = await openPanel();
     const long = `Investigate why\n\nthe nightly build   fails ${'on the arm64 runners '.repeat(40)}`;
     act(() => conn.update(sessionId, { sessionUpdate: 'session_info_update', title: long }));
-    await waitFor(() => expect(title()).toHaveAttribute('data-state', 'titled'));
+    await waitFor(() => expect(title()).toHaveAttribute('data-status', 'titled'));
     const text = title().textContent ?? '';
     expect(text.startsWith('Investigate why the nightly build fails on the arm64 runners')).toBe(true);
     expect(text).not.toMatch(/\s{2}|\n/);

@@ -34,7 +34,7 @@ describe('ConnectionStatus', () => {
     ['error', 'Connection failed', true],
   ])('%s: label "%s", retry offered: %s', (status, label, retry) => {
     const { root } = setup({ status });
-    expect(root).toHaveAttribute('data-state', status);
+    expect(root).toHaveAttribute('data-status', status);
     expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^${label}$`));
     expect(Boolean(screen.queryByRole('button', { name: /Retry/ }))).toBe(retry);
   });

@@ -41,7 +41,7 @@ describe('Diff', () => {
     expect(rows.every((row) => row.dataset.kind === 'add')).toBe(true);
     expect(screen.getByText('+3')).toBeInTheDocument();
     expect(screen.getByText('−0')).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="diff"]')).toHaveAttribute('data-state', 'added');
+    expect(container.querySelector('[data-slot="diff"]')).toHaveAttribute('data-status', 'added');
   });
 
   it('treats an omitted oldText as a new file too', () => {

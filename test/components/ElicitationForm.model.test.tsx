@@ -3,7 +3,7 @@
  * URL assessment and the secret heuristic. No DOM needed.
  */
 import { describe, expect, it } from 'vitest';
-import { isDate, isRfc3339DateTime, localInputToRfc3339, rfc3339ToLocalInput } from '../../src/components/ElicitationForm/dateTime.js';
+import { isDate, isRfc3339DateTime, localInputToRfc3339, rfc3339ToLocalInput } from '../../src/components/ElicitationForm/date-time.js';
 import { buildField, buildFormModel, type FieldModel } from '../../src/components/ElicitationForm/schema.js';
 import { looksLikeSecret } from '../../src/components/ElicitationForm/secrets.js';
 import { assessUrl } from '../../src/components/ElicitationForm/url.js';
@@ -172,13 +172,13 @@ describe('validateField: required', () => {
 describe('validateField: strings', () => {
   it('counts minLength and maxLength in code points', () => {
     const f = field({ type: 'string', minLength: 2, maxLength: 3 });
-    expect(code(f, 'a')).toBe('minLength');
+    expect(code(f, 'a')).toBe('min_length');
     expect(code(f, 'ab')).toBeNull();
     expect(code(f, 'abc')).toBeNull();
-    expect(code(f, 'abcd')).toBe('maxLength');
+    expect(code(f, 'abcd')).toBe('max_length');
     // Three emoji are six UTF-16 units but three code points.
     expect(code(f, '😀😀😀')).toBeNull();
-    expect(code(field({ type: 'string', minLength: 2 }), '😀')).toBe('minLength');
+    expect(code(field({ type: 'string', minLength: 2 }), '😀')).toBe('min_length');
     expect(validateField(f, 'abcd')?.params).toEqual({ limit: 3 });
   });
 
@@ -225,8 +225,8 @@ describe('validateField: strings', () => {
     const f = field({ type: 'string', format: 'date-time' });
     expect(code(f, '2026-01-02T03:04')).toBeNull();
     expect(code(f, '2026-01-02T03:04:05')).toBeNull();
-    expect(code(f, '2026-02-30T03:04')).toBe('dateTime');
-    expect(code(f, '2026-01-02 03:04')).toBe('dateTime');
+    expect(code(f, '2026-02-30T03:04')).toBe('date_time');
+    expect(code(f, '2026-01-02 03:04')).toBe('date_time');
   });
 });
 
@@ -267,9 +267,9 @@ describe('validateField: selections', () => {
 
   it('checks minItems, maxItems and membership of multi-selects', () => {
     const f = field({ type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 2, maxItems: 2 });
-    expect(code(f, ['a'])).toBe('minItems');
+    expect(code(f, ['a'])).toBe('min_items');
     expect(code(f, ['a', 'b'])).toBeNull();
-    expect(code(f, ['a', 'b', 'c'])).toBe('maxItems');
+    expect(code(f, ['a', 'b', 'c'])).toBe('max_items');
     expect(code(f, ['a', 'z'])).toBe('option');
   });
 });

@@ -45,7 +45,7 @@ describe('ElicitationForm: layout', () => {
   it('is a named region showing the message and the schema title and description', () => {
     renderForm({ title: 'Deployment', description: 'Pick a target', properties: {} });
     const region = screen.getByRole('region', { name: 'The agent needs some information' });
-    expect(region).toHaveAttribute('data-state', 'pending');
+    expect(region).toHaveAttribute('data-status', 'pending');
     expect(within(region).getByText('Tell me about the deployment')).toBeInTheDocument();
     expect(within(region).getByText('Deployment')).toBeInTheDocument();
     expect(within(region).getByText('Pick a target')).toBeInTheDocument();
@@ -459,7 +459,7 @@ describe('ElicitationForm: decline, cancel and answering once', () => {
     const { onRespond, user } = renderForm({ properties: { a: { type: 'string' } }, required: ['a'] });
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onRespond).toHaveBeenCalledWith('e1', { action: 'decline' });
-    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'declined');
+    expect(screen.getByRole('region')).toHaveAttribute('data-status', 'declined');
   });
 
   it('cancels with the Cancel button', async () => {
@@ -483,7 +483,7 @@ describe('ElicitationForm: decline, cancel and answering once', () => {
     await user.click(accept());
     expect(onRespond).toHaveBeenCalledTimes(1);
     const region = screen.getByRole('region');
-    expect(region).toHaveAttribute('data-state', 'accepted');
+    expect(region).toHaveAttribute('data-status', 'accepted');
     expect(region).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(within(region).getByText('Production')).toBeInTheDocument();
@@ -499,7 +499,7 @@ describe('ElicitationForm: read-only states', () => {
     ['interrupted', 'Interrupted: the connection dropped before this request was answered.'],
   ] as const)('shows %s without controls', (status, text) => {
     renderForm({ properties: { a: { type: 'string', title: 'A' } } }, { status });
-    expect(screen.getByRole('region')).toHaveAttribute('data-state', status);
+    expect(screen.getByRole('region')).toHaveAttribute('data-status', status);
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByLabelText('A')).toBeNull();
@@ -546,7 +546,7 @@ describe('ElicitationForm: URL mode', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(open).toHaveBeenCalledWith('https://github.com/login/device', '_blank', 'noopener,noreferrer');
     expect(onRespond).toHaveBeenCalledWith('e1', { action: 'accept' });
-    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'waiting');
+    expect(screen.getByRole('region')).toHaveAttribute('data-status', 'waiting');
     expect(screen.getByText('Waiting for completion…')).toBeInTheDocument();
   });
 
@@ -602,7 +602,7 @@ describe('ElicitationForm: URL mode', () => {
 
   it('shows completion', () => {
     renderUrl('https://example.com/', { status: 'completed', response: { action: 'accept' } });
-    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'completed');
+    expect(screen.getByRole('region')).toHaveAttribute('data-status', 'completed');
     expect(screen.getByText('Completed.')).toBeInTheDocument();
     expect(screen.queryByText('Waiting for completion…')).toBeNull();
   });

@@ -29,8 +29,8 @@ async function freshTerminalOutput() {
 }
 
 afterEach(() => {
-  vi.doUnmock('../../src/components/TerminalOutput/TerminalOutput.js');
-  vi.doUnmock('../../src/components/ElicitationForm/ElicitationForm.js');
+  vi.doUnmock('../../src/components/TerminalOutput/TerminalOutputLoaded.js');
+  vi.doUnmock('../../src/components/ElicitationForm/ElicitationFormLoaded.js');
   vi.doUnmock('../../src/components/conversation.js');
 });
 
@@ -78,7 +78,7 @@ describe('an on-demand panel', () => {
 
   it('offers Retry when the fetch fails, and loads the panel on a later attempt', async () => {
     let attempts = 0;
-    vi.doMock('../../src/components/TerminalOutput/TerminalOutput.js', async (importOriginal) => {
+    vi.doMock('../../src/components/TerminalOutput/TerminalOutputLoaded.js', async (importOriginal) => {
       attempts += 1;
       if (attempts === 1) throw new Error('Failed to fetch dynamically imported module');
       return importOriginal();
@@ -98,7 +98,7 @@ describe('an on-demand panel', () => {
   });
 
   it('shows an elicitation request’s message before the form has loaded', async () => {
-    vi.doMock('../../src/components/ElicitationForm/ElicitationForm.js', () => {
+    vi.doMock('../../src/components/ElicitationForm/ElicitationFormLoaded.js', () => {
       throw new Error('offline');
     });
     vi.resetModules();
@@ -174,11 +174,11 @@ describe('the thread, fetched with the conversation', () => {
 });
 
 describe('the prompt queue list', () => {
-  afterEach(() => vi.doUnmock('../../src/components/PromptInput/PromptQueueList.js'));
+  afterEach(() => vi.doUnmock('../../src/components/PromptInput/PromptQueueListLoaded.js'));
 
   it('is fetched once the user writes during a turn, not when the turn starts', async () => {
     let fetches = 0;
-    vi.doMock('../../src/components/PromptInput/PromptQueueList.js', async (importOriginal) => {
+    vi.doMock('../../src/components/PromptInput/PromptQueueListLoaded.js', async (importOriginal) => {
       fetches += 1;
       return importOriginal();
     });

@@ -83,7 +83,7 @@ describe('PermissionPrompt', () => {
     await user.dblClick(screen.getByRole('button', { name: /Always allow/ }));
     expect(onRespond).toHaveBeenCalledTimes(1);
     expect(onRespond).toHaveBeenCalledWith('p1', 'always');
-    expect(group).toHaveAttribute('data-state', 'answered');
+    expect(group).toHaveAttribute('data-status', 'answered');
     for (const button of within(group).getAllByRole('button')) expect(button).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     await user.keyboard('3');
@@ -156,7 +156,7 @@ describe('PermissionPrompt', () => {
 
   it('shows which option was chosen when answered', () => {
     const { group } = renderPrompt({ status: 'answered', optionId: 'never' });
-    expect(group).toHaveAttribute('data-state', 'answered');
+    expect(group).toHaveAttribute('data-status', 'answered');
     expect(within(group).getByRole('status')).toHaveTextContent('You chose: Never allow');
     expect(screen.getByRole('button', { name: /Never allow/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: /Allow once/ })).toHaveAttribute('aria-pressed', 'false');
@@ -173,7 +173,7 @@ describe('PermissionPrompt', () => {
     ['interrupted', 'Interrupted: the connection dropped before an answer was sent.'],
   ] as const)('shows the %s state without options', async (status, text) => {
     const { group, onRespond, user } = renderPrompt({ status });
-    expect(group).toHaveAttribute('data-state', status);
+    expect(group).toHaveAttribute('data-status', status);
     expect(within(group).getByRole('status')).toHaveTextContent(text);
     expect(within(group).queryByRole('button')).toBeNull();
     fireEvent.keyDown(group, { key: '1' });
@@ -193,7 +193,7 @@ describe('PermissionPrompt', () => {
     const { rerender } = render(<PermissionPrompt request={request()} onRespond={onRespond} shortcutGuardMs={0} />);
     await user.click(screen.getByRole('button', { name: 'Allow once' }));
     rerender(<PermissionPrompt request={request({ requestId: 'p2' })} onRespond={onRespond} shortcutGuardMs={0} />);
-    expect(screen.getByRole('group')).toHaveAttribute('data-state', 'pending');
+    expect(screen.getByRole('group')).toHaveAttribute('data-status', 'pending');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(onRespond).toHaveBeenLastCalledWith('p2', 'no');
   });

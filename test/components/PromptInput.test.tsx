@@ -88,7 +88,7 @@ describe('PromptInput: typing and sending', () => {
 
 describe('PromptInput: draft ownership', () => {
   it('keeps a controlled draft across rerenders and reports every change', async () => {
-    const onDraftChange = vi.fn();
+    const onValueChange = vi.fn();
     const user = userEvent.setup();
     function Host({ session }: { session: string }) {
       const [drafts, setDrafts] = useState<Record<string, string>>({ a: 'draft in A', b: '' });
@@ -96,8 +96,8 @@ describe('PromptInput: draft ownership', () => {
         <PromptInput
           key={session}
           value={drafts[session]}
-          onDraftChange={(v) => {
-            onDraftChange(v);
+          onValueChange={(v) => {
+            onValueChange(v);
             setDrafts((d) => ({ ...d, [session]: v }));
           }}
           onSubmit={vi.fn()}
@@ -110,11 +110,19 @@ describe('PromptInput: draft ownership', () => {
     const box = () => screen.getByRole('textbox');
     expect(box()).toHaveValue('draft in A');
     await user.type(box(), '!');
-    expect(onDraftChange).toHaveBeenLastCalledWith('draft in A!');
+    expect(onValueChange).toHaveBeenLastCalledWith('draft in A!');
     rerender(<Host session="b" />);
     expect(box()).toHaveValue('');
     rerender(<Host session="a" />);
     expect(box()).toHaveValue('draft in A!');
+  });
+
+  it('still reports changes to the deprecated onDraftChange', async () => {
+    const onDraftChange = vi.fn();
+    const user = userEvent.setup();
+    render(<PromptInput defaultValue="hi" onDraftChange={onDraftChange} onSubmit={vi.fn()} onCancel={vi.fn()} running={false} />);
+    await user.type(screen.getByRole('textbox'), '!');
+    expect(onDraftChange).toHaveBeenLastCalledWith('hi!');
   });
 
   it('shows only what the controlled value says', async () => {

@@ -19,10 +19,10 @@ function files(dir: string, ext: string): string[] {
   });
 }
 
-/** Classes components give their outermost element (BEM blocks, not parts or shared helpers). */
+/** Classes components and panels give their outermost element (BEM blocks, not parts or shared helpers). */
 function componentRoots(): Set<string> {
   const roots = new Set<string>();
-  for (const file of files(join(src, 'components'), '.tsx')) {
+  for (const file of [...files(join(src, 'components'), '.tsx'), ...files(join(src, 'panels'), '.tsx')]) {
     for (const [, name] of readFileSync(file, 'utf8').matchAll(/cx\(\s*'(acp-[a-z-]+)'/g)) {
       if (name !== 'acp-button') roots.add(name!);
     }
@@ -56,7 +56,9 @@ describe('component roots and the host-independence rule', () => {
     const loader = readFileSync(join(src, 'styles/index.ts'), 'utf8');
     const tokens = loader.indexOf("'./tokens.css'");
     const components = loader.indexOf("'../components/**/*.css'");
+    const panels = loader.indexOf("'../panels/**/*.css'");
     expect(tokens).toBeGreaterThan(-1);
     expect(components).toBeGreaterThan(tokens);
+    expect(panels).toBeGreaterThan(components);
   });
 });

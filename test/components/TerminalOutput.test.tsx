@@ -63,19 +63,19 @@ describe('TerminalOutput', () => {
     const { rerender, container } = render(<TerminalOutput terminal={terminal()} />);
     const status = () => container.querySelector('[data-slot="status"]')!;
     expect(status()).toHaveTextContent('Running');
-    expect(status()).toHaveAttribute('data-state', 'running');
+    expect(status()).toHaveAttribute('data-status', 'running');
 
     rerender(<TerminalOutput terminal={terminal({ exitStatus: { exitCode: 0, signal: null } })} />);
     expect(status()).toHaveTextContent('Exit code 0');
-    expect(status()).toHaveAttribute('data-state', 'success');
+    expect(status()).toHaveAttribute('data-status', 'success');
 
     rerender(<TerminalOutput terminal={terminal({ exitStatus: { exitCode: 2, signal: null } })} />);
     expect(status()).toHaveTextContent('Exit code 2');
-    expect(status()).toHaveAttribute('data-state', 'failure');
+    expect(status()).toHaveAttribute('data-status', 'failure');
 
     rerender(<TerminalOutput terminal={terminal({ exitStatus: { exitCode: null, signal: 'SIGTERM' } })} />);
     expect(status()).toHaveTextContent('Killed by SIGTERM');
-    expect(status()).toHaveAttribute('data-state', 'failure');
+    expect(status()).toHaveAttribute('data-status', 'failure');
   });
 
   it('says when the output was truncated', () => {

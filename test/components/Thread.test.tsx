@@ -98,7 +98,7 @@ describe('Thread rendering', () => {
     s = say(s, 'New answer', 3100);
     const { container } = render(<Thread session={s} />);
     const turns = turnsOf(container);
-    expect(turns.map((t) => t.dataset.state)).toEqual(['history', 'history', 'running']);
+    expect(turns.map((t) => t.dataset.status)).toEqual(['history', 'history', 'running']);
     expect(within(turns[2]!).getByText('New answer')).toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 /**
- * The idle-time rule behind mounting turns ahead of the view (Thread/idle-time.ts): work runs only
+ * The idle-time rule behind mounting turns ahead of the view (requestIdleTime in highlight/schedule.ts): work runs only
  * in an idle period with enough time left and only while nothing asks it to wait; otherwise it
  * waits for the next idle period instead of running late.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestIdleTime } from '../../src/components/Thread/idle-time.js';
+import { requestIdleTime } from '../../src/highlight/schedule.js';
 
 type IdleCallback = (deadline: { timeRemaining(): number }) => void;
 

@@ -40,7 +40,7 @@ describe('Thread before the virtualizer has loaded', () => {
   it('starts fetching it at half the threshold, shows the newest turns meanwhile, then virtualizes', async () => {
     // The component itself, not the on-demand export: this is about the virtualizer's fetch, and
     // the conversation chunk's own loading is covered in AgentPanelLoading and Thread tests.
-    const { Thread } = await import('../../src/components/Thread/Thread.js');
+    const { ThreadLoaded: Thread } = await import('../../src/components/Thread/ThreadLoaded.js');
 
     // 30 items, threshold 100: nothing to fetch yet.
     const { container, rerender } = render(<Thread session={longThread(15)} virtualizeAbove={100} />);

@@ -66,9 +66,9 @@ describe('ToolCall', () => {
     ['cancelled', 'Cancelled'],
   ] as const)('shows the %s status as a badge with text', (status, label) => {
     const { container } = render(<ToolCall toolCall={toolCall({ status })} />);
-    expect(card(container)).toHaveAttribute('data-state', status);
+    expect(card(container)).toHaveAttribute('data-status', status);
     const badge = container.querySelector('[data-slot="status"]')!;
-    expect(badge).toHaveAttribute('data-state', status);
+    expect(badge).toHaveAttribute('data-status', status);
     expect(badge).toHaveTextContent(label);
   });
 
@@ -270,6 +270,23 @@ describe('ToolCall', () => {
     fireEvent(body, new Event('beforematch'));
     expect(onOpenChange).toHaveBeenCalledWith(true);
     expect(body).not.toHaveAttribute('hidden');
+  });
+
+  it('starts from defaultOpen when uncontrolled, then follows the user, not the status', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    const item = toolCall({ toolKind: 'read', status: 'in_progress', content: withText('file body') });
+    const { rerender } = render(<ToolCall toolCall={item} defaultOpen={false} onOpenChange={onOpenChange} />);
+    const trigger = screen.getByRole('button', { name: /Editing config/ });
+    // A running read would be open by default: defaultOpen wins.
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveAttribute('data-state', 'closed');
+    await user.click(trigger);
+    expect(onOpenChange).toHaveBeenLastCalledWith(true);
+    // A completed read folds by default; the user's choice stays.
+    rerender(<ToolCall toolCall={{ ...item, status: 'completed' }} defaultOpen={false} onOpenChange={onOpenChange} />);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('file body')).toBeVisible();
   });
 
   it('has no toggle when there is nothing to unfold', () => {

@@ -24,7 +24,7 @@ describe('UsageMeter thresholds', () => {
     [96_000, 'critical', 'Next prompt may fail – handoff recommended'],
   ])('%i of 100K tokens is %s', (used, state, advice) => {
     const { container } = render(<UsageMeter usage={usage(used)} />);
-    expect(rootOf(container)).toHaveAttribute('data-state', state);
+    expect(rootOf(container)).toHaveAttribute('data-status', state);
     const status = screen.getByRole('status');
     if (advice) expect(status).toHaveTextContent(advice);
     else expect(status).toBeEmptyDOMElement();
@@ -45,7 +45,7 @@ describe('UsageMeter meter', () => {
   it('clamps the meter value when usage exceeds the window', () => {
     const { container } = render(<UsageMeter usage={usage(210_000, 200_000)} />);
     expect(screen.getByRole('meter')).toHaveAttribute('aria-valuenow', '200000');
-    expect(rootOf(container)).toHaveAttribute('data-state', 'critical');
+    expect(rootOf(container)).toHaveAttribute('data-status', 'critical');
   });
 
   it('guards a window size of 0: no meter, no percentage, no NaN', () => {
@@ -53,7 +53,7 @@ describe('UsageMeter meter', () => {
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
     expect(screen.getByText('5K tokens used')).toBeInTheDocument();
     expect(container.textContent).not.toMatch(/NaN|Infinity|%/);
-    expect(rootOf(container)).toHaveAttribute('data-state', 'normal');
+    expect(rootOf(container)).toHaveAttribute('data-status', 'normal');
   });
 
   it('uses the provider locale for numbers', () => {

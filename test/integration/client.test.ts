@@ -177,10 +177,15 @@ describe('sessions and turns', () => {
     await client.connect();
     const { sessionId } = await client.newSession({ cwd: WORKSPACE });
     const turn = client.prompt(sessionId, '/slow');
-    await expect(client.prompt(sessionId, 'again')).rejects.toMatchObject({ code: 'invalid_state' });
+    const refused = await client.prompt(sessionId, 'again').catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'invalid_state' });
+    // Refused before a turn started: nothing went to the agent, so the caller gives the text back.
+    expect((refused as AcpClientError).turnStarted).toBeUndefined();
     await client.cancel(sessionId);
     await turn;
-    await expect(client.prompt(sessionId, [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }])).rejects.toMatchObject({ code: 'unsupported' });
+    const unsupported = await client.prompt(sessionId, [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }]).catch((error: unknown) => error);
+    expect(unsupported).toMatchObject({ code: 'unsupported' });
+    expect((unsupported as AcpClientError).turnStarted).toBeUndefined();
   });
 
   it('sets mode and config options (select and boolean) and takes the agent answer as the state', async () => {
@@ -298,7 +303,8 @@ describe('dropped connections', () => {
     const beforeDrop = items(client.getSnapshot(), sessionId).length;
 
     await server.dropConnections();
-    await expect(turn).rejects.toMatchObject({ code: 'connection_closed' });
+    // The turn had started: the error says so (the message reached the agent).
+    await expect(turn).rejects.toMatchObject({ code: 'connection_closed', turnStarted: true });
     const dropped = client.getSnapshot();
     expect(['reconnecting', 'ready']).toContain(dropped.status);
     expect(dropped.permissionRequests.find((r) => r.sessionId === sessionId)!.status).toBe('interrupted');

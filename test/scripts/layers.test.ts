@@ -1,7 +1,8 @@
 /**
  * The layers of src/ import one way (README, "Layout"): the headless core and the highlighter know
- * nothing above them, the strings layer only React, the bindings the core and the strings, and
- * only the components see everything. Type-only imports count: a type import of a layer above is
+ * nothing above them, the strings layer only React, the bindings the core and the strings, the
+ * presentational components everything but the bindings (props in, callbacks out), and only the
+ * wired panels see everything. Type-only imports count: a type import of a layer above is
  * still a dependency on it.
  */
 import { relative } from 'node:path';
@@ -17,7 +18,8 @@ const LAYERS: Record<string, { folders: string[]; packages: string[] }> = {
   highlight: { folders: ['highlight'], packages: ['shiki'] },
   i18n: { folders: ['i18n'], packages: ['react'] },
   react: { folders: ['react', 'core', 'i18n'], packages: ['react', '@tanstack/react-query', '@agentclientprotocol/sdk'] },
-  components: { folders: ['components', 'react', 'core', 'i18n', 'highlight'], packages: [] },
+  components: { folders: ['components', 'core', 'i18n', 'highlight'], packages: [] },
+  panels: { folders: ['panels', 'components', 'react', 'core', 'i18n', 'highlight'], packages: [] },
 };
 
 type Import = { from: string; specifier: string; to: string | null };

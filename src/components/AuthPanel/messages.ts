@@ -23,3 +23,11 @@ export const authPanelMessages = {
 };
 
 export type AuthPanelMessages = typeof authPanelMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    authPanel: typeof authPanelMessages;
+  }
+}

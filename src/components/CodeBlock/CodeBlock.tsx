@@ -60,7 +60,7 @@ export function CodeBlock({
   const tooLarge = code.length > maxLength || lines.length > maxLines;
   const tokens = useHighlight(code, languageId, { streaming, enabled: highlight && !tooLarge });
 
-  const label = languageId ? languageLabel(languageId) : language || messages.plainText;
+  const label = languageId ? languageLabel(languageId) : language || messages.plain_text;
   const title = filename ?? label;
   const state = tooLarge || !languageId || !highlight ? 'plain' : tokens.length >= lines.length ? 'highlighted' : 'highlighting';
   const selectTarget = useCallback(() => pre.current, []);
@@ -73,7 +73,7 @@ export function CodeBlock({
       data-streaming={streaming ? '' : undefined}
       data-language={languageId ?? undefined}
     >
-      <div className="acp-code-block__header" data-slot="header">
+      <div className="acp-code-block__header" data-slot="code-block-header">
         <span className="acp-code-block__label" data-slot="label" title={filename ? filename : undefined}>
           {title}
         </span>
@@ -81,7 +81,7 @@ export function CodeBlock({
       </div>
       {tooLarge ? (
         <p className="acp-code-block__note" data-slot="note">
-          {format(messages.tooLarge, { lines: numberFormat(locale).format(lines.length) })}
+          {format(messages.too_large, { lines: numberFormat(locale).format(lines.length) })}
         </p>
       ) : null}
       {/* Focusable so keyboard users can scroll long lines sideways. */}

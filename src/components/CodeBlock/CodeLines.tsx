@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { HighlightedLine } from '../../highlight/index.js';
+import { Tokens } from '../shared/Tokens.js';
 
 interface CodeLineProps {
   text: string;
@@ -17,17 +18,7 @@ export const CodeLine = /* @__PURE__ */ memo(function CodeLine({ text, tokens, l
   return (
     <>
       <span className="acp-code-block__line" data-slot="line">
-        {tokens
-          ? tokens.map((token, i) =>
-              token.style ? (
-                <span key={i} style={token.style}>
-                  {token.content}
-                </span>
-              ) : (
-                token.content
-              ),
-            )
-          : text}
+        <Tokens text={text} tokens={tokens} />
       </span>
       {last ? null : '\n'}
     </>

@@ -8,7 +8,7 @@ export interface CopyButtonProps {
   text: string | (() => string);
   /** What is copied, for the accessible name: "Copy {label} code" by default. */
   label: string;
-  /** Full accessible name when idle, overriding the `copyLabel` template. */
+  /** Full accessible name when idle, overriding the `copy_label` template. */
   accessibleName?: string;
   /** Selected instead when the clipboard cannot be written. */
   fallbackTarget?: () => Element | null;
@@ -25,11 +25,11 @@ export function CopyButton({ text, label, accessibleName, fallbackTarget, onCopi
     state === 'copied'
       ? messages.copied
       : state === 'selected'
-        ? messages.copySelected
+        ? messages.copy_selected
         : state === 'failed'
-          ? messages.copyFailed
+          ? messages.copy_failed
           : messages.copy;
-  const name = state === 'idle' ? (accessibleName ?? format(messages.copyLabel, { label })) : visible;
+  const name = state === 'idle' ? (accessibleName ?? format(messages.copy_label, { label })) : visible;
 
   const onClick = async () => {
     const value = typeof text === 'function' ? text() : text;
@@ -51,7 +51,7 @@ export function CopyButton({ text, label, accessibleName, fallbackTarget, onCopi
         <span data-slot="copy-text">{visible}</span>
       </button>
       <span className="acp-visually-hidden" role="status">
-        {state === 'copied' ? messages.copiedAnnouncement : ''}
+        {state === 'copied' ? messages.copied_announcement : ''}
       </span>
     </>
   );

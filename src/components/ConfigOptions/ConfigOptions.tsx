@@ -1,72 +1,59 @@
-import { useMemo } from 'react';
-import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
-import { cx, useMessages } from '../shared/index.js';
-import { groupConfigOptions, hasModeConfigOption, type ConfigGroupKey } from './categories.js';
-import { ConfigSelect } from './ConfigSelect.js';
-import { ConfigSwitch } from './ConfigSwitch.js';
-import { configOptionsMessages, type ConfigOptionsMessages } from './messages.js';
-import { ModeSelector } from './ModeSelector.js';
-
-export interface ConfigOptionsProps {
-  configOptions: SessionConfigOption[] | null;
-  /** Legacy modes; shown only when no config option has the `mode` category. */
-  modes: SessionModeState | null;
-  /**
-   * Sets a config option (`session/set_config_option`). Return the request's promise: the choice
-   * shows at once as pending, is reverted with an error message if the promise rejects, and the
-   * props (the agent's complete answer) take over when it resolves.
-   */
-  onSetConfigOption: (configId: string, value: string | boolean) => void | Promise<unknown>;
-  /** Sets the legacy mode (`session/set_mode`); same promise contract. */
-  onSetMode: (modeId: string) => void | Promise<unknown>;
-  /** Disables every control, for example while the session is loading. */
-  disabled?: boolean;
-  className?: string;
-}
-
-const GROUP_LABEL: Record<ConfigGroupKey, keyof ConfigOptionsMessages> = {
-  mode: 'group_mode',
-  model: 'group_model',
-  thought_level: 'group_thought_level',
-  other: 'group_other',
-};
-
 /**
- * Session settings from `configOptions`: grouped by category, in the agent's order, with
- * `model_config` options next to the model. Options of unknown type are skipped. Live updates
- * (`config_option_update`, `current_mode_update`) simply arrive as new props.
+ * The public `ConfigOptions` (and, in `ModeSelector.tsx`, `ModeSelector`): the listbox popups, switches and optimistic
+ * updates are fetched the first time settings are shown, with the usage meter
+ * (`session-controls.ts`). Until then the current settings are shown as read-only text in the
+ * same places, so the toolbar neither jumps nor hides what is selected.
  */
-export function ConfigOptions(props: ConfigOptionsProps) {
-  const { configOptions, modes, onSetConfigOption, onSetMode, disabled, className } = props;
-  const messages = useMessages('configOptions', configOptionsMessages);
-  const groups = useMemo(() => groupConfigOptions(configOptions ?? []), [configOptions]);
-  const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);
-  if (groups.length === 0 && !showModes) return null;
+import type { SessionConfigOption, SessionConfigSelectOptions, SessionModeState } from '@agentclientprotocol/sdk';
+import { sessionControlsModule } from '../load-session-controls.js';
+import { cx, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import { groupConfigOptions, hasModeConfigOption } from './categories.js';
+import type { ConfigOptionsProps } from './ConfigOptionsLoaded.js';
+import { toSections } from './listbox-items.js';
+import { configOptionsMessages } from './messages.js';
 
+export const ConfigOptions = /* @__PURE__ */ onDemandComponent('ConfigOptions', sessionControlsModule, (loaded) => loaded.ConfigOptionsLoaded, ConfigOptionsFallback);
+
+function ConfigOptionsFallback({ configOptions, modes, className, state }: ConfigOptionsProps & { state: OnDemandState }) {
+  const messages = useMessages('configOptions', configOptionsMessages);
+  const options = groupConfigOptions(configOptions ?? []).flatMap((group) => group.options);
+  const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);
+  if (options.length === 0 && !showModes) return null;
   return (
-    <div className={cx('acp-config-options', className)} role="group" aria-label={messages.toolbar_label}>
-      {showModes && (
-        <div className="acp-config-options__group" role="group" aria-label={messages.group_mode} data-category="mode">
-          <ModeSelector modes={modes} onSetMode={onSetMode} disabled={disabled} />
-        </div>
-      )}
-      {groups.map((group) => (
-        <div
-          key={group.key}
-          className="acp-config-options__group"
-          role="group"
-          aria-label={messages[GROUP_LABEL[group.key]]}
-          data-category={group.key}
-        >
-          {group.options.map((option) =>
-            option.type === 'boolean' ? (
-              <ConfigSwitch key={option.id} option={option} onSet={onSetConfigOption} disabled={disabled} messages={messages} />
-            ) : (
-              <ConfigSelect key={option.id} option={option} onSet={onSetConfigOption} disabled={disabled} messages={messages} />
-            ),
-          )}
-        </div>
+    <div className={cx('acp-config-options', className)} role="group" aria-label={messages.toolbar_label} aria-busy={!state.error}>
+      {showModes && modes && <SettingText label={messages.mode_label} value={modeName(modes)} />}
+      {options.map((option) => (
+        <SettingText key={option.id} label={option.name} value={optionValueName(option, messages)} />
       ))}
+      {/* Loading is quick and the values are already shown: only a failure needs saying. */}
+      {state.error && <OnDemandStatus state={state} />}
     </div>
   );
+}
+
+/** A setting as read-only text, laid out like the listbox trigger that replaces it. */
+export function SettingText({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="acp-config-control" data-slot="control" data-state="loading">
+      <div className="acp-listbox-select">
+        <span className="acp-listbox-select__label">{label}</span>
+        <span className="acp-listbox-select__trigger">
+          <span className="acp-listbox-select__value">{value}</span>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export function modeName(modes: SessionModeState): string {
+  return modes.availableModes.find((m) => m.id === modes.currentModeId)?.name ?? modes.currentModeId;
+}
+
+function optionValueName(option: SessionConfigOption, messages: typeof configOptionsMessages): string {
+  if (option.type === 'boolean') return option.currentValue ? messages.on : messages.off;
+  if (option.type !== 'select') return '';
+  const items = toSections(option.options as SessionConfigSelectOptions).flatMap((section) => section.items);
+  return items.find((item) => item.value === option.currentValue)?.name ?? option.currentValue;
 }

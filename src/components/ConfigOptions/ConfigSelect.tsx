@@ -1,10 +1,9 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { SessionConfigOption, SessionConfigSelectOptions } from '@agentclientprotocol/sdk';
-import { ControlError } from './ControlError.js';
+import { ConfigControl, useConfigControl } from './ConfigControl.js';
 import { toSections } from './listbox-items.js';
 import { ListboxSelect } from './ListboxSelect.js';
 import type { ConfigOptionsMessages } from './messages.js';
-import { useOptimisticValue } from './use-optimistic-value.js';
 
 type SelectOption = Extract<SessionConfigOption, { type: 'select' }>;
 
@@ -18,30 +17,20 @@ interface ConfigSelectProps {
 /** A `select` config option: a listbox with each value's name and description. */
 export function ConfigSelect({ option, onSet, disabled, messages }: ConfigSelectProps) {
   const sections = useMemo(() => toSections(option.options as SessionConfigSelectOptions), [option.options]);
-  const { value, pending, failure, set } = useOptimisticValue(option.currentValue, option, (v: string) =>
-    onSet(option.id, v),
-  );
-  const errorId = useId();
+  const control = useConfigControl(option.currentValue, option, (v: string) => onSet(option.id, v));
   return (
-    <div
-      className="acp-config-control"
-      data-slot="control"
-      data-type="select"
-      data-config-id={option.id}
-      data-state={pending ? 'pending' : failure ? 'error' : 'idle'}
-    >
+    <ConfigControl control={control} type="select" name={option.name} configId={option.id} messages={messages}>
       <ListboxSelect
         label={option.name}
         hint={option.description}
-        value={value}
+        value={control.value}
         sections={sections}
-        onSelect={set}
+        onSelect={control.set}
         disabled={disabled}
-        pending={pending}
+        pending={control.pending}
         pendingText={messages.pending}
-        describedBy={failure ? errorId : undefined}
+        describedBy={control.errorId}
       />
-      {failure && <ControlError id={errorId} name={option.name} failure={failure} messages={messages} />}
-    </div>
+    </ConfigControl>
   );
 }

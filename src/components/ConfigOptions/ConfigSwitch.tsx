@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
-import { ControlError } from './ControlError.js';
+import { ConfigControl, useConfigControl } from './ConfigControl.js';
 import type { ConfigOptionsMessages } from './messages.js';
-import { useOptimisticValue } from './use-optimistic-value.js';
 
 type BooleanOption = Extract<SessionConfigOption, { type: 'boolean' }>;
 
@@ -15,19 +14,11 @@ interface ConfigSwitchProps {
 
 /** A `boolean` config option as a switch; the call carries a real boolean, not "true". */
 export function ConfigSwitch({ option, onSet, disabled, messages }: ConfigSwitchProps) {
-  const { value, pending, failure, set } = useOptimisticValue(option.currentValue, option, (v: boolean) =>
-    onSet(option.id, v),
-  );
-  const errorId = useId();
+  const control = useConfigControl(option.currentValue, option, (v: boolean) => onSet(option.id, v));
+  const { value, pending, set } = control;
   const pendingId = useId();
   return (
-    <div
-      className="acp-config-control"
-      data-slot="control"
-      data-type="boolean"
-      data-config-id={option.id}
-      data-state={pending ? 'pending' : failure ? 'error' : 'idle'}
-    >
+    <ConfigControl control={control} type="boolean" name={option.name} configId={option.id} messages={messages}>
       <button
         type="button"
         role="switch"
@@ -35,7 +26,7 @@ export function ConfigSwitch({ option, onSet, disabled, messages }: ConfigSwitch
         className="acp-config-switch acp-focusable"
         data-slot="switch"
         data-state={value ? 'on' : 'off'}
-        aria-describedby={[pending ? pendingId : '', failure ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={[pending ? pendingId : '', control.errorId ?? ''].filter(Boolean).join(' ') || undefined}
         title={option.description ?? undefined}
         disabled={disabled}
         onClick={() => set(!value)}
@@ -51,7 +42,6 @@ export function ConfigSwitch({ option, onSet, disabled, messages }: ConfigSwitch
           {messages.pending}
         </span>
       )}
-      {failure && <ControlError id={errorId} name={option.name} failure={failure} messages={messages} />}
-    </div>
+    </ConfigControl>
   );
 }

@@ -1,58 +1,24 @@
-import { useId, useMemo } from 'react';
-import type { SessionModeState } from '@agentclientprotocol/sdk';
-import { cx, useMessages } from '../shared/index.js';
-import { ControlError } from './ControlError.js';
-import type { ListboxSection } from './listbox-items.js';
-import { ListboxSelect } from './ListboxSelect.js';
-import { configOptionsMessages } from './messages.js';
-import { useOptimisticValue } from './use-optimistic-value.js';
-
-export interface ModeSelectorProps {
-  /** Legacy session modes (deprecated in ACP v2 in favour of a `mode` config option). */
-  modes: SessionModeState | null;
-  /** Return the request's promise to have a failed change reverted and reported. */
-  onSetMode: (modeId: string) => void | Promise<unknown>;
-  disabled?: boolean;
-  className?: string;
-}
-
 /**
- * Picks the session mode from `modes.availableModes`. Prefer `ConfigOptions`, which shows this
- * only when the agent has no `mode` config option (the spec says to use config options then).
+ * The public `ModeSelector`: loaded with the other settings controls (`session-controls.ts`, see
+ * `ConfigOptions.tsx`); until then the current mode shows as read-only text in its place.
  */
-export function ModeSelector({ modes, onSetMode, disabled, className }: ModeSelectorProps) {
+import { sessionControlsModule } from '../load-session-controls.js';
+import { cx, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import { modeName, SettingText } from './ConfigOptions.js';
+import { configOptionsMessages } from './messages.js';
+import type { ModeSelectorProps } from './ModeSelectorLoaded.js';
+
+export const ModeSelector = /* @__PURE__ */ onDemandComponent('ModeSelector', sessionControlsModule, (loaded) => loaded.ModeSelectorLoaded, ModeSelectorFallback);
+
+function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);
-  const sections = useMemo<ListboxSection[]>(
-    () => [
-      {
-        key: 'modes',
-        label: null,
-        items: (modes?.availableModes ?? []).map((m) => ({ value: m.id, name: m.name, description: m.description })),
-      },
-    ],
-    [modes],
-  );
-  const { value, pending, failure, set } = useOptimisticValue(modes?.currentModeId ?? '', modes, onSetMode);
-  const errorId = useId();
   if (!modes || modes.availableModes.length === 0) return null;
   return (
-    <div
-      className={cx('acp-config-control', 'acp-mode-selector', className)}
-      data-slot="control"
-      data-type="mode"
-      data-state={pending ? 'pending' : failure ? 'error' : 'idle'}
-    >
-      <ListboxSelect
-        label={messages.mode_label}
-        value={value}
-        sections={sections}
-        onSelect={set}
-        disabled={disabled}
-        pending={pending}
-        pendingText={messages.pending}
-        describedBy={failure ? errorId : undefined}
-      />
-      {failure && <ControlError id={errorId} name={messages.mode_label} failure={failure} messages={messages} />}
+    <div className={cx('acp-config-options', className)} aria-busy={!state.error}>
+      <SettingText label={messages.mode_label} value={modeName(modes)} />
+      {state.error && <OnDemandStatus state={state} />}
     </div>
   );
 }

@@ -15,3 +15,11 @@ export const configOptionsMessages = {
 };
 
 export type ConfigOptionsMessages = typeof configOptionsMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    configOptions: typeof configOptionsMessages;
+  }
+}

@@ -46,7 +46,7 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
   const showError = error !== null && status !== 'ready' && status !== 'connecting';
 
   return (
-    <div className={cx('acp-connection-status', className)} data-state={status}>
+    <div className={cx('acp-connection-status', className)} data-status={status}>
       <span className="acp-connection-status__dot" data-slot="dot" aria-hidden="true" />
       <span className="acp-connection-status__text">
         <span role="status" className="acp-connection-status__label" data-slot="label">

@@ -16,3 +16,11 @@ export const connectionStatusMessages = {
 };
 
 export type ConnectionStatusMessages = typeof connectionStatusMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    connectionStatus: typeof connectionStatusMessages;
+  }
+}

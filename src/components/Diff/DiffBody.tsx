@@ -7,7 +7,7 @@ import type { DiffMessages } from './messages.js';
 import { pairRows } from './split-rows.js';
 import { SplitRows } from './SplitRows.js';
 import { UnifiedRows } from './UnifiedRows.js';
-import type { DiffTokens } from './useDiffHighlight.js';
+import type { DiffTokens } from './use-diff-highlight.js';
 import { numberFormat } from '../../i18n/number-format.js';
 
 interface DiffBodyProps {

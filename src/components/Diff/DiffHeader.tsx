@@ -20,7 +20,7 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
   const locale = useLocale();
   const number = numberFormat(locale);
   return (
-    <div className="acp-diff__header" data-slot="header">
+    <div className="acp-diff__header" data-slot="diff-header">
       <DiffTitle path={path} fileState={fileState} messages={messages} />
       {counts && (
         <span className="acp-diff__counts" data-slot="counts">

@@ -1,4 +1,5 @@
 import type { HighlightedLine } from '../../highlight/index.js';
+import { Tokens } from '../shared/Tokens.js';
 import type { DiffLine } from './diff-model.js';
 
 interface DiffLineTextProps {
@@ -14,27 +15,9 @@ interface DiffLineTextProps {
  */
 export function DiffLineText({ line, tokens }: DiffLineTextProps) {
   const Tag = line.kind === 'add' ? 'ins' : line.kind === 'del' ? 'del' : 'span';
-  const usable = tokens && tokensMatch(tokens, line.text);
   return (
     <Tag className="acp-diff__text" data-slot="line-text">
-      {usable
-        ? tokens.map((token, i) =>
-            token.style ? (
-              <span key={i} style={token.style}>
-                {token.content}
-              </span>
-            ) : (
-              token.content
-            ),
-          )
-        : line.text}
+      <Tokens text={line.text} tokens={tokens} />
     </Tag>
   );
-}
-
-/** Guards against tokens of a differently split line: colours must never change the text. */
-function tokensMatch(tokens: HighlightedLine, text: string): boolean {
-  let length = 0;
-  for (const token of tokens) length += token.content.length;
-  return length === text.length;
 }

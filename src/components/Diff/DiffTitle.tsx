@@ -18,7 +18,7 @@ export function DiffTitle({ path, fileState, messages }: DiffTitleProps) {
         <span className="acp-diff__name">{name}</span>
       </span>
       {fileState !== 'modified' && (
-        <span className="acp-diff__badge" data-slot="badge" data-state={fileState}>
+        <span className="acp-diff__badge" data-slot="badge" data-status={fileState}>
           {fileState === 'added' ? messages.badge_added : messages.badge_deleted}
         </span>
       )}

@@ -5,7 +5,7 @@ import { DiffGapRow } from './DiffGapRow.js';
 import { DiffLineText } from './DiffLineText.js';
 import type { DiffMessages } from './messages.js';
 import type { SplitRow } from './split-rows.js';
-import { tokensForLine, type DiffTokens } from './useDiffHighlight.js';
+import { tokensForLine, type DiffTokens } from './use-diff-highlight.js';
 
 interface SplitRowsProps {
   rows: ReadonlyArray<SplitRow>;

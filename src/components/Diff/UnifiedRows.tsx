@@ -5,7 +5,7 @@ import type { DiffRow } from './diff-segments.js';
 import { DiffGapRow } from './DiffGapRow.js';
 import { DiffLineText } from './DiffLineText.js';
 import type { DiffMessages } from './messages.js';
-import { tokensForLine, type DiffTokens } from './useDiffHighlight.js';
+import { tokensForLine, type DiffTokens } from './use-diff-highlight.js';
 
 interface UnifiedRowsProps {
   rows: ReadonlyArray<DiffRow>;

@@ -1,5 +1,5 @@
-export { Diff } from './on-demand.js';
-export type { DiffProps } from './Diff.js';
+export { Diff } from './Diff.js';
+export type { DiffProps } from './DiffLoaded.js';
 export type { DiffViewMode } from './DiffHeader.js';
 export type { DiffFileState } from './diff-input.js';
 export { isDeletedDiff } from './diff-input.js';

@@ -25,3 +25,11 @@ export const diffMessages = {
 };
 
 export type DiffMessages = typeof diffMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    diff: typeof diffMessages;
+  }
+}

@@ -1,145 +1,46 @@
 /**
- * An agent's `elicitation/create` request: a form (restricted JSON Schema) or a URL to open.
- *
- * Presentational: the answer goes out through `onRespond`; the host sends it. The card shows the
- * agent's message and, once answered, a read-only summary.
+ * The public `ElicitationForm`: the form and its field controls (the largest component family)
+ * are fetched the first time a request is shown, or earlier through `preloadComponents()`.
+ * Until then the card shows what the agent asked, so the user can already read it.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { CreateElicitationResponse, ElicitationState } from '../../core/types.js';
-import { cx, format, useMessages } from '../shared/index.js';
-import { FormMode } from './FormMode.js';
-import { elicitationMessages, type ElicitationMessages } from './messages.js';
-import { buildFormModel } from './schema.js';
-import { SubmittedValues } from './SubmittedValues.js';
-import { UrlMode } from './UrlMode.js';
-import { elicitationHeading, elicitationView, type ElicitationView } from './view.js';
+import { useId } from 'react';
+import { cx, lazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElicitationFormProps } from './ElicitationFormLoaded.js';
+import { elicitationMessages } from './messages.js';
+import { elicitationHeading, elicitationView } from './view.js';
 
-export interface ElicitationFormProps {
-  elicitation: ElicitationState;
-  /** The user's answer; called at most once per request. */
-  onRespond: (requestId: string, response: CreateElicitationResponse) => void;
-  /**
-   * URL mode, after the user opened the page: they pressed Done (`done`) or stopped waiting for
-   * `elicitation/complete` (`cancel`). The response was already sent; the host may hide the card.
-   */
-  onDismiss?: (requestId: string, reason: 'done' | 'cancel') => void;
-  className?: string;
-}
+export const elicitationFormModule = /* @__PURE__ */ lazyModule(() => import('./ElicitationFormLoaded.js').then((m) => m.ElicitationFormLoaded));
 
-export function ElicitationForm(props: ElicitationFormProps) {
-  // Keyed by request so a new request never inherits the previous one's local state.
-  return <ElicitationCard key={props.elicitation.requestId} {...props} />;
-}
+export const ElicitationForm = /* @__PURE__ */ onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
 
-function ElicitationCard({ elicitation, onRespond, onDismiss, className }: ElicitationFormProps) {
+export function ElicitationFallback({
+  elicitation,
+  className,
+  state,
+}: ElicitationFormProps & { state: OnDemandState }) {
   const t = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
-  const [sent, setSent] = useState<CreateElicitationResponse | null>(null);
-  const [waitingEnded, setWaitingEnded] = useState<'done' | 'stopped' | null>(null);
-  const sentRef = useRef(false);
-  const rootRef = useRef<HTMLElement>(null);
-  const refocus = useRef(false);
-  const model = useMemo(() => buildFormModel(elicitation.requestedSchema), [elicitation.requestedSchema]);
-  const view = elicitationView(elicitation, sent, waitingEnded);
-  const { requestId } = elicitation;
-
-  const respond = useCallback(
-    (response: CreateElicitationResponse) => {
-      // One answer per request, even if two clicks land before the re-render disables the buttons.
-      if (sentRef.current) return;
-      sentRef.current = true;
-      // The buttons are about to disappear; keep keyboard focus in the card rather than on <body>.
-      refocus.current = rootRef.current?.contains(document.activeElement) ?? false;
-      setSent(response);
-      onRespond(requestId, response);
-    },
-    [onRespond, requestId],
-  );
-
-  useEffect(() => {
-    if (refocus.current && view !== 'pending') {
-      refocus.current = false;
-      rootRef.current?.focus();
-    }
-  }, [view]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || view !== 'pending' || event.defaultPrevented) return;
-    event.preventDefault();
-    respond({ action: 'cancel' });
-  };
-
-  const heading = elicitationHeading(view, elicitation.mode, t);
-  const response = elicitation.response ?? sent;
-  const content = response && response.action === 'accept' && isContent(response.content) ? response.content : null;
-
+  const view = elicitationView(elicitation, null, null);
   return (
     <section
-      ref={rootRef}
-      tabIndex={-1}
       className={cx('acp-elicitation', className)}
-      data-state={view}
+      data-status={view}
       data-mode={elicitation.mode}
+      data-slot="fallback"
       aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
+      aria-busy={!state.error}
     >
-      <div id={titleId} className="acp-elicitation__title" data-slot="title">
-        {heading}
+      <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
+        {elicitationHeading(view, elicitation.mode, t)}
       </div>
       {elicitation.message && (
         <p className="acp-elicitation__message" data-slot="message">
           {elicitation.message}
         </p>
       )}
-      {elicitation.mode === 'form' && view === 'pending' && (model.title || model.description) && (
-        <div className="acp-elicitation__schema" data-slot="schema">
-          {model.title && <div className="acp-elicitation__schema-title">{model.title}</div>}
-          {model.description && <p className="acp-elicitation__schema-description">{model.description}</p>}
-        </div>
-      )}
-      {view === 'pending' && elicitation.mode === 'form' && <FormMode model={model} onRespond={respond} t={t} />}
-      {(view === 'pending' || view === 'waiting') && elicitation.mode === 'url' && (
-        <UrlMode
-          url={elicitation.url ?? ''}
-          phase={view === 'pending' ? 'consent' : 'waiting'}
-          onRespond={respond}
-          onDone={() => {
-            setWaitingEnded('done');
-            onDismiss?.(requestId, 'done');
-          }}
-          onStopWaiting={() => {
-            setWaitingEnded('stopped');
-            onDismiss?.(requestId, 'cancel');
-          }}
-          t={t}
-        />
-      )}
-      <StatusLine view={view} mode={elicitation.mode} t={t} />
-      {view === 'accepted' && content && <SubmittedValues fields={model.fields} content={content} t={t} />}
+      <OnDemandStatus state={state} />
     </section>
   );
-}
-
-function StatusLine({ view, mode, t }: { view: ElicitationView; mode: string; t: ElicitationMessages }) {
-  const text: Partial<Record<ElicitationView, string>> = {
-    accepted: mode === 'url' ? t.status_url_accepted : t.status_accepted,
-    declined: t.status_declined,
-    cancelled: t.status_cancelled,
-    interrupted: t.status_interrupted,
-    completed: t.status_completed,
-    done: t.status_marked_done,
-    stopped: t.status_stopped_waiting,
-    unsupported_mode: format(t.unknown_mode, { mode }),
-  };
-  const line = text[view];
-  if (!line) return null;
-  return (
-    <p className="acp-elicitation__status" data-slot="status" role="status">
-      {line}
-    </p>
-  );
-}
-
-function isContent(value: unknown): value is Record<string, string | number | boolean | string[]> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CreateElicitationResponse } from '../../core/types.js';
+import { AnswerActions } from './AnswerActions.js';
 import { Field } from './fields/Field.js';
 import type { ElicitationMessages } from './messages.js';
 import type { FormModel } from './schema.js';
@@ -106,23 +107,12 @@ export function FormMode({ model, onRespond, t }: FormModeProps) {
           {t.invalid_summary}
         </p>
       )}
-      <div className="acp-elicitation__actions" data-slot="actions">
-        <button
-          type="submit"
-          className="acp-button"
-          data-variant="primary"
-          disabled={blocked}
-          aria-describedby={blocked ? ids.blocked : undefined}
-        >
-          {t.accept}
-        </button>
-        <button type="button" className="acp-button" onClick={() => onRespond({ action: 'decline' })}>
-          {t.decline}
-        </button>
-        <button type="button" className="acp-button" data-variant="ghost" onClick={() => onRespond({ action: 'cancel' })}>
-          {t.cancel}
-        </button>
-      </div>
+      <AnswerActions
+        acceptLabel={t.accept}
+        accept={{ type: 'submit', disabled: blocked, 'aria-describedby': blocked ? ids.blocked : undefined }}
+        onRespond={onRespond}
+        t={t}
+      />
     </form>
   );
 }

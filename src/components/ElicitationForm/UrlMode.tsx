@@ -6,6 +6,7 @@
  */
 import { useId, useMemo } from 'react';
 import type { CreateElicitationResponse } from '../../core/types.js';
+import { AnswerActions } from './AnswerActions.js';
 import type { ElicitationMessages } from './messages.js';
 import { assessUrl } from './url.js';
 import { UrlAddress } from './UrlAddress.js';
@@ -35,28 +36,20 @@ export function UrlMode({ url, phase, onRespond, onDone, onStopWaiting, t }: Url
       {phase === 'consent' && <p className="acp-elicitation__intro">{t.url_intro}</p>}
       <UrlAddress assessment={assessment} t={t} refusalId={refusalId} />
       {phase === 'consent' ? (
-        <div className="acp-elicitation__actions" data-slot="actions">
-          <button
-            type="button"
-            className="acp-button"
-            data-variant="primary"
-            disabled={!assessment.canOpen}
-            aria-describedby={assessment.canOpen ? undefined : refusalId}
-            onClick={() => {
+        <AnswerActions
+          acceptLabel={t.open}
+          accept={{
+            disabled: !assessment.canOpen,
+            'aria-describedby': assessment.canOpen ? undefined : refusalId,
+            onClick: () => {
               if (!assessment.canOpen) return;
               open();
               onRespond({ action: 'accept' });
-            }}
-          >
-            {t.open}
-          </button>
-          <button type="button" className="acp-button" onClick={() => onRespond({ action: 'decline' })}>
-            {t.decline}
-          </button>
-          <button type="button" className="acp-button" data-variant="ghost" onClick={() => onRespond({ action: 'cancel' })}>
-            {t.cancel}
-          </button>
-        </div>
+            },
+          }}
+          onRespond={onRespond}
+          t={t}
+        />
       ) : (
         <>
           <p className="acp-elicitation__waiting" data-slot="waiting" role="status">

@@ -1,5 +1,5 @@
-export { ElicitationForm } from './on-demand.js';
-export type { ElicitationFormProps } from './ElicitationForm.js';
+export { ElicitationForm } from './ElicitationForm.js';
+export type { ElicitationFormProps } from './ElicitationFormLoaded.js';
 export { elicitationMessages } from './messages.js';
 export type { ElicitationMessages } from './messages.js';
 export { buildFormModel, buildField } from './schema.js';

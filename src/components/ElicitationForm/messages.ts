@@ -26,20 +26,20 @@ export const elicitationMessages = {
   invalid_summary: 'Some fields need attention before this can be sent.',
 
   error_required: 'This field is required.',
-  error_minLength: 'Enter at least {limit} characters.',
-  error_maxLength: 'Enter at most {limit} characters.',
+  error_min_length: 'Enter at least {limit} characters.',
+  error_max_length: 'Enter at most {limit} characters.',
   error_pattern: 'The value does not have the expected format.',
   error_email: 'Enter an email address, like name@example.com.',
   error_uri: 'Enter a full address, like https://example.com.',
   error_date: 'Enter a valid date.',
-  error_dateTime: 'Enter a valid date and time.',
+  error_date_time: 'Enter a valid date and time.',
   error_number: 'Enter a number.',
   error_integer: 'Enter a whole number.',
   error_minimum: 'Enter {limit} or more.',
   error_maximum: 'Enter {limit} or less.',
   error_option: 'Choose one of the listed options.',
-  error_minItems: 'Choose at least {limit}.',
-  error_maxItems: 'Choose at most {limit}.',
+  error_min_items: 'Choose at least {limit}.',
+  error_max_items: 'Choose at most {limit}.',
   error_unsupported: 'This field cannot be filled in here.',
 
   accept: 'Accept',
@@ -78,3 +78,11 @@ export const elicitationMessages = {
 };
 
 export type ElicitationMessages = typeof elicitationMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    elicitation: typeof elicitationMessages;
+  }
+}

@@ -3,26 +3,26 @@
  *
  * Pure: returns error codes with parameters; the component turns them into localized messages.
  */
-import { isDate, localInputToRfc3339 } from './dateTime.js';
+import { isDate, localInputToRfc3339 } from './date-time.js';
 import type { FieldModel, TextField } from './schema.js';
 import { hasValue, type FieldValue, type FormValues } from './values.js';
 
 export type FieldErrorCode =
   | 'required'
-  | 'minLength'
-  | 'maxLength'
+  | 'min_length'
+  | 'max_length'
   | 'pattern'
   | 'email'
   | 'uri'
   | 'date'
-  | 'dateTime'
+  | 'date_time'
   | 'number'
   | 'integer'
   | 'minimum'
   | 'maximum'
   | 'option'
-  | 'minItems'
-  | 'maxItems'
+  | 'min_items'
+  | 'max_items'
   | 'unsupported';
 
 export interface FieldError {
@@ -72,8 +72,8 @@ export function validateField(field: FieldModel, value: FieldValue | undefined, 
     case 'multiselect': {
       const chosen = value as string[];
       if (!chosen.every((v) => field.options.some((o) => o.value === v))) return err('option');
-      if (field.minItems !== null && chosen.length < field.minItems) return err('minItems', { limit: field.minItems });
-      if (field.maxItems !== null && chosen.length > field.maxItems) return err('maxItems', { limit: field.maxItems });
+      if (field.minItems !== null && chosen.length < field.minItems) return err('min_items', { limit: field.minItems });
+      if (field.maxItems !== null && chosen.length > field.maxItems) return err('max_items', { limit: field.maxItems });
       return null;
     }
   }
@@ -82,8 +82,8 @@ export function validateField(field: FieldModel, value: FieldValue | undefined, 
 function validateText(field: TextField, value: string): FieldError | null {
   // JSON Schema counts length in Unicode code points, not UTF-16 units: '😀' has length 1.
   const length = [...value].length;
-  if (field.minLength !== null && length < field.minLength) return err('minLength', { limit: field.minLength });
-  if (field.maxLength !== null && length > field.maxLength) return err('maxLength', { limit: field.maxLength });
+  if (field.minLength !== null && length < field.minLength) return err('min_length', { limit: field.minLength });
+  if (field.maxLength !== null && length > field.maxLength) return err('max_length', { limit: field.maxLength });
   switch (field.format) {
     case 'email':
       if (!EMAIL.test(value)) return err('email');
@@ -95,7 +95,7 @@ function validateText(field: TextField, value: string): FieldError | null {
       if (!isDate(value)) return err('date');
       break;
     case 'date-time':
-      if (localInputToRfc3339(value) === null) return err('dateTime');
+      if (localInputToRfc3339(value) === null) return err('date_time');
       break;
     case null:
       break;

@@ -6,7 +6,7 @@
  * `toContent`, after validation.
  */
 import type { CreateElicitationResponse } from '../../core/types.js';
-import { localInputToRfc3339, rfc3339ToLocalInput } from './dateTime.js';
+import { localInputToRfc3339, rfc3339ToLocalInput } from './date-time.js';
 import type { FieldModel } from './schema.js';
 
 export type FieldValue = string | boolean | string[];

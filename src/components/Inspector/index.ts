@@ -1,4 +1,3 @@
-export { ProtocolInspector } from './on-demand.js';
-export type { ProtocolInspectorProps } from './ProtocolInspector.js';
-export { AcpInspector } from './AcpInspector.js';
+export { ProtocolInspector } from './ProtocolInspector.js';
+export type { ProtocolInspectorProps } from './ProtocolInspectorLoaded.js';
 export { describeFrame } from './describe-frame.js';

@@ -1,7 +1,7 @@
 export const inspectorMessages = {
   title: 'Protocol inspector',
-  filterMethod: 'Method',
-  filterKind: 'Update kind',
+  filter_method: 'Method',
+  filter_kind: 'Update kind',
   all: 'All',
   search: 'Search frames',
   pause: 'Pause',
@@ -15,3 +15,11 @@ export const inspectorMessages = {
   refused: 'Refused',
   paused: 'Paused: new frames are recorded but not shown.',
 } satisfies Record<string, string>;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    inspector: typeof inspectorMessages;
+  }
+}

@@ -27,7 +27,7 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
   const restFrom = restStart(paragraph);
   const rest = source.slice(restFrom);
   const restSource = streaming ? repairTail(rest) : rest;
-  const note = runs.forced ? <BudgetNote>{messages.formattedInParts}</BudgetNote> : null;
+  const note = runs.forced ? <BudgetNote>{messages.formatted_in_parts}</BudgetNote> : null;
   if (runs.ends.length === 0) {
     return (
       <>

@@ -65,7 +65,7 @@ function WholeBlock({ source, streaming }: { source: string; streaming: boolean 
   const { messages } = useContext(MarkdownContext);
   const capped = useMemo(() => capNesting(source), [source]);
   const plan = useMemo(() => planBlock(capped.source), [capped.source]);
-  const nestingNote = capped.capped ? <BudgetNote>{format(messages.nestingCapped, { depth: NESTING_LIMIT })}</BudgetNote> : null;
+  const nestingNote = capped.capped ? <BudgetNote>{format(messages.nesting_capped, { depth: NESTING_LIMIT })}</BudgetNote> : null;
   switch (plan.kind) {
     case 'whole':
       return (

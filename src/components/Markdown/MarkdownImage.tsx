@@ -24,7 +24,7 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
   if (source.kind === 'refused' || failed) {
     return (
       <span className="acp-markdown__image-refused" data-slot="image-refused">
-        {text || messages.imageRefused}
+        {text || messages.image_refused}
       </span>
     );
   }
@@ -38,7 +38,7 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
         onClick={() => setRequested(true)}
       >
         <ImageIcon />
-        <span>{format(messages.loadImage, { host: source.host })}</span>
+        <span>{format(messages.load_image, { host: source.host })}</span>
         {text ? <span className="acp-markdown__image-alt">{text}</span> : null}
       </button>
     );

@@ -20,7 +20,7 @@ export function MarkdownPlain({ text, messages, error, onRetry }: MarkdownPlainP
       </p>
       {error ? (
         <p className="acp-markdown__load-error" data-slot="load-error" role="alert">
-          {messages.loadFailed}{' '}
+          {messages.load_failed}{' '}
           <button type="button" className="acp-button" onClick={onRetry}>
             {messages.retry}
           </button>

@@ -24,7 +24,7 @@ export function PlainBlock({ source, markup }: { source: string; markup: number 
         ))}
       </p>
       <BudgetNote fullText={() => source} fileName="message.md">
-        {format(messages.shownPlain, {
+        {format(messages.shown_plain, {
           size: number.format(source.length),
           markup: number.format(markup),
           unit: number.format(MARKDOWN_UNIT_CHARS),

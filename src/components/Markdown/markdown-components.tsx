@@ -81,7 +81,7 @@ function Input({ node: _node, type, checked }: Props<'input'>) {
       data-slot="task"
       data-state={checked ? 'checked' : 'unchecked'}
       role="img"
-      aria-label={checked ? messages.taskDone : messages.taskOpen}
+      aria-label={checked ? messages.task_done : messages.task_open}
     >
       {checked ? (
         <svg width="10" height="10" viewBox="0 0 10 10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">

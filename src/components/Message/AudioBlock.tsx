@@ -2,7 +2,7 @@ import type { ContentBlock } from '../../core/types.js';
 import { format, useLocale } from '../shared/index.js';
 import { base64Size, baseMimeType, isBase64 } from './content.js';
 import { FileChip } from './FileChip.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { AudioFileIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
 
@@ -34,7 +34,7 @@ export function AudioBlock({ block, messages }: { block: AudioContent; messages:
         data-slot="audio"
         controls
         preload="metadata"
-        aria-label={format(messages.audioLabel, { type })}
+        aria-label={format(messages.audio_label, { type })}
         src={`data:${type};base64,${block.data.replace(/\s+/g, '')}`}
       />
     );
@@ -43,8 +43,8 @@ export function AudioBlock({ block, messages }: { block: AudioContent; messages:
     <FileChip
       slot="audio-file"
       icon={<AudioFileIcon />}
-      name={messages.audioNotPlayable}
-      details={`${type || messages.unknownType} · ${formatBytes(base64Size(block.data), locale)}`}
+      name={messages.audio_not_playable}
+      details={`${type || messages.unknown_type} · ${formatBytes(base64Size(block.data), locale)}`}
     />
   );
 }

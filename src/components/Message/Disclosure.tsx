@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cx } from '../shared/index.js';
-import { useUntilFound } from '../shared/use-until-found.js';
-import { ChevronIcon } from './icons.js';
+import { Chevron } from '../shared/Chevron.js';
+import { useControllableDisclosure } from '../shared/use-disclosure.js';
 
 interface DisclosureProps {
   /** The trigger's content: what is inside, in a few words. */
@@ -17,23 +17,15 @@ interface DisclosureProps {
  * `hidden="until-found"`, so find-in-page still finds it and opens the panel.
  */
 export function Disclosure({ summary, children, slot, className }: DisclosureProps) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const panel = useUntilFound<HTMLDivElement>(open, () => setOpen(true));
+  const fold = useControllableDisclosure({});
   return (
-    <div className={cx('acp-message__disclosure', className)} data-slot={slot} data-state={open ? 'open' : 'closed'}>
-      <button
-        type="button"
-        className="acp-message__disclosure-trigger"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <ChevronIcon className="acp-message__chevron" />
+    <div className={cx('acp-message__disclosure', className)} data-slot={slot} data-state={fold.state}>
+      <button {...fold.triggerProps} className="acp-message__disclosure-trigger">
+        <Chevron size={16} />
         {summary}
       </button>
-      <div id={panelId} ref={panel} hidden={!open} className="acp-message__disclosure-panel" data-slot="panel">
-        {children(open)}
+      <div {...fold.panelProps} className="acp-message__disclosure-panel" data-slot="panel">
+        {children(fold.open)}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { CodeBlock, languageForPath } from '../CodeBlock/index.js';
 import { format, useLocale } from '../shared/index.js';
 import { base64Size, baseMimeType, fileNameOf } from './content.js';
 import { Disclosure } from './Disclosure.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { FileIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
 
@@ -21,7 +21,7 @@ export function EmbeddedResourceBlock({ block, messages }: { block: EmbeddedReso
     <>
       <FileIcon className="acp-message__disclosure-icon" />
       <span className="acp-message__resource-name">{name}</span>
-      <span className="acp-visually-hidden">, {messages.resourceKind}, </span>
+      <span className="acp-visually-hidden">, {messages.resource_kind}, </span>
       <span className="acp-message__resource-uri">{resource.uri}</span>
     </>
   );
@@ -32,8 +32,8 @@ export function EmbeddedResourceBlock({ block, messages }: { block: EmbeddedReso
           <CodeBlock code={resource.text} language={languageForPath(resource.uri)} highlight={open} />
         ) : (
           <p className="acp-message__note">
-            {format(messages.binaryResource, {
-              type: baseMimeType(resource.mimeType) || messages.unknownType,
+            {format(messages.binary_resource, {
+              type: baseMimeType(resource.mimeType) || messages.unknown_type,
               size: formatBytes(base64Size(resource.blob), locale),
             })}
           </p>

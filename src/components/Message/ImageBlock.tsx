@@ -3,7 +3,7 @@ import { RASTER_IMAGE_TYPES } from '../Markdown/index.js';
 import { format, useLocale } from '../shared/index.js';
 import { base64Size, baseMimeType, fileNameOf, isBase64 } from './content.js';
 import { FileChip } from './FileChip.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import { ImageFileIcon } from './icons.js';
 import type { MessageMessages } from './messages.js';
 
@@ -21,7 +21,7 @@ export function ImageBlock({ block, messages }: { block: ImageContent; messages:
   if (RASTER_IMAGE_TYPES.has(type) && isBase64(block.data)) {
     return (
       <figure className="acp-message__image" data-slot="image">
-        <img src={`data:${type};base64,${block.data.replace(/\s+/g, '')}`} alt={name ?? format(messages.imageAlt, { type })} />
+        <img src={`data:${type};base64,${block.data.replace(/\s+/g, '')}`} alt={name ?? format(messages.image_alt, { type })} />
       </figure>
     );
   }
@@ -29,8 +29,8 @@ export function ImageBlock({ block, messages }: { block: ImageContent; messages:
     <FileChip
       slot="image-file"
       icon={<ImageFileIcon />}
-      name={name ?? messages.imageNotShown}
-      details={`${type || messages.unknownType} · ${formatBytes(base64Size(block.data), locale)}${name ? ` · ${messages.imageNotShown}` : ''}`}
+      name={name ?? messages.image_not_shown}
+      details={`${type || messages.unknown_type} · ${formatBytes(base64Size(block.data), locale)}${name ? ` · ${messages.image_not_shown}` : ''}`}
     />
   );
 }

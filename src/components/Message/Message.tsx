@@ -52,7 +52,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
       data-slot="message"
       data-role={isUser ? 'user' : 'agent'}
       data-state={streaming ? 'streaming' : 'done'}
-      aria-label={isUser ? messages.userMessage : messages.agentMessage}
+      aria-label={isUser ? messages.user_message : messages.agent_message}
       aria-busy={streaming || undefined}
     >
       <div className="acp-message__body" data-slot="body">
@@ -92,7 +92,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
       </div>
       {!streaming && item.text.trim() !== '' ? (
         <div className="acp-message__actions" data-slot="actions">
-          <CopyButton text={item.text} label={messages.copyMessage} accessibleName={messages.copyMessage} onCopied={onCopy} />
+          <CopyButton text={item.text} label={messages.copy_message} accessibleName={messages.copy_message} onCopied={onCopy} />
         </div>
       ) : null}
     </article>

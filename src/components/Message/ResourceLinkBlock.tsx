@@ -3,7 +3,7 @@ import { isHttpUrl } from '../Markdown/index.js';
 import { useLocale } from '../shared/index.js';
 import { baseMimeType } from './content.js';
 import { FileChip } from './FileChip.js';
-import { formatBytes } from './format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import type { MessageMessages } from './messages.js';
 
 type ResourceLink = Extract<ContentBlock, { type: 'resource_link' }>;
@@ -31,7 +31,7 @@ export function ResourceLinkBlock({ block, messages }: { block: ResourceLink; me
     <FileChip
       slot="resource-link"
       name={block.title || block.name}
-      details={details.length > 0 ? details.join(' · ') : messages.linkKind}
+      details={details.length > 0 ? details.join(' · ') : messages.link_kind}
       location={uri}
     />
   );

@@ -16,7 +16,7 @@ export function UnsupportedBlock({ block, messages }: { block: UnknownContentBlo
   const summary = (
     <>
       <WarningIcon className="acp-message__disclosure-icon" />
-      <span>{format(messages.unsupported, { type: block.type || messages.unknownType })}</span>
+      <span>{format(messages.unsupported, { type: block.type || messages.unknown_type })}</span>
     </>
   );
   return (

@@ -58,11 +58,3 @@ export function WarningIcon({ className }: { className?: string }) {
     </Icon>
   );
 }
-
-export function ChevronIcon({ className }: { className?: string }) {
-  return (
-    <Icon className={className}>
-      <path d="M6 4l4 4-4 4" />
-    </Icon>
-  );
-}

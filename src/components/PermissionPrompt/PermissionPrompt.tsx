@@ -1,175 +1,49 @@
 /**
- * An agent's `session/request_permission`: the options in the agent's order, answered once.
- *
- * This is a security boundary (guide §9.4, DESIGN §4): focus goes to the prompt itself, never to
- * an allow button, so a stray Enter approves nothing; digit shortcuts work only while focus is
- * inside the prompt and only after a pause in typing.
+ * The public `PermissionPrompt` (and, in `PermissionQueue.tsx`, `PermissionQueue`): the options, digit shortcuts and focus
+ * handling are fetched on first use, with the rest of the conversation (`conversation.ts`: a
+ * thread that shows a tool call has them already). Until then the prompt says what is asked and
+ * about which tool call; the options appear, and take focus, when the prompt has loaded.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { PermissionRequestState } from '../../core/types.js';
-import { cx, format, useMessages } from '../shared/index.js';
+import { useId } from 'react';
+import { conversationModule } from '../load-conversation.js';
+import { cx, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { permissionMessages } from './messages.js';
-import { optionStyle } from './optionStyle.js';
 import { PermissionHeader } from './PermissionHeader.js';
-import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
+import type { PermissionPromptProps } from './PermissionPromptLoaded.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
-import { toolCallInfo } from './toolCallInfo.js';
+import { toolCallInfo } from './tool-call-info.js';
 
-export interface PermissionPromptProps {
-  request: PermissionRequestState;
-  /** The chosen option; called at most once per request. */
-  onRespond: (requestId: string, optionId: string) => void;
-  /** Extra detail about what is being approved, e.g. a diff or terminal preview. */
-  details?: ReactNode;
-  /**
-   * Show the tool call's title, kind, command and files (default true). Turn it off when the
-   * prompt sits inside a tool call card that already shows them.
-   */
-  showToolCall?: boolean;
-  /** Move focus to the prompt when it appears (default true). */
-  autoFocus?: boolean;
-  /** Quiet time, in ms, before a digit counts as a deliberate shortcut (default 400). */
-  shortcutGuardMs?: number;
-  className?: string;
-}
+export const PermissionPrompt = /* @__PURE__ */ onDemandComponent('PermissionPrompt', conversationModule, (loaded) => loaded.PermissionPromptLoaded, PermissionFallback);
 
-export function PermissionPrompt(props: PermissionPromptProps) {
-  // Keyed by request so a new request never inherits the previous one's local answer.
-  return <Prompt key={props.request.requestId} {...props} />;
-}
-
-function Prompt({
+export function PermissionFallback({
   request,
-  onRespond,
   details,
   showToolCall = true,
-  autoFocus = true,
-  shortcutGuardMs = 400,
   className,
-}: PermissionPromptProps) {
+  state,
+}: PermissionPromptProps & { state: OnDemandState }) {
   const t = useMessages('permission', permissionMessages);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const answeredRef = useRef(false);
-  // When the last printable key was typed; starts at mount (set in the effect below, since render
-  // must not read the clock), so keys typed just as the prompt appears are not taken as answers.
-  const lastKeyAt = useRef(0);
-  const [localChoice, setLocalChoice] = useState<string | null>(null);
-
-  const status = request.status === 'pending' && localChoice !== null ? 'answered' : request.status;
-  const pending = status === 'pending';
-  const chosenId = request.optionId ?? localChoice;
-  const chosen = request.options.find((o) => o.optionId === chosenId) ?? null;
+  const titleId = useId();
   const info = toolCallInfo(request.toolCall);
-
-  useEffect(() => {
-    lastKeyAt.current = Date.now();
-    if (autoFocus && request.status === 'pending') rootRef.current?.focus();
-    // Only when the prompt first appears; later renders must not pull focus back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only: re-running on a later autoFocus or status change would pull focus back
-  }, []);
-
-  const answer = (optionId: string) => {
-    if (answeredRef.current || request.status !== 'pending') return;
-    answeredRef.current = true;
-    setLocalChoice(optionId);
-    // The button about to be disabled would drop focus to <body>; keep it in the prompt.
-    rootRef.current?.focus();
-    onRespond(request.requestId, optionId);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!pending || event.defaultPrevented) return;
-    const target = event.target as HTMLElement;
-    // Typing inside something editable in the details slot is not a shortcut.
-    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    // eslint-disable-next-line react-hooks/purity -- the keydown handler reads the clock, not render
-    const now = Date.now();
-    const deliberate = isDeliberate(now, lastKeyAt.current, shortcutGuardMs);
-    if (event.key.length === 1) lastKeyAt.current = now;
-    const index = optionIndexForKey(event, request.options.length);
-    if (index < 0 || !deliberate) return;
-    event.preventDefault();
-    answer(request.options[index].optionId);
-  };
-
-  const shortcutCount = Math.min(request.options.length, 9);
-
   return (
     <div
-      ref={rootRef}
       role="group"
-      tabIndex={-1}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={pending && shortcutCount > 0 ? `${id}-hint` : undefined}
+      aria-labelledby={titleId}
+      aria-busy={!state.error}
       className={cx('acp-permission', className)}
-      data-state={status}
-      data-by-policy={request.byPolicy ? 'true' : undefined}
-      onKeyDown={onKeyDown}
+      data-status={request.status}
+      data-slot="fallback"
     >
-      <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} t={t} />
-
+      <PermissionHeader titleId={titleId} toolTitle={info.title} t={t} />
       {showToolCall && <ToolCallSummary info={info} t={t} />}
       {details && (
         <div className="acp-permission__details" data-slot="details">
           {details}
         </div>
       )}
-
-      {(status === 'pending' || status === 'answered') && request.options.length > 0 && (
-        <div className="acp-permission__options" data-slot="options">
-          {request.options.map((option, index) => {
-            const style = optionStyle(option.kind);
-            const key = shortcutKey(index);
-            const isChosen = option.optionId === chosenId;
-            return (
-              <button
-                key={option.optionId}
-                type="button"
-                className="acp-button acp-permission__option"
-                data-slot="option"
-                data-kind={option.kind}
-                data-tone={style.tone}
-                data-remembered={style.remembered ? 'true' : undefined}
-                data-chosen={isChosen && !pending ? 'true' : undefined}
-                aria-keyshortcuts={pending && key ? key : undefined}
-                aria-pressed={!pending ? isChosen : undefined}
-                disabled={!pending}
-                onClick={() => answer(option.optionId)}
-              >
-                {pending && key && (
-                  <kbd className="acp-permission__key" aria-hidden="true">
-                    {key}
-                  </kbd>
-                )}
-                <span>{option.name}</span>
-                {style.remembered && (
-                  <span className="acp-permission__remembered" data-slot="remembered">
-                    {t.option_remembered}
-                  </span>
-                )}
-              </button>
-            );
-          })}
-        </div>
-      )}
-      {pending && request.options.length === 0 && <p className="acp-permission__status">{t.no_options}</p>}
-      {pending && shortcutCount > 0 && (
-        <p id={`${id}-hint`} className="acp-permission__hint" data-slot="hint">
-          {shortcutCount === 1
-            ? format(t.shortcut_hint_single, { first: 1 })
-            : format(t.shortcut_hint, { first: 1, last: shortcutCount })}
-        </p>
-      )}
-
-      <p className="acp-permission__status" data-slot="status" role="status">
-        {status === 'answered' &&
-          (chosen
-            ? format(request.byPolicy ? t.status_answered_policy : t.status_answered, { option: chosen.name })
-            : t.status_answered_unknown)}
-        {status === 'cancelled' && t.status_cancelled}
-        {status === 'interrupted' && t.status_interrupted}
-      </p>
+      <OnDemandStatus state={state} />
     </div>
   );
 }

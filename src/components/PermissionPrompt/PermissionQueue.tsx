@@ -1,74 +1,19 @@
 /**
- * Several permission requests without a tool call card to sit in (e.g. several sessions or a
- * standalone panel): the first pending one is active, the rest wait in order below it.
+ * The public `PermissionQueue`: loaded with the conversation (`conversation.ts`, see
+ * `PermissionPrompt.tsx`); until then it shows the request it would show first, as the prompt's
+ * fallback.
  */
-import { useId, type ReactNode } from 'react';
-import type { PermissionRequestState } from '../../core/types.js';
-import { cx, format, useMessages } from '../shared/index.js';
-import { permissionMessages } from './messages.js';
-import { PermissionPrompt } from './PermissionPrompt.js';
-import { toolCallInfo } from './toolCallInfo.js';
+import { conversationModule } from '../load-conversation.js';
+import type { OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import { PermissionFallback } from './PermissionPrompt.js';
+import type { PermissionQueueProps } from './PermissionQueueLoaded.js';
 
-export interface PermissionQueueProps {
-  /** Requests in arrival order; only `pending` ones are shown. */
-  requests: PermissionRequestState[];
-  onRespond: (requestId: string, optionId: string) => void;
-  /** Optional details (a diff, a command preview) for the active request. */
-  renderDetails?: (request: PermissionRequestState) => ReactNode;
-  /** Passed to the active prompt (default true). */
-  autoFocus?: boolean;
-  shortcutGuardMs?: number;
-  className?: string;
-}
+export const PermissionQueue = /* @__PURE__ */ onDemandComponent('PermissionQueue', conversationModule, (loaded) => loaded.PermissionQueueLoaded, PermissionQueueFallback);
 
-export function PermissionQueue({
-  requests,
-  onRespond,
-  renderDetails,
-  autoFocus,
-  shortcutGuardMs,
-  className,
-}: PermissionQueueProps) {
-  const t = useMessages('permission', permissionMessages);
-  const id = useId();
-  const pending = requests.filter((r) => r.status === 'pending');
-  if (pending.length === 0) return null;
-  const [active, ...waiting] = pending;
-
-  return (
-    <section className={cx('acp-permission-queue', className)} aria-labelledby={`${id}-label`} data-count={pending.length}>
-      <div className="acp-permission-queue__header" data-slot="header">
-        <span id={`${id}-label`} className="acp-permission-queue__label">
-          {t.queue_label}
-        </span>
-        <span className="acp-permission-queue__position" data-slot="position">
-          {format(t.queue_position, { position: 1, total: pending.length })}
-        </span>
-      </div>
-      <PermissionPrompt
-        request={active}
-        onRespond={onRespond}
-        details={renderDetails?.(active)}
-        autoFocus={autoFocus}
-        shortcutGuardMs={shortcutGuardMs}
-      />
-      {waiting.length > 0 && (
-        <div className="acp-permission-queue__waiting" data-slot="waiting">
-          <span id={`${id}-waiting`} className="acp-permission-queue__waiting-label">
-            {t.queue_waiting}
-          </span>
-          <ol aria-labelledby={`${id}-waiting`} start={2}>
-            {waiting.map((request) => {
-              const info = toolCallInfo(request.toolCall);
-              return (
-                <li key={request.requestId} data-slot="waiting-item">
-                  {info.title ?? t.untitled_tool}
-                </li>
-              );
-            })}
-          </ol>
-        </div>
-      )}
-    </section>
-  );
+/** Until the queue loads, the request it would show first, as the prompt's fallback. */
+function PermissionQueueFallback({ requests, onRespond, className, state }: PermissionQueueProps & { state: OnDemandState }) {
+  const active = requests.find((r) => r.status === 'pending');
+  if (!active) return null;
+  return <PermissionFallback request={active} onRespond={onRespond} className={className} state={state} />;
 }

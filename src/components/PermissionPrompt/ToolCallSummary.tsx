@@ -1,6 +1,6 @@
 /** The tool call behind a permission request: kind, the command it would run, the files it touches. */
 import type { PermissionMessages } from './messages.js';
-import type { ToolCallInfo } from './toolCallInfo.js';
+import type { ToolCallInfo } from './tool-call-info.js';
 
 /** ACP tool kinds to message keys; an unknown kind is shown as sent. */
 const KIND_LABELS: Record<string, keyof PermissionMessages> = {

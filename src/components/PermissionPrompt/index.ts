@@ -1,6 +1,6 @@
-export { PermissionPrompt } from './on-demand.js';
-export type { PermissionPromptProps } from './PermissionPrompt.js';
-export { PermissionQueue } from './on-demand.js';
-export type { PermissionQueueProps } from './PermissionQueue.js';
+export { PermissionPrompt } from './PermissionPrompt.js';
+export type { PermissionPromptProps } from './PermissionPromptLoaded.js';
+export { PermissionQueue } from './PermissionQueue.js';
+export type { PermissionQueueProps } from './PermissionQueueLoaded.js';
 export { permissionMessages } from './messages.js';
 export type { PermissionMessages } from './messages.js';

@@ -30,3 +30,11 @@ export const permissionMessages = {
 };
 
 export type PermissionMessages = typeof permissionMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    permission: typeof permissionMessages;
+  }
+}

@@ -1,8 +1,9 @@
-import { memo, useId, useState } from 'react';
+import { memo } from 'react';
 import type { PlanEntry } from '../../core/types.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
-import { Chevron } from '../ToolCall/Chevron.js';
-import { useUntilFound } from '../shared/use-until-found.js';
+import { Chevron } from '../shared/Chevron.js';
+import { useControllableState } from '../shared/use-controllable-state.js';
+import { useDisclosure } from '../shared/use-disclosure.js';
 import { planMessages } from './messages.js';
 import { countCompleted } from './plan-entry.js';
 import { PlanEntryRow } from './PlanEntryRow.js';
@@ -33,14 +34,8 @@ export const Plan = /* @__PURE__ */ memo(function Plan({
 }: PlanProps) {
   const messages = useMessages('plan', planMessages);
   const locale = useLocale();
-  const [ownOpen, setOwnOpen] = useState(defaultOpen);
-  const open = controlledOpen ?? ownOpen;
-  const setOpen = (next: boolean) => {
-    if (controlledOpen === undefined) setOwnOpen(next);
-    onOpenChange?.(next);
-  };
-  const listId = useId();
-  const listRef = useUntilFound<HTMLDivElement>(open, () => setOpen(true));
+  const [open, setOpen] = useControllableState({ value: controlledOpen, defaultValue: defaultOpen, onChange: onOpenChange });
+  const fold = useDisclosure(open, setOpen);
 
   if (entries === null) return null;
 
@@ -48,20 +43,13 @@ export const Plan = /* @__PURE__ */ memo(function Plan({
   const completed = countCompleted(entries);
   const number = numberFormat(locale);
   const summary = format(messages.summary, { completed: number.format(completed), total: number.format(total) });
-  const state = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
+  const status = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
 
   return (
-    <div className={cx('acp-plan', className)} data-slot="plan" data-state={state} data-open={String(open)}>
-      <div className="acp-plan__header" data-slot="header">
-        <button
-          type="button"
-          className="acp-plan__trigger acp-focusable"
-          data-slot="trigger"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen(!open)}
-        >
-          <span className="acp-plan__title" data-slot="title">
+    <div className={cx('acp-plan', className)} data-slot="plan" data-status={status} data-state={fold.state}>
+      <div className="acp-plan__header" data-slot="plan-header">
+        <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="trigger">
+          <span className="acp-plan__title" data-slot="plan-title">
             {messages.title}
           </span>
           <span className="acp-plan__summary" data-slot="summary">
@@ -71,7 +59,7 @@ export const Plan = /* @__PURE__ */ memo(function Plan({
         </button>
       </div>
       <PlanProgress completed={completed} total={total} label={messages.progress_label} valueText={summary} />
-      <div ref={listRef} id={listId} className="acp-plan__body" data-slot="body" hidden={!open}>
+      <div {...fold.panelProps} className="acp-plan__body" data-slot="body">
         {total === 0 ? (
           <p className="acp-plan__empty">{messages.empty}</p>
         ) : (

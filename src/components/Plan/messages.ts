@@ -15,3 +15,11 @@ export const planMessages = {
 };
 
 export type PlanMessages = typeof planMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    plan: typeof planMessages;
+  }
+}

@@ -1,7 +1,7 @@
 /** The attachments of the prompt being written, each removable. */
 import { format, useLocale } from '../shared/index.js';
-import { RASTER_IMAGE_TYPES } from './attachmentPlan.js';
-import { formatBytes } from './formatBytes.js';
+import { RASTER_IMAGE_TYPES } from './attachment-plan.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import type { PromptInputMessages } from './messages.js';
 import type { PromptAttachment } from './types.js';
 

@@ -16,22 +16,25 @@ import {
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
+import { useControllableState } from '../shared/use-controllable-state.js';
 import { AttachmentChips } from './AttachmentChips.js';
 import { isEmptyPrompt, promptBlocks } from './blocks.js';
 import { promptInputMessages } from './messages.js';
-import { prefetchPromptQueue, PromptQueueList } from './queue-on-demand.js';
+import { prefetchPromptQueue, PromptQueueList } from './PromptQueueList.js';
 import { RefusalNotice } from './RefusalNotice.js';
 import type { QueuedPrompt } from './types.js';
-import { useAttachments } from './useAttachments.js';
-import { useAutosize } from './useAutosize.js';
-import { useControllableState } from './useControllableState.js';
-import { usePromptQueue } from './usePromptQueue.js';
+import { useAttachments } from './use-attachments.js';
+import { useAutosize } from './use-autosize.js';
+import { usePromptQueue } from './use-prompt-queue.js';
 
 export interface PromptInputProps {
-  /** Controlled draft text; pair with `onDraftChange`. The host keeps it across session switches. */
+  /** Controlled draft text; pair with `onValueChange`. The host keeps it across session switches. */
   value?: string;
   /** Initial draft when uncontrolled. */
   defaultValue?: string;
+  /** Every change of the draft, controlled or not. */
+  onValueChange?: (text: string) => void;
+  /** @deprecated Use `onValueChange` (the same callback under the name every component uses). */
   onDraftChange?: (text: string) => void;
   /** A prompt to send now (never called while `running`: those prompts are queued). */
   onSubmit: (blocks: ContentBlock[]) => void;
@@ -60,6 +63,7 @@ const DEFAULT_MAX_BYTES = 10 * 1000 * 1000;
 export function PromptInput({
   value,
   defaultValue = '',
+  onValueChange,
   onDraftChange,
   onSubmit,
   onCancel,
@@ -80,7 +84,11 @@ export function PromptInput({
   const fileInputRef = useRef<HTMLInputElement>(null);
   const composing = useRef(false);
   const [dragging, setDragging] = useState(false);
-  const [draft, setDraft] = useControllableState(value, defaultValue, onDraftChange);
+  const [draft, setDraft] = useControllableState({
+    value,
+    defaultValue,
+    onChange: onValueChange ?? onDraftChange,
+  });
   const files = useAttachments(promptCapabilities, maxAttachmentBytes);
   useAutosize(textareaRef, draft);
 

@@ -1,115 +1,37 @@
-/** The visible prompt queue: each waiting message with Edit, Remove and Send now. */
-import { useId, useState, type KeyboardEvent } from 'react';
-import { format, useLocale } from '../shared/index.js';
-import type { PromptInputMessages } from './messages.js';
-import type { PromptQueueState } from './usePromptQueue.js';
+/**
+ * The queue list (edit, remove, send now) is fetched on demand: prompts are only queued while a
+ * turn runs, and PromptInput starts the fetch when the user writes during a turn
+ * (`prefetchPromptQueue`), or it starts here when a prompt is queued. Until the list has loaded,
+ * the waiting prompts are shown as text in the same place.
+ */
+import { format, lazyModule, useLazyModule } from '../shared/index.js';
+import { OnDemandStatus } from '../shared/OnDemandStatus.js';
+import type { PromptQueueListProps } from './PromptQueueListLoaded.js';
 
-export interface PromptQueueListProps {
-  queue: PromptQueueState;
-  disabled?: boolean;
-  t: PromptInputMessages;
+const promptQueueListModule = /* @__PURE__ */ lazyModule(() => import('./PromptQueueListLoaded.js').then((m) => m.PromptQueueListLoaded));
+
+export function prefetchPromptQueue(): void {
+  promptQueueListModule.load().catch(() => {
+    // The list shows the failure, with Retry, if a prompt is ever queued.
+  });
 }
 
-export function PromptQueueList({ queue, disabled, t }: PromptQueueListProps) {
-  const id = useId();
-  const locale = useLocale();
-  const [draft, setDraft] = useState('');
+export function PromptQueueList(props: PromptQueueListProps) {
+  const { queue, t } = props;
+  const state = useLazyModule(promptQueueListModule, queue.items.length > 0);
+  const Loaded = state.module;
+  if (Loaded) return <Loaded {...props} />;
   if (queue.items.length === 0) return null;
-  const plural = new Intl.PluralRules(locale);
-
-  const startEdit = (itemId: string, text: string) => {
-    setDraft(text);
-    queue.setEditingId(itemId);
-  };
-  const save = (itemId: string) => {
-    // Emptying a message without attachments would leave nothing to send: treat it as removal.
-    const item = queue.items.find((p) => p.id === itemId);
-    if (item && draft.trim() === '' && item.attachments.length === 0) queue.remove(itemId);
-    else queue.update(itemId, draft);
-    queue.setEditingId(null);
-  };
-  const onEditKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>, itemId: string) => {
-    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      save(itemId);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      queue.setEditingId(null);
-    }
-  };
-
   return (
-    <section className="acp-prompt-input__queue" data-slot="queue" data-state={queue.paused ? 'paused' : 'waiting'} aria-labelledby={`${id}-label`}>
-      <div className="acp-prompt-input__queue-header">
-        <span id={`${id}-label`} className="acp-prompt-input__queue-title">
-          {format(t.queue_count, { count: queue.items.length })}
-        </span>
-      </div>
-      {queue.paused && (
-        <div className="acp-prompt-input__queue-paused" data-slot="queue-paused">
-          <span>{t.queue_paused}</span>
-          <button type="button" className="acp-button" onClick={queue.resume} disabled={disabled}>
-            {t.queue_resume}
-          </button>
-        </div>
-      )}
+    <section className="acp-prompt-input__queue" data-slot="queue" aria-busy={!state.error} aria-label={format(t.queue_count, { count: queue.items.length })}>
       <ol className="acp-prompt-input__queue-list">
-        {queue.items.map((item, index) => {
-          const editing = queue.editingId === item.id;
-          const textId = `${id}-item-${index}`;
-          const count = item.attachments.length;
-          return (
-            <li key={item.id} className="acp-prompt-input__queue-item" data-slot="queued" data-state={editing ? 'editing' : undefined}>
-              {editing ? (
-                <textarea
-                  className="acp-prompt-input__queue-editor"
-                  aria-label={format(t.queue_edit_label, { position: index + 1 })}
-                  value={draft}
-                  rows={Math.min(6, Math.max(2, draft.split('\n').length))}
-                  autoFocus
-                  onChange={(e) => setDraft(e.target.value)}
-                  onKeyDown={(e) => onEditKeyDown(e, item.id)}
-                />
-              ) : (
-                <div id={textId} className="acp-prompt-input__queue-text">
-                  {item.text.trim() ? item.text : t.queue_empty_text}
-                  {count > 0 && (
-                    <span className="acp-prompt-input__queue-meta">
-                      {' · '}
-                      {format(plural.select(count) === 'one' ? t.queue_attachments_one : t.queue_attachments_other, { count })}
-                    </span>
-                  )}
-                </div>
-              )}
-              <div className="acp-prompt-input__queue-actions">
-                {editing ? (
-                  <>
-                    <button type="button" className="acp-button" data-variant="primary" onClick={() => save(item.id)}>
-                      {t.queue_save}
-                    </button>
-                    <button type="button" className="acp-button" data-variant="ghost" onClick={() => queue.setEditingId(null)}>
-                      {t.queue_cancel_edit}
-                    </button>
-                  </>
-                ) : (
-                  <>
-                    <button type="button" className="acp-button" data-variant="ghost" aria-describedby={textId} onClick={() => startEdit(item.id, item.text)}>
-                      {t.queue_edit}
-                    </button>
-                    <button type="button" className="acp-button" data-variant="ghost" aria-describedby={textId} onClick={() => queue.remove(item.id)}>
-                      {t.queue_remove}
-                    </button>
-                    <button type="button" className="acp-button" aria-describedby={textId} disabled={disabled} onClick={() => queue.sendNow(item.id)}>
-                      {t.queue_send_now}
-                    </button>
-                  </>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {queue.items.map((item) => (
+          <li key={item.id} className="acp-prompt-input__queue-item" data-slot="queued">
+            <div className="acp-prompt-input__queue-text">{item.text.trim() ? item.text : t.queue_empty_text}</div>
+          </li>
+        ))}
       </ol>
+      <OnDemandStatus state={state} />
     </section>
   );
 }

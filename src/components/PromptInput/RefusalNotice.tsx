@@ -1,8 +1,8 @@
 /** Says which files were not attached and why, in an alert so screen readers hear it at once. */
 import { format, useLocale } from '../shared/index.js';
-import { formatBytes } from './formatBytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import type { PromptInputMessages } from './messages.js';
-import type { AttachmentRefusal } from './useAttachments.js';
+import type { AttachmentRefusal } from './use-attachments.js';
 
 export interface RefusalNoticeProps {
   refusals: readonly AttachmentRefusal[];

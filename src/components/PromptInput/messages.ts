@@ -36,3 +36,11 @@ export const promptInputMessages = {
 };
 
 export type PromptInputMessages = typeof promptInputMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    promptInput: typeof promptInputMessages;
+  }
+}

@@ -1,114 +1,48 @@
-import type { SessionInfo } from '@agentclientprotocol/sdk';
-import { cx, format, useMessages } from '../shared/index.js';
-import { sessionListMessages, type SessionListMessages } from './messages.js';
-import { SessionItem, type OpenHow } from './SessionItem.js';
-import { useNow } from './use-now.js';
-import { onRowNavigationKeyDown } from './use-row-navigation.js';
-
-/** What the agent supports (`loadSession`, `sessionCapabilities.resume/close/delete`). */
-export interface SessionListCapabilities {
-  load: boolean;
-  resume: boolean;
-  close: boolean;
-  delete: boolean;
-}
-
-export interface SessionListProps {
-  /** Every page loaded so far, in the agent's order. */
-  sessions: SessionInfo[];
-  activeSessionId?: string | null;
-  /** Sessions open in this client, which Close can release; defaults to the active one. */
-  openSessionIds?: readonly string[];
-  capabilities: SessionListCapabilities;
-  /** The first page is loading. */
-  loading?: boolean;
-  /** The agent returned a `nextCursor`. */
-  hasMore?: boolean;
-  loadingMore?: boolean;
-  /** Why listing failed (an `Error`, an `AcpErrorInfo` or a message). */
-  error?: { message: string } | string | null;
-  onLoadMore?: () => void;
-  onRetry?: () => void;
-  /** Opens with `session/load` (replays history) when the agent can, otherwise `session/resume`. */
-  onOpen?: (sessionId: string, how: OpenHow) => void;
-  onClose?: (sessionId: string) => void;
-  /** Called after the inline confirmation. */
-  onDelete?: (sessionId: string) => void;
-  /** Epoch ms to measure "3 hours ago" from; by default the clock, refreshed every minute. */
-  now?: number;
-  className?: string;
-}
-
 /**
- * The agent's session history (`session/list`), presentational: the hook layer supplies pages
- * and callbacks. Actions appear only when the agent has the capability and a callback is given.
+ * The public `SessionList`: the rows with their actions, delete confirmation and keyboard
+ * navigation are fetched the first time the history is shown. Until then the sessions already
+ * listed are shown by name, without actions. (AgentPanel's history brings the list in its own
+ * on-demand chunk, with the query behind it: see `src/panels/AgentPanel/SessionHistory.tsx`.)
  */
-export function SessionList(props: SessionListProps) {
-  const { sessions, activeSessionId = null, openSessionIds, capabilities, loading, hasMore, loadingMore } = props;
-  const { error, onLoadMore, onRetry, onOpen, onClose, onDelete, className } = props;
-  const messages = useMessages('sessionList', sessionListMessages);
-  const now = useNow(props.now);
-  const openHow: OpenHow | null = capabilities.load ? 'load' : capabilities.resume ? 'resume' : null;
-  const closable = new Set(openSessionIds ?? (activeSessionId ? [activeSessionId] : []));
-  const errorText = error ? errorMessage(error, messages) : null;
-  const empty = sessions.length === 0;
+import { cx, lazyModule, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import { sessionListMessages } from './messages.js';
+import type { SessionListProps } from './SessionListLoaded.js';
 
+export const sessionListModule = /* @__PURE__ */ lazyModule(() => import('./SessionListLoaded.js').then((m) => m.SessionListLoaded));
+
+export const SessionList = /* @__PURE__ */ onDemandComponent('SessionList', sessionListModule, (loaded) => loaded, SessionListFallback);
+
+/** The sessions listed so far, by name, with the loading line (or the failure and Retry). */
+export function SessionListFallback({
+  sessions,
+  activeSessionId,
+  className,
+  state,
+}: Pick<SessionListProps, 'sessions' | 'activeSessionId' | 'className'> & { state: OnDemandState }) {
+  const messages = useMessages('sessionList', sessionListMessages);
   return (
-    <div className={cx('acp-session-list', className)} data-state={loading ? 'loading' : errorText ? 'error' : empty ? 'empty' : 'ready'}>
-      {empty && loading && (
-        <p className="acp-session-list__notice" role="status">
-          {messages.loading}
-        </p>
-      )}
-      {empty && !loading && !errorText && <p className="acp-session-list__notice">{messages.empty}</p>}
-      {!empty && (
-        <ul className="acp-session-list__items" aria-label={messages.list_label} onKeyDown={onRowNavigationKeyDown}>
+    <div className={cx('acp-session-list', className)} data-slot="fallback" aria-busy={!state.error}>
+      <OnDemandStatus state={state} loading={messages.loading} />
+      {sessions.length > 0 && (
+        <ul className="acp-session-list__items" aria-label={messages.list_label}>
           {sessions.map((session) => (
-            <SessionItem
+            <li
               key={session.sessionId}
-              session={session}
-              active={session.sessionId === activeSessionId}
-              openHow={openHow}
-              offerResume={openHow === 'load' && capabilities.resume}
-              canClose={capabilities.close && closable.has(session.sessionId)}
-              canDelete={capabilities.delete}
-              now={now}
-              onOpen={onOpen}
-              onClose={onClose}
-              onDelete={onDelete}
-              messages={messages}
-            />
+              className="acp-session-list__item"
+              data-state={session.sessionId === activeSessionId ? 'active' : 'idle'}
+            >
+              <div className="acp-session-list__open" aria-current={session.sessionId === activeSessionId ? 'true' : undefined}>
+                <span className="acp-session-list__title">{session.title || messages.untitled}</span>{' '}
+                <span className="acp-session-list__meta">
+                  <span className="acp-session-list__cwd">{session.cwd}</span>
+                </span>
+              </div>
+            </li>
           ))}
         </ul>
       )}
-      {errorText && (
-        <div className="acp-session-list__error" role="alert">
-          <span>{errorText}</span>
-          {onRetry && (
-            <button type="button" className="acp-button" onClick={onRetry}>
-              {messages.retry}
-            </button>
-          )}
-        </div>
-      )}
-      {hasMore && onLoadMore && !empty && (
-        // aria-disabled rather than disabled: the button keeps focus while the next page loads.
-        <button
-          type="button"
-          className="acp-button acp-session-list__more"
-          aria-disabled={loadingMore || undefined}
-          onClick={() => {
-            if (!loadingMore) onLoadMore();
-          }}
-        >
-          {loadingMore ? messages.loading_more : messages.load_more}
-        </button>
-      )}
     </div>
   );
-}
-
-function errorMessage(error: { message: string } | string, messages: SessionListMessages): string {
-  const message = typeof error === 'string' ? error : error.message;
-  return message ? format(messages.error, { message }) : messages.error_unknown;
 }

@@ -1,5 +1,5 @@
-export { SessionList } from './on-demand.js';
-export type { SessionListCapabilities, SessionListProps } from './SessionList.js';
+export { SessionList } from './SessionList.js';
+export type { SessionListCapabilities, SessionListProps } from './SessionListLoaded.js';
 export type { OpenHow } from './SessionItem.js';
 export { relativeTime } from './relative-time.js';
 export { sessionListMessages } from './messages.js';

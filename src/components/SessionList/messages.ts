@@ -20,3 +20,11 @@ export const sessionListMessages = {
 };
 
 export type SessionListMessages = typeof sessionListMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    sessionList: typeof sessionListMessages;
+  }
+}

@@ -7,3 +7,11 @@ export const slashCommandMessages = {
 };
 
 export type SlashCommandMessages = typeof slashCommandMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    slashCommands: typeof slashCommandMessages;
+  }
+}

@@ -13,7 +13,7 @@ interface TerminalHeaderProps {
 /** The command line (working directory on hover) and the run badge. */
 export function TerminalHeader({ terminal, command, state, messages }: TerminalHeaderProps) {
   return (
-    <div className="acp-terminal__header" data-slot="header">
+    <div className="acp-terminal__header" data-slot="terminal-header">
       <code className="acp-terminal__command" data-slot="command" title={terminal.cwd ?? undefined}>
         <span className="acp-terminal__prompt" aria-hidden="true">
           ${' '}

@@ -19,3 +19,11 @@ export const terminalMessages = {
 };
 
 export type TerminalMessages = typeof terminalMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    terminal: typeof terminalMessages;
+  }
+}

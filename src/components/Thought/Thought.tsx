@@ -1,10 +1,11 @@
-import { useCallback, useId } from 'react';
 import type { ThoughtItem } from '../../core/types.js';
 import { Markdown } from '../Markdown/index.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { thoughtMessages } from './messages.js';
 import { useAutoOpen } from './use-auto-open.js';
-import { useUntilFound } from '../shared/use-until-found.js';
+import { Chevron } from '../shared/Chevron.js';
+import { useControllableState } from '../shared/use-controllable-state.js';
+import { useDisclosure } from '../shared/use-disclosure.js';
 import { numberFormat } from '../../i18n/number-format.js';
 
 export interface ThoughtProps {
@@ -42,25 +43,24 @@ export function Thought({
   const messages = useMessages('thought', thoughtMessages);
   const locale = useLocale();
   const live = streaming && item.endedAt === null;
-  const [autoOpen, setAutoOpen] = useAutoOpen(live, defaultOpen);
-  const open = controlledOpen ?? autoOpen;
-  const panelId = useId();
-
-  const setOpen = useCallback(
-    (next: boolean) => {
-      setAutoOpen(next);
-      onOpenChange?.(next);
+  const autoOpen = useAutoOpen(live, defaultOpen);
+  // `null` until the user (or the parent) chooses: until then it follows the stream.
+  const [chosen, setChosen] = useControllableState<boolean | null>({
+    value: controlledOpen,
+    defaultValue: null,
+    onChange: (next) => {
+      if (next !== null) onOpenChange?.(next);
     },
-    [setAutoOpen, onOpenChange],
-  );
-  const panel = useUntilFound<HTMLDivElement>(open, () => setOpen(true));
+  });
+  const open = chosen ?? autoOpen;
+  const fold = useDisclosure(open, setChosen);
 
   const seconds = thoughtSeconds(item);
   const label = live
     ? messages.thinking
     : seconds === null
       ? messages.thought
-      : format(messages.thoughtFor, {
+      : format(messages.thought_for, {
           duration: numberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }).format(seconds),
         });
 
@@ -68,25 +68,16 @@ export function Thought({
     <div
       className={cx('acp-thought', className)}
       data-slot="thought"
-      data-state={open ? 'open' : 'closed'}
+      data-state={fold.state}
       data-live={live ? '' : undefined}
     >
-      <button
-        type="button"
-        className="acp-thought__trigger"
-        data-slot="trigger"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        <svg className="acp-thought__chevron" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-          <path d="M6 4l4 4-4 4" />
-        </svg>
+      <button {...fold.triggerProps} className="acp-thought__trigger" data-slot="trigger">
+        <Chevron size={14} />
         <span className="acp-thought__label" data-slot="label">
           {label}
         </span>
       </button>
-      <div id={panelId} ref={panel} hidden={!open} className="acp-thought__panel" data-slot="panel">
+      <div {...fold.panelProps} className="acp-thought__panel" data-slot="panel">
         <Markdown text={item.text} streaming={live} allowRemoteImages={allowRemoteImages} />
       </div>
     </div>

@@ -1,24 +1,17 @@
-import { useCallback, useState } from 'react';
-
-interface OpenState {
-  open: boolean;
-  /** The user opened or closed it: automatic changes stop. */
-  touched: boolean;
-  live: boolean;
-}
+import { useState } from 'react';
 
 /**
- * Open while `live`, closed once it ends, unless the user took over by toggling. Follows the
+ * Whether a thought is open by itself: `defaultOpen` (else `live`) at first, then open while it
+ * streams and closed once it ends. The user's own choice overrides it (see Thought). Follows the
  * "adjust state when a prop changes" pattern: the change is applied during render, so there is
  * no frame with the stale state.
  */
-export function useAutoOpen(live: boolean, defaultOpen: boolean | undefined) {
-  const [state, setState] = useState<OpenState>(() => ({ open: defaultOpen ?? live, touched: false, live }));
-  let current = state;
+export function useAutoOpen(live: boolean, defaultOpen: boolean | undefined): boolean {
+  const [state, setState] = useState(() => ({ open: defaultOpen ?? live, live }));
   if (state.live !== live) {
-    current = { ...state, live, open: state.touched ? state.open : live };
-    setState(current);
+    const next = { open: live, live };
+    setState(next);
+    return next.open;
   }
-  const setOpen = useCallback((open: boolean) => setState((s) => ({ ...s, open, touched: true })), []);
-  return [current.open, setOpen] as const;
+  return state.open;
 }

@@ -17,7 +17,7 @@ function label(status: string, messages: ThreadMessages): string {
 export function CompactionMarker({ item, messages }: { item: CompactionItem; messages: ThreadMessages }) {
   const state = KNOWN.has(item.status) ? item.status : 'unknown';
   return (
-    <div className="acp-thread-compaction" data-slot="compaction" data-state={state}>
+    <div className="acp-thread-compaction" data-slot="compaction" data-status={state}>
       <p className="acp-thread-compaction__label" data-slot="label">
         <span>{label(item.status, messages)}</span>
       </p>

@@ -30,7 +30,7 @@ export function NoticeBanner({ item, live, onDismiss, messages }: NoticeBannerPr
     >
       <NoticeIcon severity={severity} />
       <div className="acp-thread-notice__text">
-        <p id={titleId} className="acp-thread-notice__title" data-slot="title">
+        <p id={titleId} className="acp-thread-notice__title" data-slot="notice-title">
           <span className="acp-visually-hidden">{messages[`notice_${severity}`]}</span>
           {item.title}
         </p>

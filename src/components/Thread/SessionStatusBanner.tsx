@@ -23,7 +23,7 @@ export function SessionStatusBanner({ status, reason, messages }: SessionStatusB
         : messages.status_closed;
   const busy = status === 'loading' || status === 'restoring';
   return (
-    <div className="acp-thread__session-status" data-slot="session-status" data-state={status} role={lost ? 'alert' : 'status'}>
+    <div className="acp-thread__session-status" data-slot="session-status" data-status={status} role={lost ? 'alert' : 'status'}>
       {busy && <span className="acp-thread__spinner" aria-hidden="true" />}
       <span>{text}</span>
     </div>

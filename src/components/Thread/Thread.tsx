@@ -1,221 +1,82 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type {
-  CreateElicitationResponse,
-  ElicitationState,
-  PermissionRequestState,
-  SessionState,
-  TerminalState,
-} from '../../core/types.js';
-import { Plan } from '../Plan/index.js';
+/**
+ * The public `Thread`: the conversation (turns, messages, markdown, thoughts, plans, tool calls,
+ * permission prompts) is fetched as one chunk (`../conversation.ts`) the first time a thread has
+ * something to show, so a page that has not prompted yet loads none of it. AgentPanel starts the
+ * fetch earlier, as soon as the user focuses the panel. Until it arrives the thread keeps its
+ * frame: the empty state, the session's status, and the messages as plain text.
+ */
+import type { ThreadItem } from '../../core/types.js';
+import { conversationModule } from '../load-conversation.js';
+import { messageMessages } from '../Message/messages.js';
 import { cx, useMessages } from '../shared/index.js';
-import { useThreadActions } from './actions.js';
-import { computeAttachments, standaloneFor } from './attachments.js';
-import { TurnGrouper, type TurnGroup } from './group-turns.js';
-import type { ThreadRenderItem, ThreadRenderState } from './item-props.js';
-import { JumpToLatest } from './JumpToLatest.js';
-import { LiveAnnouncer } from './LiveAnnouncer.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
 import { threadMessages } from './messages.js';
 import { SessionStatusBanner } from './SessionStatusBanner.js';
-import { StandaloneRequestsView } from './StandaloneRequestsView.js';
-import { TurnGroupView } from './TurnGroupView.js';
-import { useLoadingPace } from './use-loading-pace.js';
-import { useStickToBottom } from './use-stick-to-bottom.js';
-import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
-import { VirtualizedTurns } from './VirtualizedTurns.js';
+import type { ThreadProps } from './ThreadLoaded.js';
 
-export interface ThreadProps {
-  /** The session to show (`useSession(id)` or a snapshot's `sessions[id]`). */
-  session: SessionState;
-  /**
-   * Permission requests of this session, any status. One naming a tool call in the thread is
-   * shown inside that card; others at the end of the turn they arrived in.
-   */
-  permissionRequests?: readonly PermissionRequestState[];
-  /** Elicitations of this session (and connection-wide ones); placed like permission requests. */
-  elicitations?: readonly ElicitationState[];
-  /** Client terminals by id (the snapshot's `terminals`), for `terminal` tool call content. */
-  terminals?: Readonly<Record<string, TerminalState>>;
-  /** The user picked a permission option. Called at most once per request. */
-  onRespondPermission?: (requestId: string, optionId: string) => void;
-  /** The user answered an elicitation. Called at most once per request. */
-  onRespondElicitation?: (requestId: string, response: CreateElicitationResponse) => void;
-  /** The user picked a tool call location; without it locations are plain labels. */
-  onOpenLocation?: (path: string, line?: number) => void;
-  /** Load `http(s)` images in markdown without asking first. Off by default (privacy). */
-  allowRemoteImages?: boolean;
-  /** Replaces how items render; see `ThreadRenderItem`. Keep it stable (`useCallback`). */
-  renderItem?: ThreadRenderItem;
-  /** Shown while the thread has no items (default: "Send a message to start"). */
-  emptyState?: ReactNode;
-  /**
-   * Above this many items, only the turns near the viewport are mounted (default 150; pass
-   * `Infinity` to never virtualize). Below it every turn is in the DOM, with
-   * `content-visibility: auto` skipping the layout and paint of off-screen turns, so
-   * find-in-page covers everything; once virtualized, find-in-page only sees mounted turns.
-   * The virtualizer is fetched on demand once the thread passes half this many items; until it
-   * has arrived, a virtualized thread shows only its newest turns.
-   */
-  virtualizeAbove?: number;
-  /**
-   * Show the session's latest plan pinned under the log, where it stays in view while the thread
-   * scrolls (default true). Turn it off to place `<Plan>` elsewhere.
-   */
-  showPlan?: boolean;
-  className?: string;
+/** Starts fetching the conversation (once per page); a failure shows, with Retry, in the thread. */
+export function prefetchThread(): void {
+  conversationModule.load().catch(() => {});
 }
 
-const NO_PERMISSIONS: readonly PermissionRequestState[] = [];
-const NO_ELICITATIONS: readonly ElicitationState[] = [];
-const NO_TERMINALS: Readonly<Record<string, TerminalState>> = {};
-const NONE_DISMISSED: ReadonlySet<string> = new Set();
-/** Newest groups kept mounted when virtualized (the running turn and the one before it). */
-const KEEP_LAST = 2;
+/** Whether the thread has anything its fallback would only show in part. */
+function hasContent({ session, permissionRequests, elicitations }: ThreadProps): boolean {
+  return session.thread.items.size > 0 || session.plan !== null || Boolean(permissionRequests?.length) || Boolean(elicitations?.length);
+}
 
-/**
- * One session's conversation: prompts and answers grouped by turn, thoughts, tool call cards
- * with their permission prompts and forms inside, notices, compaction markers, and how each turn
- * ended. Presentational: the session comes in as props and answers go out through callbacks.
- *
- * The log sticks to its end while the agent streams and lets go when the user scrolls up; a
- * "Jump to latest" button brings them back. Streamed text is not announced; a separate polite
- * live region announces when a turn ends and when the agent asks for permission.
- */
-export function Thread({
-  session: live,
-  permissionRequests = NO_PERMISSIONS,
-  elicitations = NO_ELICITATIONS,
-  terminals = NO_TERMINALS,
-  onRespondPermission,
-  onRespondElicitation,
-  onOpenLocation,
-  allowRemoteImages = false,
-  renderItem,
-  emptyState,
-  virtualizeAbove = 150,
-  showPlan = true,
-  className,
-}: ThreadProps) {
+export const Thread = /* @__PURE__ */ onDemandComponent('Thread', conversationModule, (loaded) => loaded.ThreadLoaded, ThreadFallback, hasContent);
+
+function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
+  const { session, emptyState, className, state } = props;
   const messages = useMessages('thread', threadMessages);
-  const session = useLoadingPace(live);
-  const { thread, turns } = session;
-  const items = thread.items;
-
-  // A cache: groups depend on (thread, turns) alone; the grouper only saves rescanning.
-  const grouper = useRef<TurnGrouper | null>(null);
-  grouper.current ??= new TurnGrouper();
-  const groups = useMemo(() => grouper.current!.group(thread, turns), [thread, turns]);
-  const attachments = useMemo(
-    () => computeAttachments(thread, groups, permissionRequests, elicitations),
-    [thread, groups, permissionRequests, elicitations],
-  );
-
-  const scroll = useStickToBottom([items, turns, attachments]);
-  const { scrollRef } = scroll;
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(NONE_DISMISSED);
-  const dismissNotice = useCallback(
-    (itemId: string) => {
-      setDismissed((previous) => new Set(previous).add(itemId));
-      // The banner and its button are gone; keep keyboard focus in the log.
-      scrollRef.current?.focus({ preventScroll: true });
-    },
-    [scrollRef],
-  );
-  const actions = useThreadActions({ onRespondPermission, onRespondElicitation, onOpenLocation, onDismissNotice: dismissNotice });
-
-  const lastGroup = groups.length > 0 ? groups[groups.length - 1]! : null;
-  const streamingIndex = streamingItemIndex(lastGroup, items.size, items.last()?.kind);
-  const state = useMemo<ThreadRenderState>(
-    () => ({
-      items,
-      streamingIndex,
-      attachments,
-      terminals,
-      cwd: session.cwd,
-      actions,
-      dismissed,
-      allowRemoteImages,
-      renderItem,
-    }),
-    [items, streamingIndex, attachments, terminals, session.cwd, actions, dismissed, allowRemoteImages, renderItem],
-  );
-
-  const renderGroup = (group: TurnGroup, index: number) => (
-    <TurnGroupView
-      key={group.key}
-      group={group}
-      state={state}
-      last={index === groups.length - 1}
-      standalone={standaloneFor(attachments, group.key)}
-    />
-  );
-  // While a session loads its history, only its newest turn is mounted whatever the thread's
-  // size (the replay may bring thousands of turns): the rest mounts once the load is over.
-  const loading = session.status === 'loading';
-  const virtualized = items.size > (loading ? 0 : virtualizeAbove);
-  // Fetch the virtualizer before the thread needs it, so it is there when the thread crosses
-  // the threshold (a failed fetch is retried when the list mounts and shows its fallback).
-  const approaching = loading || items.size > virtualizeAbove / 2;
-  useEffect(() => {
-    if (approaching) virtualTurnListModule.load().catch(() => {});
-  }, [approaching]);
-  // A session still loading is not empty yet: its status says so instead of "Send a message to start".
-  const empty = items.size === 0 && !loading;
-  const orphans = attachments.orphans;
-
+  const items = session.thread.items;
+  const waiting = hasContent(props);
   return (
     <div
       className={cx('acp-thread', className)}
       data-slot="thread"
-      data-state={session.turn.state}
+      data-turn={session.turn.state}
       data-status={session.status}
-      data-virtualized={virtualized ? 'true' : undefined}
+      aria-busy={waiting && !state.error ? true : undefined}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
       <div className="acp-thread__viewport" data-slot="viewport">
-        <div
-          ref={scrollRef}
-          className="acp-thread__log acp-focusable"
-          data-slot="log"
-          role="log"
-          aria-live="off"
-          aria-label={messages.log_label}
-          // Focusable so keyboard users can scroll it; everything inside stays in tab order.
-          tabIndex={0}
-          {...scroll.handlers}
-        >
-          <div ref={scroll.contentRef} className="acp-thread__content" data-slot="content">
-            {empty && (
+        <div className="acp-thread__log acp-focusable" data-slot="log" role="log" aria-live="off" aria-label={messages.log_label} tabIndex={0}>
+          <div className="acp-thread__content" data-slot="content">
+            {items.size === 0 && (
               <div className="acp-thread__empty" data-slot="empty">
                 {emptyState ?? <p>{messages.empty}</p>}
               </div>
             )}
-            {virtualized ? (
-              <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={loading ? 1 : KEEP_LAST} paused={loading} />
-            ) : (
-              groups.map(renderGroup)
-            )}
-            <StandaloneRequestsView requests={orphans} actions={actions} />
+            {items.toArray().map((item) => (
+              <PlainItem key={item.id} item={item} />
+            ))}
+            {waiting && <OnDemandStatus state={state} />}
           </div>
         </div>
-        {scroll.away && <JumpToLatest unseen={scroll.unseen} onJump={scroll.jumpToLatest} messages={messages} />}
       </div>
-      {showPlan && session.plan !== null && (
-        <div className="acp-thread__plan" data-slot="plan">
-          <Plan entries={session.plan} />
-        </div>
-      )}
-      <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} />
     </div>
   );
 }
 
-/**
- * The item receiving chunks: the last one, while its turn runs, if it is text that streams (an
- * agent message or a thought). Only one item is ever streaming, so only one re-renders per chunk.
- */
-function streamingItemIndex(lastGroup: TurnGroup | null, size: number, lastKind: string | undefined): number {
-  const turn = lastGroup?.turn;
-  if (!turn || (turn.status !== 'running' && turn.status !== 'cancelling')) return -1;
-  if (lastGroup.end !== size || size === 0) return -1;
-  return lastKind === 'agent_message' || lastKind === 'thought' ? size - 1 : -1;
+/** What the fallback knows of an item without the renderers: messages and titles, as text. */
+function PlainItem({ item }: { item: ThreadItem }) {
+  const m = useMessages('message', messageMessages);
+  if (item.kind === 'user_message' || item.kind === 'agent_message') {
+    const user = item.kind === 'user_message';
+    return (
+      <article className="acp-message" data-slot="message" data-role={user ? 'user' : 'agent'} aria-label={user ? m.user_message : m.agent_message}>
+        <div className="acp-message__body" data-slot="body">
+          <div className="acp-message__plain" data-slot="text">
+            {item.text}
+          </div>
+        </div>
+      </article>
+    );
+  }
+  if (item.kind === 'tool_call' || item.kind === 'notice') {
+    return <p className="acp-message__plain">{item.title}</p>;
+  }
+  return null;
 }

@@ -38,7 +38,7 @@ export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group
     <div
       className="acp-thread__turn"
       data-slot="turn"
-      data-state={group.turn ? group.turn.status : 'history'}
+      data-status={group.turn ? group.turn.status : 'history'}
       data-stop-reason={group.turn?.stopReason ?? undefined}
       data-excluded={excluded ? 'true' : undefined}
       data-latest={last ? 'true' : undefined}

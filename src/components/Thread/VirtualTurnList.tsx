@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type
 import { flushSync } from 'react-dom';
 import { chooseContentRows } from './content-rows.js';
 import type { TurnGroup } from './group-turns.js';
-import { requestIdleTime } from './idle-time.js';
+import { requestIdleTime } from '../../highlight/schedule.js';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 import { useScrollSpeed } from './use-scroll-speed.js';
 

@@ -54,3 +54,11 @@ export const threadMessages = {
 };
 
 export type ThreadMessages = typeof threadMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    thread: typeof threadMessages;
+  }
+}

@@ -1,8 +1,9 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { displayJson, fullJson } from '../shared/json-display.js';
 import { JsonNotes } from '../shared/on-demand-notes.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
-import { Chevron } from './Chevron.js';
+import { Chevron } from '../shared/Chevron.js';
+import { useControllableDisclosure } from '../shared/use-disclosure.js';
 import type { ToolCallMessages } from './messages.js';
 
 interface RawDisclosureProps {
@@ -18,22 +19,16 @@ const present = (value: unknown) => value !== undefined && value !== null;
  * raw payloads can be whole files, and most users never look at them.
  */
 export function RawDisclosure({ rawInput, rawOutput, messages }: RawDisclosureProps) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const fold = useControllableDisclosure({});
+  const open = fold.open;
   if (!present(rawInput) && !present(rawOutput)) return null;
   return (
-    <div className="acp-tool-call__raw" data-slot="raw" data-state={open ? 'open' : 'closed'}>
-      <button
-        type="button"
-        className="acp-tool-call__raw-toggle acp-focusable"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+    <div className="acp-tool-call__raw" data-slot="raw" data-state={fold.state}>
+      <button {...fold.triggerProps} className="acp-tool-call__raw-toggle acp-focusable">
         <Chevron />
         {messages.raw_toggle}
       </button>
-      <div id={panelId} className="acp-tool-call__raw-panel" hidden={!open}>
+      <div {...fold.panelProps} className="acp-tool-call__raw-panel">
         {open && present(rawInput) && (
           <PartBoundary resetKey={rawInput} rawText={() => fullJson(rawInput)}>
             <RawValue slot="raw-input" label={messages.raw_input} value={rawInput} />

@@ -1,17 +1,18 @@
-import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import type { TerminalState, ToolCallDisplayStatus, ToolCallItem, ToolKind } from '../../core/types.js';
 import { cx, useMessages } from '../shared/index.js';
 import { executeCommand } from './command.js';
 import { isOpenByDefault } from './default-open.js';
 import { prefetchToolCallParts } from './prefetch-parts.js';
 import { toolCallMessages, type ToolCallMessages } from './messages.js';
-import { Chevron } from './Chevron.js';
+import { Chevron } from '../shared/Chevron.js';
 import { RawDisclosure } from './RawDisclosure.js';
 import { ToolCallContentList } from './ToolCallContentList.js';
 import { ToolCallLocations } from './ToolCallLocations.js';
 import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
 import { ToolKindIcon } from './ToolKindIcon.js';
-import { useUntilFound } from '../shared/use-until-found.js';
+import { useControllableState } from '../shared/use-controllable-state.js';
+import { useDisclosure } from '../shared/use-disclosure.js';
 
 export interface ToolCallProps {
   toolCall: ToolCallItem;
@@ -25,8 +26,10 @@ export interface ToolCallProps {
   permissionSlot?: ReactNode;
   /** An elicitation tied to this call, shown like the permission prompt. */
   elicitationSlot?: ReactNode;
-  /** Controlled expansion of the body; by default finished reads and searches start folded. */
+  /** Controlled expansion of the body. */
   open?: boolean;
+  /** Initial expansion when uncontrolled; without it the body follows the status (finished reads and searches fold). */
+  defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
   className?: string;
 }
@@ -49,6 +52,7 @@ function ToolCallCard({
   permissionSlot,
   elicitationSlot,
   open: controlledOpen,
+  defaultOpen,
   onOpenChange,
   className,
 }: ToolCallProps) {
@@ -61,15 +65,15 @@ function ToolCallCard({
   const command = showsTerminal ? null : executeCommand({ toolKind: kind, rawInput: toolCall.rawInput, title: toolCall.title });
 
   // The default follows the status (a read folds when it completes) until the user chooses.
-  const [userOpen, setUserOpen] = useState<boolean | null>(null);
-  const open = controlledOpen ?? userOpen ?? isOpenByDefault(kind, status);
-  const setOpen = (next: boolean) => {
-    if (controlledOpen === undefined) setUserOpen(next);
-    onOpenChange?.(next);
-  };
-
-  const bodyId = useId();
-  const bodyRef = useUntilFound<HTMLDivElement>(open, () => setOpen(true));
+  const [chosen, setChosen] = useControllableState<boolean | null>({
+    value: controlledOpen,
+    defaultValue: defaultOpen ?? null,
+    onChange: (next) => {
+      if (next !== null) onOpenChange?.(next);
+    },
+  });
+  const open = chosen ?? isOpenByDefault(kind, status);
+  const fold = useDisclosure(open, setChosen);
   const hasRaw = (toolCall.rawInput ?? toolCall.rawOutput ?? null) !== null;
   const hasBody = toolCall.content.length > 0 || hasRaw || command !== null;
   const title = toolCall.title.trim() || messages.untitled;
@@ -78,7 +82,7 @@ function ToolCallCard({
     <>
       <ToolKindIcon kind={kind} />
       <span className="acp-visually-hidden">{`${messages[`kind_${kind}` as keyof ToolCallMessages]}: `}</span>
-      <span className="acp-tool-call__title" data-slot="title">
+      <span className="acp-tool-call__title" data-slot="tool-call-title">
         {title}
       </span>
       <ToolCallStatusBadge status={status} messages={messages} />
@@ -90,19 +94,12 @@ function ToolCallCard({
       className={cx('acp-tool-call', className)}
       data-slot="tool-call"
       data-kind={kind}
-      data-state={status}
-      data-open={hasBody ? String(open) : undefined}
+      data-status={status}
+      data-state={hasBody ? fold.state : undefined}
     >
-      <div className="acp-tool-call__header" data-slot="header">
+      <div className="acp-tool-call__header" data-slot="tool-call-header">
         {hasBody ? (
-          <button
-            type="button"
-            className="acp-tool-call__trigger acp-focusable"
-            data-slot="trigger"
-            aria-expanded={open}
-            aria-controls={bodyId}
-            onClick={() => setOpen(!open)}
-          >
+          <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="trigger">
             {heading}
             <Chevron />
           </button>
@@ -114,7 +111,7 @@ function ToolCallCard({
       </div>
       <ToolCallLocations locations={toolCall.locations} cwd={cwd} onOpenLocation={onOpenLocation} messages={messages} />
       {hasBody && (
-        <div ref={bodyRef} id={bodyId} className="acp-tool-call__body" data-slot="body" hidden={!open}>
+        <div {...fold.panelProps} className="acp-tool-call__body" data-slot="body">
           {command !== null && (
             <div className="acp-tool-call__command" data-slot="command">
               <span className="acp-visually-hidden">{messages.command_label}</span>

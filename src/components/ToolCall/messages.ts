@@ -30,3 +30,11 @@ export const toolCallMessages = {
 };
 
 export type ToolCallMessages = typeof toolCallMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    toolCall: typeof toolCallMessages;
+  }
+}

@@ -6,9 +6,9 @@
  * here is ignored because the part itself shows it (with Retry) if it is ever rendered.
  */
 import type { ToolKind } from '../../core/types.js';
-import { diffModule } from '../Diff/on-demand.js';
+import { diffModule } from '../Diff/Diff.js';
 import { conversationModule } from '../load-conversation.js';
-import { terminalOutputModule } from '../TerminalOutput/on-demand.js';
+import { terminalOutputModule } from '../TerminalOutput/TerminalOutput.js';
 
 const ignore = () => {};
 

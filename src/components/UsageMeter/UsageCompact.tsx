@@ -43,7 +43,7 @@ export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactPr
       ref={rootRef}
       className={cx('acp-usage-meter', className)}
       data-variant="compact"
-      data-state={summary.level}
+      data-status={summary.level}
       onKeyDown={onKeyDown}
       onBlur={onBlur}
     >

@@ -15,7 +15,7 @@ export function UsageDetails({ usage, summary, lastTurnUsage, messages }: UsageD
   const { percent } = summary;
   return (
     <>
-      <div className="acp-usage-meter__header" data-slot="header">
+      <div className="acp-usage-meter__header" data-slot="usage-meter-header">
         <span className="acp-usage-meter__label">{messages.label}</span>
         <span className="acp-usage-meter__figures" data-slot="figures">
           {summary.figuresText}

@@ -1,58 +1,46 @@
-import type { TurnUsage, UsageSnapshot } from '../../core/types.js';
-import { cx, useMessages } from '../shared/index.js';
-import { LastTurnUsage } from './LastTurnUsage.js';
-import { usageMeterMessages } from './messages.js';
-import { UsageCompact } from './UsageCompact.js';
-import { UsageDetails } from './UsageDetails.js';
-import { useUsageSummary } from './use-usage-summary.js';
-
-export interface UsageMeterProps {
-  /** The latest `usage_update` snapshot, or null when the agent has reported none (yet). */
-  usage: UsageSnapshot | null;
-  /** End-of-turn token usage, when the agent reports it (unstable ACP field). */
-  lastTurnUsage?: TurnUsage | null;
-  /** `compact`: a ring that opens the details in a popover. `detailed` (default): everything inline. */
-  variant?: 'compact' | 'detailed';
-  className?: string;
-}
-
 /**
- * Context-window usage and session cost.
- *
- * With no usage reported, the detailed variant shows a quiet "No usage reported" line (plus
- * last-turn tokens if any) so a panel keeps its layout; the compact variant renders nothing,
- * since an empty ring in a toolbar would only be noise.
+ * The public `UsageMeter`: the ring, the popover and the detailed reading are fetched the first
+ * time a meter is shown, with the settings controls (`session-controls.ts`); for the compact
+ * toolbar meter, once there is a reading (before it, the meter draws nothing). Until then the
+ * percentage is shown as text in its place.
  */
-export function UsageMeter({ usage, lastTurnUsage, variant = 'detailed', className }: UsageMeterProps) {
-  if (!usage) {
-    return variant === 'compact' ? null : <NoUsage lastTurnUsage={lastTurnUsage} className={className} />;
-  }
-  if (variant === 'compact') {
-    return <UsageCompact usage={usage} lastTurnUsage={lastTurnUsage} className={className} />;
-  }
-  return <DetailedUsage usage={usage} lastTurnUsage={lastTurnUsage} className={className} />;
-}
+import { sessionControlsModule } from '../load-session-controls.js';
+import { cx, useLocale, useMessages } from '../shared/index.js';
+import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import { formatPercent } from './format.js';
+import { usageMeterMessages } from './messages.js';
+import { usageLevel, usagePercent } from './usage-level.js';
+import type { UsageMeterProps } from './UsageMeterLoaded.js';
 
-interface VariantProps {
-  lastTurnUsage: TurnUsage | null | undefined;
-  className: string | undefined;
-}
+export const UsageMeter = /* @__PURE__ */ onDemandComponent(
+  'UsageMeter',
+  sessionControlsModule,
+  (loaded) => loaded.UsageMeterLoaded,
+  UsageMeterFallback,
+  ({ usage, variant }) => Boolean(usage) || variant !== 'compact',
+);
 
-function DetailedUsage({ usage, lastTurnUsage, className }: VariantProps & { usage: UsageSnapshot }) {
-  const { summary, messages } = useUsageSummary(usage);
-  return (
-    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-state={summary.level}>
-      <UsageDetails usage={usage} summary={summary} lastTurnUsage={lastTurnUsage} messages={messages} />
-    </div>
-  );
-}
-
-function NoUsage({ lastTurnUsage, className }: VariantProps) {
+function UsageMeterFallback({ usage, variant = 'detailed', className, state }: UsageMeterProps & { state: OnDemandState }) {
   const messages = useMessages('usageMeter', usageMeterMessages);
+  const locale = useLocale();
+  // Like the loaded meter: a toolbar ring without usage would only be noise.
+  if (!usage && variant === 'compact') return null;
+  const percent = usage ? usagePercent(usage.used, usage.size) : null;
   return (
-    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-state="empty">
-      <p className="acp-usage-meter__empty">{messages.no_usage}</p>
-      {lastTurnUsage && <LastTurnUsage usage={lastTurnUsage} messages={messages} />}
+    <div
+      className={cx('acp-usage-meter', className)}
+      data-variant={variant}
+      data-status={usageLevel(percent)}
+      data-slot="fallback"
+      aria-busy={!state.error}
+    >
+      <span className={variant === 'compact' ? 'acp-usage-meter__trigger' : 'acp-usage-meter__label'}>
+        {variant === 'compact' ? '' : `${messages.label} `}
+        {percent === null ? '' : formatPercent(percent, locale)}
+      </span>
+      {/* In a toolbar a passing "Loading…" would only flicker: there, only a failure is said. */}
+      {(variant !== 'compact' || state.error) && <OnDemandStatus state={state} />}
     </div>
   );
 }

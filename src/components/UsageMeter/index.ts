@@ -1,5 +1,5 @@
-export { UsageMeter } from './on-demand.js';
-export type { UsageMeterProps } from './UsageMeter.js';
+export { UsageMeter } from './UsageMeter.js';
+export type { UsageMeterProps } from './UsageMeterLoaded.js';
 export { usageLevel, usagePercent } from './usage-level.js';
 export type { UsageLevel } from './usage-level.js';
 export { usageMeterMessages } from './messages.js';

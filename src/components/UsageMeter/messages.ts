@@ -23,3 +23,11 @@ export const usageMeterMessages = {
 };
 
 export type UsageMeterMessages = typeof usageMeterMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    usageMeter: typeof usageMeterMessages;
+  }
+}

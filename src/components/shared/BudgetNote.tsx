@@ -33,12 +33,12 @@ export function BudgetNote({ children, fullText, fileName = 'agent-output.txt' }
       <span className="acp-budget-note__text">{children}</span>
       {fullText && (
         <span className="acp-budget-note__actions">
-          <CopyButton text={fullText} label={t.copy} accessibleName={t.copyLabel} />
+          <CopyButton text={fullText} label={t.copy} accessibleName={t.copy_label} />
           <button
             type="button"
             className="acp-button"
             data-variant="ghost"
-            aria-label={format(t.downloadLabel, { name: fileName })}
+            aria-label={format(t.download_label, { name: fileName })}
             onClick={() => downloadText(fullText(), fileName)}
           >
             {t.download}
@@ -59,13 +59,13 @@ export interface CutNoteProps {
 }
 
 /** "Showing the first N of M characters", with the whole text to copy or download. */
-export function CutNote({ shown, total, fullText, fileName }: CutNoteProps) {
+export function CutNoteLoaded({ shown, total, fullText, fileName }: CutNoteProps) {
   const t = useMessages('budget', budgetMessages);
   const number = numberFormat(useLocale());
   return (
     <BudgetNote fullText={fullText} fileName={fileName}>
       {total === undefined
-        ? format(t.cutUnknown, { shown: number.format(shown) })
+        ? format(t.cut_unknown, { shown: number.format(shown) })
         : format(t.cut, { shown: number.format(shown), total: number.format(total) })}
     </BudgetNote>
   );
@@ -79,13 +79,13 @@ export interface JsonNotesProps {
 }
 
 /** The notes under raw JSON shown by `displayJson`: levels flattened, text cut. */
-export function JsonNotes({ json, value, fileName }: JsonNotesProps) {
+export function JsonNotesLoaded({ json, value, fileName }: JsonNotesProps) {
   const t = useMessages('budget', budgetMessages);
   return (
     <>
-      {json.flattened && <BudgetNote>{format(t.jsonFlattened, { depth: NESTING_LIMIT })}</BudgetNote>}
+      {json.flattened && <BudgetNote>{format(t.json_flattened, { depth: NESTING_LIMIT })}</BudgetNote>}
       {json.cut && (
-        <CutNote
+        <CutNoteLoaded
           shown={json.text.length}
           total={typeof value === 'string' ? value.length : undefined}
           fullText={() => fullJson(value)}

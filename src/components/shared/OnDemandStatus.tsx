@@ -40,3 +40,11 @@ export function OnDemandStatus({ state, loading }: OnDemandStatusProps) {
     </div>
   );
 }
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    onDemand: typeof onDemandMessages;
+  }
+}

@@ -21,7 +21,7 @@ interface State {
  * block): the part shows "Could not display this part" with its raw text to read and copy, and
  * everything else (the rest of the thread, the prompt, the session) keeps working. Whatever an
  * agent sends must never unmount the panel. React reports the error on the console. The
- * fallback's code (`PartError.tsx`) is fetched the first time a part fails.
+ * fallback's code (`PartErrorLoaded.tsx`) is fetched the first time a part fails.
  */
 export class PartBoundary extends Component<PartBoundaryProps, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };

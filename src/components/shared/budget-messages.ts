@@ -3,13 +3,21 @@ export const budgetMessages = {
   /** A text shown only in part. */
   cut: 'Showing the first {shown} of {total} characters.',
   /** A text shown only in part whose whole size is not worked out (it is generated on request). */
-  cutUnknown: 'Showing the first {shown} characters.',
+  cut_unknown: 'Showing the first {shown} characters.',
   /** Raw JSON nested deeper than the nesting budget. */
-  jsonFlattened: 'Nested deeper than {depth} levels: the deeper levels are written on one line.',
+  json_flattened: 'Nested deeper than {depth} levels: the deeper levels are written on one line.',
   copy: 'Copy all',
-  copyLabel: 'Copy the full text',
+  copy_label: 'Copy the full text',
   download: 'Download',
-  downloadLabel: 'Download the full text as {name}',
+  download_label: 'Download the full text as {name}',
 };
 
 export type BudgetMessages = typeof budgetMessages;
+
+// The namespace's keys, known to the strings layer: a host's override of a key that does not
+// exist fails to compile (see `MessageCatalog`).
+declare module '../../i18n/messages.js' {
+  interface MessageCatalog {
+    budget: typeof budgetMessages;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * The budget notes (`BudgetNote.tsx`) and the fallback of a part that failed (`PartError.tsx`),
+ * The budget notes (`BudgetNote.tsx`) and the fallback of a part that failed (`PartErrorLoaded.tsx`),
  * for parts in the initial bundle: fetched the first time a part is over its budget, shows raw
  * JSON or fails, which most pages never do. Until then their place shows the usual on-demand
  * status line (a failed part also says so at once).
@@ -9,11 +9,11 @@ import { useMessages } from '../../i18n/index.js';
 import { onDemandComponent } from './on-demand-component.js';
 import { OnDemandStatus, type OnDemandState } from './OnDemandStatus.js';
 import type { CutNoteProps, JsonNotesProps } from './BudgetNote.js';
-import type { PartErrorProps } from './PartError.js';
+import type { PartErrorProps } from './PartErrorLoaded.js';
 import { partErrorMessages } from './part-error-messages.js';
 
-const notesModule = lazyModule(() => Promise.all([import('./BudgetNote.js'), import('./PartError.js')]).then(([notes, part]) => ({ ...notes, ...part })));
-type Notes = typeof import('./BudgetNote.js') & typeof import('./PartError.js');
+const notesModule = lazyModule(() => Promise.all([import('./BudgetNote.js'), import('./PartErrorLoaded.js')]).then(([notes, part]) => ({ ...notes, ...part })));
+type Notes = typeof import('./BudgetNote.js') & typeof import('./PartErrorLoaded.js');
 
 function NoteFallback({ state }: { state: OnDemandState }) {
   return (
@@ -33,6 +33,6 @@ function PartErrorFallback({ state }: { state: OnDemandState }) {
   );
 }
 
-export const CutNote = onDemandComponent<Notes, CutNoteProps>('CutNote', notesModule, (m) => m.CutNote, NoteFallback);
-export const JsonNotes = onDemandComponent<Notes, JsonNotesProps>('JsonNotes', notesModule, (m) => m.JsonNotes, NoteFallback);
-export const PartError = onDemandComponent<Notes, PartErrorProps>('PartError', notesModule, (m) => m.PartError, PartErrorFallback);
+export const CutNote = onDemandComponent<Notes, CutNoteProps>('CutNote', notesModule, (m) => m.CutNoteLoaded, NoteFallback);
+export const JsonNotes = onDemandComponent<Notes, JsonNotesProps>('JsonNotes', notesModule, (m) => m.JsonNotesLoaded, NoteFallback);
+export const PartError = onDemandComponent<Notes, PartErrorProps>('PartError', notesModule, (m) => m.PartErrorLoaded, PartErrorFallback);

@@ -63,6 +63,7 @@ export function createTurns(
       // A dropped connection interrupts the turn; the agent may still have finished it.
       const interrupted = conn.signal.aborted || normalized.code === ErrorCodes.connectionClosed;
       end({ error: normalized.toInfo(), interrupted });
+      normalized.turnStarted = true;
       throw normalized;
     }
   }

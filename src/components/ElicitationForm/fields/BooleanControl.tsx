@@ -1,5 +1,5 @@
 import type { BooleanField } from '../schema.js';
-import type { ControlProps } from './controlProps.js';
+import type { ControlProps } from './control-props.js';
 
 /** A switch-styled checkbox; the label sits beside it (rendered by `Field`). */
 export function BooleanControl({ field, id, value, onChange, onBlur, disabled, aria }: ControlProps<BooleanField, boolean>) {

@@ -10,7 +10,7 @@ import { looksLikeSecret } from '../secrets.js';
 import type { FieldError } from '../validate.js';
 import type { FieldValue } from '../values.js';
 import { BooleanControl } from './BooleanControl.js';
-import type { ControlAria } from './controlProps.js';
+import type { ControlAria } from './control-props.js';
 import { MultiSelectControl } from './MultiSelectControl.js';
 import { NumberControl } from './NumberControl.js';
 import { SelectControl, usesRadios } from './SelectControl.js';

@@ -1,5 +1,5 @@
 import type { MultiSelectField } from '../schema.js';
-import type { ControlProps } from './controlProps.js';
+import type { ControlProps } from './control-props.js';
 
 /** A checkbox per option; `Field` wraps them in a fieldset with the legend. */
 export function MultiSelectControl({ field, id, value, onChange, onBlur, disabled }: ControlProps<MultiSelectField, string[]>) {

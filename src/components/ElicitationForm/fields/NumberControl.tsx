@@ -1,5 +1,5 @@
 import type { NumberField } from '../schema.js';
-import type { ControlProps } from './controlProps.js';
+import type { ControlProps } from './control-props.js';
 
 interface NumberControlProps extends ControlProps<NumberField, string> {
   /** Reports text the browser could not parse as a number (its value then reads as ''). */

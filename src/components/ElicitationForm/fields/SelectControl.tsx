@@ -1,5 +1,5 @@
 import type { SelectField } from '../schema.js';
-import type { ControlProps } from './controlProps.js';
+import type { ControlProps } from './control-props.js';
 
 /** Up to this many options show as radios (all visible at once, descriptions included). */
 const RADIO_LIMIT = 4;

@@ -1,5 +1,5 @@
 import type { TextField, TextFormat } from '../schema.js';
-import type { ControlProps } from './controlProps.js';
+import type { ControlProps } from './control-props.js';
 
 /** Native input types by JSON Schema `format`; date-time is converted to RFC 3339 on send. */
 const INPUT_TYPE: Record<TextFormat, string> = {

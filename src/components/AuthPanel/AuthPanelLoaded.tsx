@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import type { AuthMethod } from '@agentclientprotocol/sdk';
+import type { AuthState } from '../../core/types.js';
+import { cx, format, useMessages } from '../shared/index.js';
+import { AuthMethodItem } from './AuthMethodItem.js';
+import { authPanelMessages } from './messages.js';
+
+export interface AuthPanelProps {
+  /** `authMethods` from the `initialize` result, as received (the raw `type` is read). */
+  authMethods: AuthMethod[];
+  auth: AuthState;
+  /** The agent advertises `agentCapabilities.auth.logout`. */
+  canLogout: boolean;
+  /** Called only for agent-handled methods (no `type`, or `type: "agent"`). */
+  onAuthenticate: (methodId: string) => void;
+  onLogout: () => void;
+  /** Shown in the title: "Sign in to Claude Agent". */
+  agentName?: string;
+  /**
+   * How the host starts the agent (for example `npx @agentclientprotocol/claude-agent-acp`), so
+   * terminal methods can show the full command to run; without it only the arguments are shown.
+   */
+  agentCommand?: string;
+  className?: string;
+}
+
+/**
+ * Sign-in for agents that require it. Hosts show it when `auth.required` turns true (a request
+ * failed with -32000); it announces why, lists every method the agent offers, and only ever calls
+ * `onAuthenticate` for methods the agent handles itself.
+ */
+export function AuthPanelLoaded(props: AuthPanelProps) {
+  const { authMethods, auth, canLogout, onAuthenticate, onLogout, agentName, agentCommand, className } = props;
+  const messages = useMessages('authPanel', authPanelMessages);
+  const titleId = useId();
+  const pendingMethod = authMethods.find((m) => m.id === auth.pendingMethodId) ?? null;
+  const state = auth.pendingMethodId ? 'pending' : auth.error ? 'error' : auth.required ? 'required' : 'idle';
+
+  return (
+    <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} data-state={state}>
+      <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
+        {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
+      </div>
+      {auth.required && (
+        <p className="acp-auth-panel__banner" role="alert" data-slot="banner">
+          {messages.required}
+        </p>
+      )}
+      {authMethods.length > 0 ? (
+        <ul className="acp-auth-panel__methods" aria-label={messages.methods_label}>
+          {authMethods.map((method) => (
+            <AuthMethodItem
+              key={method.id}
+              method={method}
+              pending={method.id === auth.pendingMethodId}
+              busy={auth.pendingMethodId !== null}
+              agentCommand={agentCommand}
+              onAuthenticate={onAuthenticate}
+              messages={messages}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="acp-auth-panel__instructions">{messages.no_methods}</p>
+      )}
+      {/* Mounted from the start so assistive tech hears the progress when it begins. */}
+      <p className="acp-visually-hidden" role="status">
+        {auth.pendingMethodId ? format(messages.signing_in_with, { method: pendingMethod?.name ?? auth.pendingMethodId }) : ''}
+      </p>
+      {auth.error && (
+        <p className="acp-auth-panel__error" role="alert" data-slot="error">
+          {format(messages.error, { message: auth.error.message })}
+        </p>
+      )}
+      {canLogout && (
+        <div className="acp-auth-panel__footer">
+          <button type="button" className="acp-button" data-variant="ghost" onClick={onLogout}>
+            {messages.logout}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

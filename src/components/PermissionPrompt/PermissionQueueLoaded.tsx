@@ -1,0 +1,74 @@
+/**
+ * Several permission requests without a tool call card to sit in (e.g. several sessions or a
+ * standalone panel): the first pending one is active, the rest wait in order below it.
+ */
+import { useId, type ReactNode } from 'react';
+import type { PermissionRequestState } from '../../core/types.js';
+import { cx, format, useMessages } from '../shared/index.js';
+import { permissionMessages } from './messages.js';
+import { PermissionPromptLoaded as PermissionPrompt } from './PermissionPromptLoaded.js';
+import { toolCallInfo } from './tool-call-info.js';
+
+export interface PermissionQueueProps {
+  /** Requests in arrival order; only `pending` ones are shown. */
+  requests: PermissionRequestState[];
+  onRespond: (requestId: string, optionId: string) => void;
+  /** Optional details (a diff, a command preview) for the active request. */
+  renderDetails?: (request: PermissionRequestState) => ReactNode;
+  /** Passed to the active prompt (default true). */
+  autoFocus?: boolean;
+  shortcutGuardMs?: number;
+  className?: string;
+}
+
+export function PermissionQueueLoaded({
+  requests,
+  onRespond,
+  renderDetails,
+  autoFocus,
+  shortcutGuardMs,
+  className,
+}: PermissionQueueProps) {
+  const t = useMessages('permission', permissionMessages);
+  const id = useId();
+  const pending = requests.filter((r) => r.status === 'pending');
+  if (pending.length === 0) return null;
+  const [active, ...waiting] = pending;
+
+  return (
+    <section className={cx('acp-permission-queue', className)} aria-labelledby={`${id}-label`} data-count={pending.length}>
+      <div className="acp-permission-queue__header" data-slot="permission-queue-header">
+        <span id={`${id}-label`} className="acp-permission-queue__label">
+          {t.queue_label}
+        </span>
+        <span className="acp-permission-queue__position" data-slot="position">
+          {format(t.queue_position, { position: 1, total: pending.length })}
+        </span>
+      </div>
+      <PermissionPrompt
+        request={active}
+        onRespond={onRespond}
+        details={renderDetails?.(active)}
+        autoFocus={autoFocus}
+        shortcutGuardMs={shortcutGuardMs}
+      />
+      {waiting.length > 0 && (
+        <div className="acp-permission-queue__waiting" data-slot="waiting">
+          <span id={`${id}-waiting`} className="acp-permission-queue__waiting-label">
+            {t.queue_waiting}
+          </span>
+          <ol aria-labelledby={`${id}-waiting`} start={2}>
+            {waiting.map((request) => {
+              const info = toolCallInfo(request.toolCall);
+              return (
+                <li key={request.requestId} data-slot="waiting-item">
+                  {info.title ?? t.untitled_tool}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { AcpInspector } from './AcpInspector.js';

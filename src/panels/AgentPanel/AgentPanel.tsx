@@ -1,0 +1,256 @@
+import { forwardRef, useCallback, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
+import { isAuthRequired, toAcpError } from '../../core/index.js';
+import { useAcpContext } from '../../react/context.js';
+import { useConnection } from '../../react/hooks.js';
+import { useAcpActions } from '../../react/use-acp.js';
+import { useDraft } from '../../react/use-draft.js';
+import { AuthPanel } from '../../components/AuthPanel/index.js';
+import { ConnectionStatus } from '../../components/ConnectionStatus/index.js';
+import type { OpenHow } from '../../components/SessionList/index.js';
+import { prefetchThread } from '../../components/Thread/Thread.js';
+import { cx, format, useMessages } from '../../components/shared/index.js';
+import { agentPanelMessages } from './messages.js';
+import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
+import { SessionHistory } from './SessionHistory.js';
+import { useSessionBootstrap } from './use-session-bootstrap.js';
+
+/** A part the host adds to (a node, shown after the panel's own) or replaces (a function of the panel's own). */
+export type PanelSlot = ReactNode | ((defaults: ReactNode) => ReactNode);
+
+export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+  /** Absolute working directory for new sessions. */
+  cwd: string;
+  additionalDirectories?: string[];
+  mcpServers?: McpServer[];
+  /** Start a session once connected. Default true. */
+  autoStartSession?: boolean;
+  /** Called when the user clicks a tool call location ("follow the agent"). */
+  onOpenLocation?: (path: string, line?: number) => void;
+  /** Show the session history (when the agent supports `session/list`). Default true. */
+  showSessionList?: boolean;
+  /** A smaller layout for narrow places such as notebook cells. */
+  compact?: boolean;
+  allowRemoteImages?: boolean;
+  /** How the host starts the agent, for terminal sign-in instructions. */
+  agentCommand?: string;
+  /**
+   * The header's tools (usage, Sessions, New session). A node is added after them; a function
+   * gets them and returns what to show instead (reorder, wrap, drop, or replace them).
+   */
+  headerTools?: PanelSlot;
+  /** Shown in a session's thread before its first message (default: a short invitation). */
+  emptyState?: ReactNode;
+  /**
+   * The panel's footer, the prompt input. A node is added below it; a function gets it and
+   * returns what to show instead (e.g. the input with the host's own buttons beside it).
+   */
+  footer?: PanelSlot;
+}
+
+const fill = (slot: PanelSlot | undefined, defaults: ReactNode): ReactNode =>
+  typeof slot === 'function' ? slot(defaults) : slot === undefined || slot === null ? defaults : (
+    <>
+      {defaults}
+      {slot}
+    </>
+  );
+
+/**
+ * A complete agent panel wired to the surrounding `<AcpProvider>`: connection status, sign-in,
+ * sessions, the thread with inline permission prompts and forms, usage, modes and config, and
+ * the prompt input with slash commands and a queue. Built from the library's public components
+ * and narrow selector hooks, the way a host builds its own (see the README); `headerTools`,
+ * `emptyState` and `footer` add to or replace its parts without forking it. The root is a
+ * `<section>` that takes the element's props and a ref.
+ *
+ * What it loads: the header and the prompt input come with the page; the conversation is fetched
+ * once the user turns to the panel (focus anywhere in it) or a thread has something to show, the
+ * session history when it is first opened, the other parts when they are first shown (see
+ * "Loading on demand" in the README).
+ */
+export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProps>(function AgentPanel(
+  {
+    cwd,
+    additionalDirectories,
+    mcpServers,
+    autoStartSession = true,
+    onOpenLocation,
+    showSessionList = true,
+    compact = false,
+    allowRemoteImages,
+    agentCommand,
+    headerTools,
+    emptyState,
+    footer,
+    className,
+    onFocus,
+    ...rest
+  },
+  ref,
+) {
+  const m = useMessages('agentPanel', agentPanelMessages);
+  const actions = useAcpActions();
+  const connection = useConnection();
+  const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
+  const { sessionId, setSessionId } = bootstrap;
+  const draft = useDraft(sessionId ?? 'pending');
+  const { drafts } = useAcpContext();
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
+  const caps = connection.agent?.capabilities;
+  const listSupported = Boolean(caps?.sessionCapabilities?.list);
+  const connected = connection.status === 'ready';
+
+  const submit = useCallback(
+    (blocks: ContentBlock[]) => {
+      if (!sessionId) return;
+      setSendError(null);
+      prefetchThread();
+      const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      actions.prompt(sessionId, blocks).catch((reason: unknown) => {
+        const error = toAcpError(reason);
+        // Once the turn started the message was sent: the thread shows how the turn ended
+        // (failed, interrupted). A prompt refused before it (not connected, busy, unsupported
+        // content) gives the typed text back, so nothing the user wrote is lost.
+        if (error.turnStarted) return;
+        // The store, not this render's `draft.text`: that still holds the text being sent.
+        if (drafts.get(sessionId).text === '') drafts.set(sessionId, { ...drafts.get(sessionId), text });
+        setSendError(error.message.replace(/[.!?]+\s*$/, ''));
+      });
+    },
+    [actions, sessionId, drafts],
+  );
+
+  const open = useCallback(
+    async (id: string, how: OpenHow) => {
+      // Switch at once: a load replays the history before it answers, and the thread shows it as
+      // it arrives (the session is `loading` until then), not the previous session until the end.
+      setSessionId(id);
+      setSessionsOpen(false);
+      // Read when asked, not subscribed: the panel has no use for the other sessions' state.
+      if (actions.client.getSnapshot().sessions[id]) return;
+      try {
+        if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
+        else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
+      } catch (error) {
+        // Back to the session shown before, unless the user has moved on meanwhile.
+        setSessionId((current) => (current === id ? sessionId : current));
+        setSendError(toAcpError(error).message);
+      }
+    },
+    [actions, cwd, additionalDirectories, mcpServers, sessionId, setSessionId],
+  );
+
+  const bootstrapAuthError = bootstrap.error !== null && isAuthRequired(bootstrap.error);
+  const showAuth = connection.auth.required || (connection.agent !== null && bootstrapAuthError);
+
+  const tools = (
+    <>
+      {sessionId && <PanelUsage sessionId={sessionId} />}
+      {showSessionList && listSupported && (
+        <button type="button" className="acp-button" aria-expanded={sessionsOpen} onClick={() => setSessionsOpen(!sessionsOpen)}>
+          {sessionsOpen ? m.hide_sessions : m.sessions}
+        </button>
+      )}
+      {connected && (
+        <button type="button" className="acp-button" onClick={() => void bootstrap.start()} disabled={bootstrap.starting}>
+          {m.new_session}
+        </button>
+      )}
+    </>
+  );
+
+  const input = <PanelInput sessionId={sessionId} connected={connected} draft={draft} onSubmit={submit} placeholder={m.placeholder} />;
+
+  return (
+    <section
+      ref={ref}
+      aria-label={m.title}
+      {...rest}
+      className={cx('acp-agent-panel', className)}
+      data-slot="agent-panel"
+      data-compact={compact || undefined}
+      onFocus={(event) => {
+        // The user turned to the panel: fetch the conversation while they write the first prompt.
+        prefetchThread();
+        onFocus?.(event);
+      }}
+    >
+      <header className="acp-agent-panel__header" data-slot="agent-panel-header">
+        <div className="acp-agent-panel__heading" data-slot="agent-panel-heading">
+          {sessionId && <PanelSessionTitle sessionId={sessionId} untitled={m.untitled} />}
+          <ConnectionStatus
+            status={connection.status}
+            agent={connection.agent}
+            error={connection.error}
+            reconnect={connection.reconnect}
+            onRetry={actions.retryNow}
+          />
+        </div>
+        <div className="acp-agent-panel__tools" data-slot="agent-panel-tools">
+          {fill(headerTools, tools)}
+        </div>
+      </header>
+
+      {sessionId && <PanelConfig sessionId={sessionId} connected={connected} />}
+
+      {showAuth && connection.agent && (
+        <AuthPanel
+          authMethods={connection.agent.authMethods}
+          auth={connection.auth}
+          canLogout={Boolean(caps?.auth?.logout)}
+          onAuthenticate={(methodId) => void actions.authenticate(methodId).catch(() => {})}
+          onLogout={() => void actions.logout().catch(() => {})}
+          agentName={connection.agent.info?.title ?? connection.agent.info?.name}
+          agentCommand={agentCommand}
+        />
+      )}
+
+      {sessionsOpen && (
+        <SessionHistory
+          className="acp-agent-panel__sessions"
+          cwd={cwd}
+          activeSessionId={sessionId}
+          capabilities={{
+            load: Boolean(caps?.loadSession),
+            resume: Boolean(caps?.sessionCapabilities?.resume),
+            close: Boolean(caps?.sessionCapabilities?.close),
+            delete: Boolean((caps?.sessionCapabilities as { delete?: unknown } | undefined)?.delete),
+          }}
+          connected={connected}
+          onOpen={(id, how) => void open(id, how)}
+          onClose={(id) => actions.closeSession(id)}
+          onDelete={(id) => actions.deleteSession(id)}
+        />
+      )}
+
+      {bootstrap.error && !bootstrapAuthError && (
+        <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
+          {format(m.session_failed, { message: bootstrap.error.message })}{' '}
+          <button type="button" className="acp-button" onClick={() => void bootstrap.start()}>
+            {m.retry}
+          </button>
+        </div>
+      )}
+      {!sessionId && bootstrap.starting && (
+        <p className="acp-agent-panel__status" data-slot="agent-panel-status" role="status">
+          {m.starting_session}
+        </p>
+      )}
+
+      {sessionId && <PanelThread sessionId={sessionId} emptyState={emptyState} onOpenLocation={onOpenLocation} allowRemoteImages={allowRemoteImages} />}
+
+      {sendError && (
+        <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
+          {format(m.prompt_failed, { message: sendError })}{' '}
+          <button type="button" className="acp-button" data-variant="ghost" onClick={() => setSendError(null)}>
+            {m.dismiss}
+          </button>
+        </div>
+      )}
+
+      {fill(footer, input)}
+    </section>
+  );
+});

@@ -1,0 +1,119 @@
+/**
+ * AgentPanel's session-bound parts. Each subscribes through a narrow selector to the piece of the
+ * session it shows, so a streamed chunk (which replaces one thread item) re-renders the thread and
+ * nothing else: not the header, the settings or the prompt input.
+ */
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
+import type { AcpSnapshot, SessionState } from '../../core/index.js';
+import { useAcpActions } from '../../react/use-acp.js';
+import { useAcpSelector, useElicitations, usePermissionRequests, useSession, useTerminals } from '../../react/hooks.js';
+import type { QueuedDraft } from '../../react/use-draft.js';
+import { ConfigOptions } from '../../components/ConfigOptions/index.js';
+import { PromptInput } from '../../components/PromptInput/index.js';
+import { PartBoundary } from '../../components/shared/PartBoundary.js';
+import { Thread } from '../../components/Thread/index.js';
+import { itemRawText } from '../../components/Thread/item-raw-text.js';
+import { UsageMeter } from '../../components/UsageMeter/index.js';
+import { SessionTitle } from './SessionTitle.js';
+
+/** One field of one session, re-rendering only when that field changes. */
+function useSessionField<K extends keyof SessionState>(sessionId: string | null, key: K): SessionState[K] | undefined {
+  return useAcpSelector(useCallback((s: AcpSnapshot) => (sessionId ? s.sessions[sessionId]?.[key] : undefined), [sessionId, key]));
+}
+
+export function PanelSessionTitle({ sessionId, untitled }: { sessionId: string; untitled: string }) {
+  const info = useSessionField(sessionId, 'info');
+  return <SessionTitle title={info?.title ?? null} untitled={untitled} />;
+}
+
+export function PanelUsage({ sessionId }: { sessionId: string }) {
+  const usage = useSessionField(sessionId, 'usage');
+  const lastTurnUsage = useSessionField(sessionId, 'lastTurnUsage');
+  return <UsageMeter usage={usage ?? null} lastTurnUsage={lastTurnUsage ?? null} variant="compact" />;
+}
+
+export function PanelConfig({ sessionId, connected }: { sessionId: string; connected: boolean }) {
+  const actions = useAcpActions();
+  const configOptions = useSessionField(sessionId, 'configOptions');
+  const modes = useSessionField(sessionId, 'modes');
+  if (!configOptions && !modes) return null;
+  return (
+    <ConfigOptions
+      className="acp-agent-panel__config"
+      configOptions={configOptions ?? null}
+      modes={modes ?? null}
+      onSetConfigOption={(configId, value) => actions.setConfigOption(sessionId, configId, value)}
+      onSetMode={(modeId) => actions.setMode(sessionId, modeId)}
+      disabled={!connected}
+    />
+  );
+}
+
+export interface PanelThreadProps {
+  sessionId: string;
+  emptyState: ReactNode;
+  onOpenLocation: ((path: string, line?: number) => void) | undefined;
+  allowRemoteImages: boolean | undefined;
+}
+
+export function PanelThread({ sessionId, emptyState, onOpenLocation, allowRemoteImages }: PanelThreadProps) {
+  const actions = useAcpActions();
+  const session = useSession(sessionId);
+  const permissionRequests = usePermissionRequests(sessionId);
+  // The session's forms and those of the whole connection (an elicitation may have no session).
+  const allElicitations = useElicitations();
+  const elicitations = useMemo(() => allElicitations.filter((e) => e.sessionId === sessionId || e.sessionId === null), [allElicitations, sessionId]);
+  const terminals = useTerminals();
+  if (!session) return null;
+  return (
+    // Last line of defence: the thread's items contain their own failures; should the thread
+    // itself fail, the prompt and the session controls stay.
+    <PartBoundary resetKey={session} rawText={() => session.thread.items.toArray().map(itemRawText).join('\n\n')}>
+      <Thread
+        className="acp-agent-panel__thread"
+        session={session}
+        permissionRequests={permissionRequests}
+        elicitations={elicitations}
+        terminals={terminals}
+        emptyState={emptyState}
+        onRespondPermission={actions.respondToPermission}
+        onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => actions.respondToElicitation(requestId, response)}
+        onOpenLocation={onOpenLocation}
+        allowRemoteImages={allowRemoteImages}
+      />
+    </PartBoundary>
+  );
+}
+
+export interface PanelInputProps {
+  sessionId: string | null;
+  connected: boolean;
+  draft: { text: string; queue: QueuedDraft[]; setText: (text: string) => void; setQueue: (queue: QueuedDraft[]) => void };
+  onSubmit: (blocks: ContentBlock[]) => void;
+  placeholder: string;
+}
+
+export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder }: PanelInputProps) {
+  const actions = useAcpActions();
+  const turn = useSessionField(sessionId, 'turn');
+  const status = useSessionField(sessionId, 'status');
+  const commands = useSessionField(sessionId, 'commands');
+  const promptCapabilities = useAcpSelector(useCallback((s: AcpSnapshot) => s.agent?.capabilities.promptCapabilities, []));
+  return (
+    <PromptInput
+      className="acp-agent-panel__input"
+      value={draft.text}
+      onValueChange={draft.setText}
+      queue={draft.queue}
+      onQueueChange={draft.setQueue}
+      onSubmit={onSubmit}
+      onCancel={() => sessionId && void actions.cancel(sessionId)}
+      running={turn ? turn.state !== 'idle' : false}
+      disabled={status !== 'active' || !connected}
+      promptCapabilities={promptCapabilities}
+      commands={commands}
+      placeholder={placeholder}
+    />
+  );
+}
