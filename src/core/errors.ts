@@ -3,6 +3,7 @@
  * Peers and platforms reject with all sorts of things (a JSON-RPC error object, a bare DOM
  * `Event` when a browser WebSocket fails, Node's `ECONNREFUSED`); they are normalized here once.
  */
+import { isFiniteNumber, isRecord, isString } from './guards.js';
 import type { AcpErrorInfo } from './types.js';
 
 export const ErrorCodes = {
@@ -73,12 +74,7 @@ export function toAcpError(error: unknown, context?: string): AcpClientError {
 }
 
 function isJsonRpcError(value: unknown): value is { code: number; message: string; data?: unknown } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { code?: unknown }).code === 'number' &&
-    typeof (value as { message?: unknown }).message === 'string'
-  );
+  return isRecord(value) && isFiniteNumber(value.code) && isString(value.message);
 }
 
 export function isAuthRequired(error: Pick<AcpClientError, 'code'>): boolean {

@@ -15,6 +15,7 @@ import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
 import type { TransportOptions } from '../api.js';
 import { ErrorCodes } from '../errors.js';
+import { isRecord } from '../guards.js';
 
 export interface InboundTap {
   /**
@@ -100,7 +101,7 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
       tap.malformed(text);
       return text;
     }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+    if (!isRecord(msg)) {
       tap.refused(text, Array.isArray(msg) ? 'JSON-RPC batches are not supported in ACP.' : 'A frame must hold one JSON-RPC object.');
       return text;
     }
