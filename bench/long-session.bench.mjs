@@ -21,9 +21,10 @@
  * Before (`--no-before` skips it): the same panel page built with source edits applied at build
  * time that put back the behaviours this issue changed: the traffic log keeping 5,000 frames with
  * nobody watching (src/core/client/traffic.ts), the thread rendering every frame of a replay
- * (src/components/Thread/Thread.tsx), the panel switching to a loaded session only once
- * `session/load` answers and not rendering again once its session is gone
- * (src/components/AgentPanel/AgentPanel.tsx).
+ * (src/components/Thread/Thread.tsx), and the panel switching to a loaded session only once
+ * `session/load` answers (src/panels/AgentPanel/AgentPanel.tsx). The panel no longer holds a
+ * closed session from its last render (its root reads narrow hooks, not the snapshot), so the
+ * "render again when the session is gone" workaround of the first fix is gone and not patched back.
  *
  * Usage: node bench/long-session.bench.mjs [--runs=N] [--turns=N] [--no-before] [--before-runs=N] [--no-write] [--raw=file.json]
  * Section `long-session` of bench/RESULTS.md.
@@ -55,20 +56,20 @@ const CWD = '/tmp/acp-react-bench';
 const BEFORE_PATCHES = [
   { file: 'src/core/client/traffic.ts', find: 'unwatched = 100', replace: 'unwatched = Infinity' },
   { file: 'src/components/Thread/Thread.tsx', find: 'const session = useLoadingPace(live);', replace: 'const session = live;' },
-  { file: 'src/components/AgentPanel/AgentPanel.tsx', find: 'if (gone) renderAgain();', replace: '' },
   {
-    file: 'src/components/AgentPanel/AgentPanel.tsx',
+    file: 'src/panels/AgentPanel/AgentPanel.tsx',
     find: `      setSessionId(id);
       setSessionsOpen(false);
-      if (acp.sessions[id]) return;
+      // Read when asked, not subscribed: the panel has no use for the other sessions' state.
+      if (actions.client.getSnapshot().sessions[id]) return;
       try {
-        if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
-        else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
+        if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
+        else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
       } catch (error) {`,
     replace: `      try {
-        if (!acp.sessions[id]) {
-          if (how === 'load') await acp.loadSession(id, { cwd, additionalDirectories, mcpServers });
-          else await acp.resumeSession(id, { cwd, additionalDirectories, mcpServers });
+        if (!actions.client.getSnapshot().sessions[id]) {
+          if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
+          else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
         }
         setSessionId(id);
         setSessionsOpen(false);
