@@ -7,10 +7,10 @@
  * cannot start (port in use...), 2 for usage errors, 126 when the agent command is not
  * executable, 127 when it is not found.
  */
-import { readFileSync } from 'node:fs';
 import { parseCliArgs, usage, UsageError } from './options.mjs';
 import { createStderrLogger } from './log.mjs';
 import { startBridge } from './server.mjs';
+import { packageVersion } from './version.mjs';
 
 /**
  * @typedef {object} CliIo
@@ -35,10 +35,7 @@ const processIo = {
   },
 };
 
-export function packageVersion() {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return String(manifest.version);
-}
+export { packageVersion };
 
 /**
  * Runs the CLI until the bridge is shut down.
@@ -91,6 +88,9 @@ export async function main(argv, io = processIo) {
       (options.allowOrigins.length ? `, ${options.allowOrigins.join(', ')}` : ''),
   );
   if (options.token !== undefined) log('info', 'token required: ?token=<token> or subprotocol acp-token.<token>');
+  if (options.terminals) {
+    log('warn', "--terminals: the agent's terminal/* commands run on this machine, as you, in the session's directory; anyone allowed to connect can have the agent run commands");
+  }
   io.stdout.write(`acp-react-bridge listening on ${bridge.url}\n`);
 
   await new Promise((resolve) => {

@@ -35,6 +35,7 @@ export class UsageError extends Error {
  * @property {string[]} allowOrigins
  * @property {string | undefined} token
  * @property {boolean} shared
+ * @property {boolean} terminals
  * @property {number} maxMessageBytes
  * @property {number} killTimeoutMs
  * @property {number} sharedBufferBytes
@@ -60,6 +61,8 @@ Options:
                                 WebSocket subprotocol "acp-token.<secret>". Default: $${TOKEN_ENV}.
   --shared                      Keep one agent process across reconnects (one client at a time;
                                 a repeated initialize is answered from the first one's result).
+  --terminals                   Serve the agent's terminal/* requests with real processes, run as
+                                you in the session's directory (off by default; not with --shared).
   --max-message-bytes <n>       Largest message in either direction (default ${DEFAULT_MAX_MESSAGE_BYTES} = 32 MiB;
                                 suffixes k, M, G = KiB, MiB, GiB).
   --kill-timeout <ms>           Grace period between SIGTERM and SIGKILL when stopping an agent
@@ -99,6 +102,7 @@ export function parseCliArgs(argv, env = {}) {
         'allow-origin': { type: 'string', multiple: true },
         token: { type: 'string' },
         shared: { type: 'boolean' },
+        terminals: { type: 'boolean' },
         'max-message-bytes': { type: 'string' },
         'kill-timeout': { type: 'string' },
         'shared-buffer-bytes': { type: 'string' },
@@ -124,6 +128,7 @@ export function parseCliArgs(argv, env = {}) {
   if (host.trim() === '') throw new UsageError('--host must not be empty');
 
   const token = values.token ?? (env[TOKEN_ENV] || undefined);
+  if (values.terminals && values.shared) throw new UsageError('--terminals cannot be combined with --shared: a terminal belongs to one page\'s connection');
   if (token !== undefined && token === '') throw new UsageError('--token must not be empty');
 
   return {
@@ -142,6 +147,7 @@ export function parseCliArgs(argv, env = {}) {
       }),
       token,
       shared: values.shared ?? false,
+      terminals: values.terminals ?? false,
       maxMessageBytes: parseSize('--max-message-bytes', values['max-message-bytes'], DEFAULT_MAX_MESSAGE_BYTES),
       killTimeoutMs: parseNonNegativeInteger('--kill-timeout', values['kill-timeout'], DEFAULT_KILL_TIMEOUT_MS),
       sharedBufferBytes: parseSize('--shared-buffer-bytes', values['shared-buffer-bytes'], DEFAULT_SHARED_BUFFER_BYTES),

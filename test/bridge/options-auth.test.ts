@@ -31,8 +31,14 @@ describe('parseCliArgs', () => {
       allowOrigins: [],
       token: undefined,
       shared: false,
+      terminals: false,
       maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     });
+  });
+
+  it('turns real terminals on with --terminals, and refuses them with --shared', () => {
+    expect(run(['--terminals', '--', 'agent']).terminals).toBe(true);
+    expect(() => parseCliArgs(['--terminals', '--shared', '--', 'agent'])).toThrow(/cannot be combined with --shared/);
   });
 
   it('parses every option', () => {

@@ -160,6 +160,9 @@ export function AgentPanel({
           auth={acp.auth}
           canLogout={Boolean(caps?.auth?.logout)}
           onAuthenticate={(methodId) => void acp.authenticate(methodId).catch(() => {})}
+          onSignInWithEnv={
+            acp.agent.bridge?.features.envVarAuth ? (methodId, values) => void acp.authenticate(methodId, values).catch(() => {}) : undefined
+          }
           onLogout={() => void acp.logout().catch(() => {})}
           agentName={acp.agent.info?.title ?? acp.agent.info?.name}
           agentCommand={agentCommand}
