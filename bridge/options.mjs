@@ -42,11 +42,16 @@ export class UsageError extends Error {
  */
 
 /**
- * @typedef {{ kind: 'help' } | { kind: 'version' } | { kind: 'run', options: CliBridgeOptions }} CliCommand
+ * What the command line asks for. `run` with `registryAgent` set starts that registry agent
+ * (its command and args are filled in by the CLI from the registry).
+ * @typedef {{ kind: 'help' } | { kind: 'version' } | { kind: 'list', registry: string | undefined }
+ *   | { kind: 'run', options: CliBridgeOptions, registryAgent?: string, registry?: string }} CliCommand
  */
 
 export function usage() {
   return `Usage: acp-react-bridge [options] -- <agent command> [agent args...]
+       acp-react-bridge [options] --agent <id>     (an agent of the ACP registry)
+       acp-react-bridge --list [--registry <file>]
 
 Expose a stdio ACP agent to the browser over WebSocket (one JSON-RPC message per text frame).
 
@@ -61,6 +66,11 @@ Options:
                                 WebSocket subprotocol "acp-token.<secret>". Default: $${TOKEN_ENV}.
   --shared                      Keep one agent process across reconnects (one client at a time;
                                 a repeated initialize is answered from the first one's result).
+  --agent <id>                  Start this agent of the ACP registry instead of a command: npx
+                                packages are installed first (before connections are accepted),
+                                uvx packages run when uv is installed; binaries are not downloaded.
+  --list                        Print the registry's agents and exit.
+  --registry <file>             Read this registry.json instead of the bundled, dated snapshot.
   --terminals                   Serve the agent's terminal/* requests with real processes, run as
                                 you in the session's directory (off by default; not with --shared).
   --max-message-bytes <n>       Largest message in either direction (default ${DEFAULT_MAX_MESSAGE_BYTES} = 32 MiB;
@@ -103,6 +113,9 @@ export function parseCliArgs(argv, env = {}) {
         token: { type: 'string' },
         shared: { type: 'boolean' },
         terminals: { type: 'boolean' },
+        agent: { type: 'string' },
+        list: { type: 'boolean' },
+        registry: { type: 'string' },
         'max-message-bytes': { type: 'string' },
         'kill-timeout': { type: 'string' },
         'shared-buffer-bytes': { type: 'string' },
@@ -117,11 +130,14 @@ export function parseCliArgs(argv, env = {}) {
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
+  if (values.list) return { kind: 'list', registry: values.registry };
+
   if (positionals.length > 0) {
     throw new UsageError(`unexpected argument "${positionals[0]}": put the agent command after "--"`);
   }
-  if (agent.length === 0 || agent[0] === '') {
-    throw new UsageError('missing agent command: acp-react-bridge [options] -- <agent command> [args...]');
+  if (values.agent !== undefined && agent.length > 0) throw new UsageError('give either --agent <id> or a command after "--", not both');
+  if (values.agent === undefined && (agent.length === 0 || agent[0] === '')) {
+    throw new UsageError('missing agent command: acp-react-bridge [options] -- <agent command> [args...], or --agent <id>');
   }
 
   const host = values.host ?? DEFAULT_HOST;
@@ -133,8 +149,9 @@ export function parseCliArgs(argv, env = {}) {
 
   return {
     kind: 'run',
+    ...(values.agent !== undefined ? { registryAgent: values.agent, registry: values.registry } : {}),
     options: {
-      command: agent[0],
+      command: agent[0] ?? '',
       args: agent.slice(1),
       host,
       port: values.port === undefined ? DEFAULT_PORT : parsePort(values.port),
