@@ -24,7 +24,6 @@ export interface ActionHost extends ClientHelpers {
   withSession(snapshot: AcpSnapshot, sessionId: string, fn: (session: SessionState) => SessionState): AcpSnapshot;
   /** Sessions this client closed or deleted: their late updates are ignored. */
   endedSessions: Set<string>;
-  /** Sets what the traffic log keeps of each outgoing message. */
   /** The client's tap; `outbound` records what the client sends (the inspector, exports). */
   tap: Pick<InboundTap, 'outbound'>;
 }
@@ -94,12 +93,12 @@ export function createSessionActions(host: ActionHost): SessionActions {
     }
   }
 
+  let redacting = false;
   /**
    * Has acp-react-bridge restart the agent with an `env_var` method's values; the new process's
    * `initialize` result replaces the agent's, and the open sessions, unknown to it until restored,
    * are marked lost meanwhile.
    */
-  let redacting = false;
   async function restartWithEnv(methodId: string, values: Record<string, string>) {
     // The values go to the bridge only: the traffic log (the inspector, exports) must keep them
     // redacted. The filter is put in front of the tap's recording here, once, rather than in the
@@ -145,9 +144,8 @@ export function createSessionActions(host: ActionHost): SessionActions {
         throw host.error('unsupported', `The "${method.name}" sign-in method cannot run in a browser.`);
       }
       // Unknown yet (the bridge's features arrive just after `initialize`): the bridge, or its absence, answers.
-      if (values && (type !== 'env_var' || state?.bridge?.features.envVarAuth === false)) {
-        throw host.error('unsupported', NEEDS_BRIDGE);
-      }
+      if (values && type !== 'env_var') throw host.error('invalidParams', `"${method.name}" takes no values: only env_var methods do.`);
+      if (values && state?.bridge?.features.envVarAuth === false) throw host.error('unsupported', NEEDS_BRIDGE);
       setAuth({ pendingMethodId: methodId, error: null });
       try {
         if (values) await restartWithEnv(methodId, values);
