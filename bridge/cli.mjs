@@ -7,10 +7,13 @@
  * cannot start (port in use...), 2 for usage errors, 126 when the agent command is not
  * executable, 127 when it is not found.
  */
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { assertCommandRunnable } from './agent-process.mjs';
 import { parseCliArgs, usage, UsageError } from './options.mjs';
 import { createStderrLogger } from './log.mjs';
+import { findAgent, formatList, installCommand, launchCommand, loadRegistry, RegistryError } from './registry.mjs';
 import { startBridge } from './server.mjs';
+import { packageVersion } from './version.mjs';
 
 /**
  * @typedef {object} CliIo
@@ -35,10 +38,7 @@ const processIo = {
   },
 };
 
-export function packageVersion() {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  return String(manifest.version);
-}
+export { packageVersion };
 
 /**
  * Runs the CLI until the bridge is shut down.
@@ -63,12 +63,59 @@ export async function main(argv, io = processIo) {
     io.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
+  if (command.kind === 'list') {
+    try {
+      io.stdout.write(formatList(loadRegistry(command.registry)));
+      return 0;
+    } catch (error) {
+      io.stderr.write(`acp-react-bridge: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  }
 
   const { options } = command;
   const log = createStderrLogger(io.stderr);
+  /** @type {Record<string, string>} */
+  let agentEnv = {};
+  if (command.registryAgent !== undefined) {
+    let launch;
+    try {
+      const agent = findAgent(loadRegistry(command.registry), command.registryAgent);
+      launch = launchCommand(agent, { hasUvx: onPath('uvx', io.env) });
+      log('info', `installing ${agent.id} ${agent.version} with ${launch.kind} before accepting connections (a first download can take minutes)`);
+    } catch (error) {
+      if (!(error instanceof RegistryError)) throw error;
+      io.stderr.write(`acp-react-bridge: ${error.message}\n`);
+      return 2;
+    }
+    const install = installCommand(launch);
+    if (install) {
+      // A signal meanwhile does not stop the install (its own process group, so a terminal's ^C
+      // does not reach it either): the bridge exits once it is done.
+      let interrupted = false;
+      const unsubscribe = io.onSignal((signal) => {
+        interrupted = true;
+        io.stderr.write(`acp-react-bridge: ${signal}: waiting for the install to finish (stopping it midway would break later runs), then exiting\n`);
+      });
+      const code = await runToEnd(install.command, install.args, io.stderr);
+      unsubscribe();
+      if (interrupted) return 0;
+      if (code !== 0) {
+        io.stderr.write(
+          `acp-react-bridge: ${launch.kind} could not install ${launch.args[1]} (exit ${code}: offline, or no such package?); ` +
+            `run the agent by hand to see why: ${[launch.command, ...launch.args].join(' ')}\n`,
+        );
+        return 1;
+      }
+      log('info', `installed ${launch.args[1]}`);
+    }
+    options.command = launch.command;
+    options.args = launch.args;
+    agentEnv = launch.env;
+  }
   let bridge;
   try {
-    bridge = await startBridge({ ...options, log });
+    bridge = await startBridge({ ...options, ...(Object.keys(agentEnv).length ? { env: { ...process.env, ...agentEnv } } : {}), log });
   } catch (error) {
     const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
     if (code === 'ENOENT' || code === 'EACCES') {
@@ -91,6 +138,9 @@ export async function main(argv, io = processIo) {
       (options.allowOrigins.length ? `, ${options.allowOrigins.join(', ')}` : ''),
   );
   if (options.token !== undefined) log('info', 'token required: ?token=<token> or subprotocol acp-token.<token>');
+  if (options.terminals) {
+    log('warn', "--terminals: the agent's terminal/* commands run on this machine, as you, in the session's directory; anyone allowed to connect can have the agent run commands");
+  }
   io.stdout.write(`acp-react-bridge listening on ${bridge.url}\n`);
 
   await new Promise((resolve) => {
@@ -109,4 +159,38 @@ export async function main(argv, io = processIo) {
     });
   });
   return 0;
+}
+
+/**
+ * Runs an install to its end, its output on stderr (npm's progress). It is not killed on SIGINT:
+ * a killed npx install breaks later runs of the package, so the bridge waits for it.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ write(text: string): unknown }} stderr
+ * @returns {Promise<number | null>}
+ */
+function runToEnd(command, args, stderr) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    child.stdout.on('data', (chunk) => stderr.write(chunk));
+    child.stderr.on('data', (chunk) => stderr.write(chunk));
+    child.on('error', (error) => {
+      stderr.write(`acp-react-bridge: ${command}: ${error.message}\n`);
+      resolve(127);
+    });
+    child.on('close', (code) => resolve(code));
+  });
+}
+
+/**
+ * @param {string} name
+ * @param {Record<string, string | undefined>} env
+ */
+function onPath(name, env) {
+  try {
+    assertCommandRunnable(name, { env });
+    return true;
+  } catch {
+    return false;
+  }
 }

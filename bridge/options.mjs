@@ -35,17 +35,23 @@ export class UsageError extends Error {
  * @property {string[]} allowOrigins
  * @property {string | undefined} token
  * @property {boolean} shared
+ * @property {boolean} terminals
  * @property {number} maxMessageBytes
  * @property {number} killTimeoutMs
  * @property {number} sharedBufferBytes
  */
 
 /**
- * @typedef {{ kind: 'help' } | { kind: 'version' } | { kind: 'run', options: CliBridgeOptions }} CliCommand
+ * What the command line asks for. `run` with `registryAgent` set starts that registry agent
+ * (its command and args are filled in by the CLI from the registry).
+ * @typedef {{ kind: 'help' } | { kind: 'version' } | { kind: 'list', registry: string | undefined }
+ *   | { kind: 'run', options: CliBridgeOptions, registryAgent?: string, registry?: string }} CliCommand
  */
 
 export function usage() {
   return `Usage: acp-react-bridge [options] -- <agent command> [agent args...]
+       acp-react-bridge [options] --agent <id>     (an agent of the ACP registry)
+       acp-react-bridge --list [--registry <file>]
 
 Expose a stdio ACP agent to the browser over WebSocket (one JSON-RPC message per text frame).
 
@@ -60,6 +66,13 @@ Options:
                                 WebSocket subprotocol "acp-token.<secret>". Default: $${TOKEN_ENV}.
   --shared                      Keep one agent process across reconnects (one client at a time;
                                 a repeated initialize is answered from the first one's result).
+  --agent <id>                  Start this agent of the ACP registry instead of a command: npx
+                                packages are installed first (before connections are accepted),
+                                uvx packages run when uv is installed; binaries are not downloaded.
+  --list                        Print the registry's agents and exit.
+  --registry <file>             Read this registry.json instead of the bundled, dated snapshot.
+  --terminals                   Serve the agent's terminal/* requests with real processes, run as
+                                you in the session's directory (off by default; not with --shared).
   --max-message-bytes <n>       Largest message in either direction (default ${DEFAULT_MAX_MESSAGE_BYTES} = 32 MiB;
                                 suffixes k, M, G = KiB, MiB, GiB).
   --kill-timeout <ms>           Grace period between SIGTERM and SIGKILL when stopping an agent
@@ -99,6 +112,10 @@ export function parseCliArgs(argv, env = {}) {
         'allow-origin': { type: 'string', multiple: true },
         token: { type: 'string' },
         shared: { type: 'boolean' },
+        terminals: { type: 'boolean' },
+        agent: { type: 'string' },
+        list: { type: 'boolean' },
+        registry: { type: 'string' },
         'max-message-bytes': { type: 'string' },
         'kill-timeout': { type: 'string' },
         'shared-buffer-bytes': { type: 'string' },
@@ -113,23 +130,28 @@ export function parseCliArgs(argv, env = {}) {
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
+  if (values.list) return { kind: 'list', registry: values.registry };
+
   if (positionals.length > 0) {
     throw new UsageError(`unexpected argument "${positionals[0]}": put the agent command after "--"`);
   }
-  if (agent.length === 0 || agent[0] === '') {
-    throw new UsageError('missing agent command: acp-react-bridge [options] -- <agent command> [args...]');
+  if (values.agent !== undefined && agent.length > 0) throw new UsageError('give either --agent <id> or a command after "--", not both');
+  if (values.agent === undefined && (agent.length === 0 || agent[0] === '')) {
+    throw new UsageError('missing agent command: acp-react-bridge [options] -- <agent command> [args...], or --agent <id>');
   }
 
   const host = values.host ?? DEFAULT_HOST;
   if (host.trim() === '') throw new UsageError('--host must not be empty');
 
   const token = values.token ?? (env[TOKEN_ENV] || undefined);
+  if (values.terminals && values.shared) throw new UsageError('--terminals cannot be combined with --shared: a terminal belongs to one page\'s connection');
   if (token !== undefined && token === '') throw new UsageError('--token must not be empty');
 
   return {
     kind: 'run',
+    ...(values.agent !== undefined ? { registryAgent: values.agent, registry: values.registry } : {}),
     options: {
-      command: agent[0],
+      command: agent[0] ?? '',
       args: agent.slice(1),
       host,
       port: values.port === undefined ? DEFAULT_PORT : parsePort(values.port),
@@ -142,6 +164,7 @@ export function parseCliArgs(argv, env = {}) {
       }),
       token,
       shared: values.shared ?? false,
+      terminals: values.terminals ?? false,
       maxMessageBytes: parseSize('--max-message-bytes', values['max-message-bytes'], DEFAULT_MAX_MESSAGE_BYTES),
       killTimeoutMs: parseNonNegativeInteger('--kill-timeout', values['kill-timeout'], DEFAULT_KILL_TIMEOUT_MS),
       sharedBufferBytes: parseSize('--shared-buffer-bytes', values['shared-buffer-bytes'], DEFAULT_SHARED_BUFFER_BYTES),

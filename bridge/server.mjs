@@ -31,6 +31,8 @@ import {
   TOKEN_ENV,
 } from './options.mjs';
 import { SharedAgent } from './shared.mjs';
+import { createTerminalService } from './terminals.mjs';
+import { packageVersion } from './version.mjs';
 
 const DEFAULT_PING_INTERVAL_MS = 30_000;
 
@@ -41,6 +43,7 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  * @property {readonly string[]} [allowOrigins] extra allowed origins (`*` for any); loopback origins and no-Origin clients are always allowed
  * @property {string} [token] required token (`?token=` or subprotocol `acp-token.<token>`)
  * @property {boolean} [shared] one agent across reconnects, one client at a time
+ * @property {boolean} [terminals] serve the agent's `terminal/*` requests with real processes in the session's directory (not with `shared`)
  * @property {number} [maxMessageBytes] largest message in either direction; default 32 MiB
  * @property {number} [killTimeoutMs] SIGTERM → SIGKILL grace period; default 5000
  * @property {number} [sharedBufferBytes] with `shared`: output kept while detached; default 16 MiB
@@ -209,6 +212,7 @@ function createBridgeCore(options, caller) {
   if (!options.command) throw new TypeError(`${caller}: \`command\` is required`);
   if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes <= 0) throw new RangeError('maxMessageBytes must be a positive integer');
   if (token !== undefined && token === '') throw new TypeError('token must not be empty');
+  if (options.terminals && options.shared) throw new TypeError(`${caller}: \`terminals\` cannot be combined with \`shared\` (a terminal belongs to one page's connection)`);
   assertCommandRunnable(options.command, { env, cwd });
 
   const checkOrigin = createOriginCheck(allowOrigins);
@@ -220,15 +224,29 @@ function createBridgeCore(options, caller) {
   let connectionCount = 0;
 
   /** @type {import('./dedicated.mjs').AgentFactory} */
-  const createAgent = (handlers) => {
-    const agent = new AgentProcess({ command: options.command, args: options.args ?? [], env, cwd, maxMessageBytes, log, ...handlers });
+  const createAgent = (handlers, extraEnv = {}) => {
+    // Sign-in values (extraEnv) live in this process's memory only, for the life of this agent.
+    const agentEnv = Object.keys(extraEnv).length ? { ...env, ...extraEnv } : env;
+    const agent = new AgentProcess({ command: options.command, args: options.args ?? [], env: agentEnv, cwd, maxMessageBytes, log, ...handlers });
     if (agent.pid !== undefined) log('info', `agent ${agent.pid} started: ${[options.command, ...(options.args ?? [])].join(' ')}`);
     agents.add(agent);
     void agent.exited.then(() => agents.delete(agent));
     return agent;
   };
+  const version = packageVersion();
+  /** @type {import('./handshake.mjs').BridgeFeatures} */
+  const features = {
+    // A shared agent outlives its pages: one page's sign-in values must not restart it under another.
+    envVarAuth: !options.shared,
+    terminalAuth: false,
+    terminals: Boolean(options.terminals),
+  };
+  /** @type {import('./dedicated.mjs').DedicatedContext['services']} */
+  const services = options.terminals
+    ? (connection) => createTerminalService({ send: connection.send, sessionCwd: connection.sessionCwd, cwd, env, log, label: connection.label })
+    : undefined;
   const shared = options.shared
-    ? new SharedAgent({ createAgent, killTimeoutMs, sharedBufferBytes: options.sharedBufferBytes ?? DEFAULT_SHARED_BUFFER_BYTES, log })
+    ? new SharedAgent({ createAgent, killTimeoutMs, sharedBufferBytes: options.sharedBufferBytes ?? DEFAULT_SHARED_BUFFER_BYTES, log, features, version })
     : undefined;
 
   const wss = new WebSocketServer({
@@ -270,7 +288,7 @@ function createBridgeCore(options, caller) {
       }
       log('info', `${label}: connected`);
       if (!shared) {
-        serveDedicated(client, { createAgent, killTimeoutMs, log });
+        serveDedicated(client, { createAgent, killTimeoutMs, log, features, version, services });
       } else if (!shared.attach(client)) {
         log('warn', `${label}: refused (1013): another client is attached to the shared agent`);
         client.close(CloseCode.TRY_AGAIN_LATER, 'busy: another client is using the shared agent; retry after it disconnects');

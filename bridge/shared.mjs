@@ -23,6 +23,7 @@
  *    client receives the buffer right after its `initialize` has been answered.
  */
 import { CloseCode } from './client-socket.mjs';
+import { featuresNotification, readPageHandshake, withBridgeMeta } from './handshake.mjs';
 import { errorMessage, INTERNAL_ERROR, isObject, isRequest, isResponse } from './jsonrpc.mjs';
 
 /**
@@ -54,6 +55,8 @@ export class SharedAgent {
   #killTimeoutMs;
   #bufferLimit;
   #log;
+  #features;
+  #version;
   /** @type {import('./agent-process.mjs').AgentProcess | undefined} */
   #agent;
   /** @type {Attachment | undefined} */
@@ -74,13 +77,15 @@ export class SharedAgent {
   #inFlight = new Map();
 
   /**
-   * @param {{ createAgent: import('./dedicated.mjs').AgentFactory, killTimeoutMs: number, sharedBufferBytes: number, log: import('./log.mjs').Logger }} options
+   * @param {{ createAgent: import('./dedicated.mjs').AgentFactory, killTimeoutMs: number, sharedBufferBytes: number, log: import('./log.mjs').Logger, features: import('./handshake.mjs').BridgeFeatures, version: string }} options
    */
   constructor(options) {
     this.#createAgent = options.createAgent;
     this.#killTimeoutMs = options.killTimeoutMs;
     this.#bufferLimit = options.sharedBufferBytes;
     this.#log = options.log;
+    this.#features = options.features;
+    this.#version = options.version;
   }
 
   /** The running agent's pid, if any. */
@@ -175,10 +180,19 @@ export class SharedAgent {
     const agent = this.#agent;
     if (!agent || this.#attached !== attachment) return;
 
+    if (typeof message.method === 'string' && message.method.startsWith('_acp-react/bridge/')) {
+      // The bridge's own methods need an agent of this page's own (see dedicated.mjs).
+      if (isRequest(message)) {
+        attachment.client.send(JSON.stringify(errorMessage(/** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id), -32601, `Method not available with --shared: ${message.method}`)));
+      }
+      return;
+    }
     if (isRequest(message) && message.method === 'initialize') {
+      message = readPageHandshake(message, { terminalAuth: false }).forwarded;
       const id = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
       if (this.#initializeResult) {
         attachment.client.send(JSON.stringify({ jsonrpc: '2.0', id, result: this.#initializeResult.result }));
+        attachment.client.send(featuresNotification(this.#features, this.#version));
         this.#release(attachment);
         return;
       }
@@ -219,12 +233,16 @@ export class SharedAgent {
     if (entry) {
       this.#inFlight.delete(/** @type {number} */ (message.id));
       entry.attachment.bridgeIds.delete(idKey(entry.originalId));
-      if (entry.method === 'initialize') this.#settleInitialize(message);
+      if (entry.method === 'initialize') {
+        if ('result' in message) message = { ...message, result: withBridgeMeta(message.result, this.#features, this.#version) };
+        this.#settleInitialize(message);
+      }
       if (entry.attachment !== this.#attached) {
         this.#log('info', `shared agent: dropped the response to "${entry.method}" from a client that has disconnected`);
         return;
       }
       this.#deliver({ text: JSON.stringify({ ...message, id: entry.originalId }) });
+      if (entry.method === 'initialize' && 'result' in message) this.#deliver({ text: featuresNotification(this.#features, this.#version) });
       return;
     }
     this.#deliver(isRequest(message) ? { text, requestId: /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id) } : { text });
@@ -240,7 +258,10 @@ export class SharedAgent {
     const waiters = this.#initializeWaiters;
     this.#initializeWaiters = [];
     for (const { attachment, id } of waiters) {
-      if (attachment === this.#attached) attachment.client.send(JSON.stringify({ ...response, id }));
+      if (attachment === this.#attached) {
+        attachment.client.send(JSON.stringify({ ...response, id }));
+        if ('result' in response) attachment.client.send(featuresNotification(this.#features, this.#version));
+      }
     }
   }
 

@@ -54,6 +54,17 @@ export const TerminalMethodsWithoutCommand: Story = { args: { authMethods: claud
 
 export const EnvironmentVariables: Story = { args: { authMethods: [envVarMethod], agentName: undefined } };
 
+/** Through acp-react-bridge: the variables are asked for, and the bridge restarts the agent with them. */
+export const EnvironmentVariablesThroughBridge: Story = { args: { authMethods: [envVarMethod], onSignInWithEnv: noop } };
+
+/** A wrong key: the agent still answers "authentication required" after the restart. */
+export const EnvironmentVariablesWrongKey: Story = {
+  args: { authMethods: [envVarMethod], onSignInWithEnv: noop, auth: { required: true, pendingMethodId: null, error: { code: -32000, message: 'Authentication required: Invalid API key' } } },
+};
+
+/** An agent that lists no method this page can use (terminal logins hidden without auth.terminal). */
+export const NoUsableMethod: Story = { args: { authMethods: [], agentCommand: 'npx @agentclientprotocol/claude-agent-acp' } };
+
 export const EveryKind: Story = {
   args: { authMethods: [agentMethod, claudeMethods[0], envVarMethod, futureMethod] },
 };

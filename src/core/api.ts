@@ -150,7 +150,13 @@ export const ENTRY_ACTIONS = {
  * its first connection is ready (an action called before then waits for it).
  */
 export const ON_DEMAND_ACTIONS = {
-  authenticate: 0 as Action<(methodId: string) => Promise<void>>,
+  /**
+   * Signs in with one of the agent's `authMethods`. For an `env_var` method, `values` are its
+   * variables: acp-react-bridge restarts the agent with them in its environment (kept only in the
+   * bridge's memory), then the client authenticates and restores the open sessions (marked lost
+   * when it cannot). Without `values`, the agent is expected to have them already.
+   */
+  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>) => Promise<void>>,
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,

@@ -280,6 +280,22 @@ export interface AgentState {
   capabilities: acp.AgentCapabilities;
   authMethods: acp.AuthMethod[];
   protocolVersion: number;
+  /** The acp-react-bridge in between, when the page reaches the agent through one; else null (or absent). */
+  bridge?: BridgeState | null;
+}
+
+/** What an acp-react-bridge between the page and the agent can do (from its handshake). */
+export interface BridgeState {
+  /** The bridge's package version. */
+  version: string;
+  features: {
+    /** Restarts the agent with an `env_var` sign-in method's values (`authenticate(methodId, values)`). */
+    envVarAuth: boolean;
+    /** Runs a `terminal` sign-in method in a pseudo-terminal. */
+    terminalAuth: boolean;
+    /** Serves the agent's `terminal/*` requests with real processes (`--terminals`). */
+    terminals: boolean;
+  };
 }
 
 export interface AuthState {

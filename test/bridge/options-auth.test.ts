@@ -31,8 +31,21 @@ describe('parseCliArgs', () => {
       allowOrigins: [],
       token: undefined,
       shared: false,
+      terminals: false,
       maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES,
     });
+  });
+
+  it('takes a registry agent instead of a command, never both; --list needs no agent', () => {
+    expect(parseCliArgs(['--agent', 'gemini', '--port', '0'])).toMatchObject({ kind: 'run', registryAgent: 'gemini', options: { port: 0 } });
+    expect(parseCliArgs(['--agent', 'x', '--registry', 'r.json'])).toMatchObject({ registryAgent: 'x', registry: 'r.json' });
+    expect(() => parseCliArgs(['--agent', 'gemini', '--', 'node', 'a.mjs'])).toThrow(/either --agent <id> or a command/);
+    expect(parseCliArgs(['--list'])).toEqual({ kind: 'list', registry: undefined });
+  });
+
+  it('turns real terminals on with --terminals, and refuses them with --shared', () => {
+    expect(run(['--terminals', '--', 'agent']).terminals).toBe(true);
+    expect(() => parseCliArgs(['--terminals', '--shared', '--', 'agent'])).toThrow(/cannot be combined with --shared/);
   });
 
   it('parses every option', () => {

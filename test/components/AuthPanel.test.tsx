@@ -129,8 +129,47 @@ describe('AuthPanel', () => {
     expect(screen.getByRole('region', { name: 'Sign in to Claude Agent' })).toBeInTheDocument();
   });
 
-  it('says so when the agent offers no method', () => {
-    setup({ authMethods: [] });
-    expect(screen.getByText('The agent offers no sign-in method.')).toBeInTheDocument();
+  it('with a host that can restart the agent, asks for each variable and hands the values over once, then clears them', async () => {
+    const user = userEvent.setup();
+    const onSignInWithEnv = vi.fn();
+    setup({ authMethods: [envMethod], onSignInWithEnv });
+    const item = methodItem('Azure OpenAI');
+    const key = within(item).getByLabelText('API Key');
+    const endpoint = within(item).getByLabelText('Endpoint URL');
+    const version = within(item).getByLabelText(/AZURE_OPENAI_API_VERSION/);
+    // Secrets get a password input; the others plain text; only the optional one may stay empty.
+    expect(key).toHaveAttribute('type', 'password');
+    expect(endpoint).toHaveAttribute('type', 'text');
+    expect(key).toBeRequired();
+    expect(version).not.toBeRequired();
+    expect(key).toHaveAttribute('autocomplete', 'off');
+    expect(within(item).getByLabelText(/AZURE_OPENAI_API_VERSION/).closest('div')).toHaveTextContent('optional');
+
+    const submit = within(item).getByRole('button', { name: 'Sign in with Azure OpenAI' });
+    await user.click(submit);
+    expect(onSignInWithEnv).not.toHaveBeenCalled(); // required fields are empty
+    await user.type(key, 's3cret');
+    await user.type(endpoint, 'https://x.example');
+    await user.click(submit);
+    expect(onSignInWithEnv).toHaveBeenCalledExactlyOnceWith('azure', { AZURE_OPENAI_API_KEY: 's3cret', AZURE_OPENAI_ENDPOINT: 'https://x.example' });
+    expect(key).toHaveValue('');
+    expect(within(item).getByRole('link', { name: 'Get credentials' })).toHaveAttribute('href', 'https://portal.azure.com/');
+  });
+
+  it('disables the env_var form while signing in, and shows a wrong key as an error the user can retry after', () => {
+    const onSignInWithEnv = vi.fn();
+    const { rerender, props } = setup({ authMethods: [envMethod], onSignInWithEnv, auth: { required: true, pendingMethodId: 'azure', error: null } });
+    expect(screen.getByRole('button', { name: 'Signing in with Azure OpenAI…' })).toBeDisabled();
+    expect(screen.getByLabelText('API Key')).toBeDisabled();
+    rerender(<AuthPanel {...props} auth={{ required: true, pendingMethodId: null, error: { code: -32000, message: 'Invalid API key' } }} />);
+    expect(screen.getByText('Sign-in failed: Invalid API key')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Azure OpenAI' })).toBeEnabled();
+  });
+
+  it('says how to sign in with the agent\'s own CLI when the agent offers no usable method', () => {
+    const { rerender, props } = setup({ authMethods: [] });
+    expect(screen.getByText(/offers no sign-in method this page can use\. Sign in with the agent's own command-line tool/)).toBeInTheDocument();
+    rerender(<AuthPanel {...props} agentCommand="npx @agentclientprotocol/claude-agent-acp" />);
+    expect(screen.getByText('npx @agentclientprotocol/claude-agent-acp', { selector: 'code' })).toBeInTheDocument();
   });
 });

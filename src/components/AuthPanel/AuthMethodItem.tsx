@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { AuthMethod } from '@agentclientprotocol/sdk';
 import { format } from '../shared/index.js';
 import { classifyAuthMethod } from './auth-method-kind.js';
+import { EnvVarForm } from './EnvVarForm.js';
 import { EnvVarInstructions } from './EnvVarInstructions.js';
 import type { AuthPanelMessages } from './messages.js';
 import { TerminalInstructions } from './TerminalInstructions.js';
@@ -14,11 +15,13 @@ interface AuthMethodItemProps {
   busy: boolean;
   agentCommand: string | undefined;
   onAuthenticate: (methodId: string) => void;
+  /** Set when the host can restart the agent with an `env_var` method's values. */
+  onSignInWithEnv: ((methodId: string, values: Record<string, string>) => void) | undefined;
   messages: AuthPanelMessages;
 }
 
 /** One advertised method: a sign-in button for agent methods, instructions for the rest. */
-export function AuthMethodItem({ method, pending, busy, agentCommand, onAuthenticate, messages }: AuthMethodItemProps) {
+export function AuthMethodItem({ method, pending, busy, agentCommand, onAuthenticate, onSignInWithEnv, messages }: AuthMethodItemProps) {
   const kind = classifyAuthMethod(method);
   const descriptionId = useId();
   return (
@@ -33,7 +36,21 @@ export function AuthMethodItem({ method, pending, busy, agentCommand, onAuthenti
         {kind.kind === 'terminal' && (
           <TerminalInstructions args={kind.args} env={kind.env} agentCommand={agentCommand} messages={messages} />
         )}
-        {kind.kind === 'env_var' && <EnvVarInstructions vars={kind.vars} link={kind.link} messages={messages} />}
+        {kind.kind === 'env_var' &&
+          (onSignInWithEnv ? (
+            <EnvVarForm
+              methodId={method.id}
+              methodName={method.name}
+              vars={kind.vars}
+              link={kind.link}
+              pending={pending}
+              busy={busy}
+              onSubmit={onSignInWithEnv}
+              messages={messages}
+            />
+          ) : (
+            <EnvVarInstructions vars={kind.vars} link={kind.link} messages={messages} />
+          ))}
         {kind.kind === 'unknown' && <p className="acp-auth-panel__instructions">{messages.unsupported}</p>}
       </div>
       {kind.kind === 'agent' && (

@@ -3,6 +3,7 @@ import type { AuthMethod } from '@agentclientprotocol/sdk';
 import type { AuthState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { AuthMethodItem } from './AuthMethodItem.js';
+import { interpolate } from './interpolate.js';
 import { authPanelMessages } from './messages.js';
 
 export interface AuthPanelProps {
@@ -14,6 +15,12 @@ export interface AuthPanelProps {
   /** Called only for agent-handled methods (no `type`, or `type: "agent"`). */
   onAuthenticate: (methodId: string) => void;
   onLogout: () => void;
+  /**
+   * Signs in with an `env_var` method by restarting the agent with the values the user typed
+   * (`authenticate(methodId, values)`, through acp-react-bridge). Without it, such methods are shown as
+   * instructions for whoever starts the agent.
+   */
+  onSignInWithEnv?: (methodId: string, values: Record<string, string>) => void;
   /** Shown in the title: "Sign in to Claude Agent". */
   agentName?: string;
   /**
@@ -30,7 +37,7 @@ export interface AuthPanelProps {
  * `onAuthenticate` for methods the agent handles itself.
  */
 export function AuthPanelLoaded(props: AuthPanelProps) {
-  const { authMethods, auth, canLogout, onAuthenticate, onLogout, agentName, agentCommand, className } = props;
+  const { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onLogout, agentName, agentCommand, className } = props;
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   const pendingMethod = authMethods.find((m) => m.id === auth.pendingMethodId) ?? null;
@@ -56,12 +63,17 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
               busy={auth.pendingMethodId !== null}
               agentCommand={agentCommand}
               onAuthenticate={onAuthenticate}
+              onSignInWithEnv={onSignInWithEnv}
               messages={messages}
             />
           ))}
         </ul>
       ) : (
-        <p className="acp-auth-panel__instructions">{messages.no_methods}</p>
+        // Agents list terminal sign-in only to clients that can run it (auth.terminal): sign in
+        // with the agent's own command-line tool instead.
+        <p className="acp-auth-panel__instructions" data-slot="no-methods">
+          {agentCommand ? interpolate(messages.no_methods_command, { command: <code className="acp-auth-panel__code">{agentCommand}</code> }) : messages.no_methods}
+        </p>
       )}
       {/* Mounted from the start so assistive tech hears the progress when it begins. */}
       <p className="acp-visually-hidden" role="status">

@@ -16,8 +16,11 @@ export const authPanelMessages = {
   env_secret: 'secret',
   env_optional: 'optional',
   env_link: 'Get credentials',
+  env_form_label: 'Values for {method}',
+  env_restart_note: 'The agent is restarted with these values; they are not stored.',
   unsupported: 'This sign-in method cannot be used from this app.',
-  no_methods: 'The agent offers no sign-in method.',
+  no_methods: "The agent offers no sign-in method this page can use. Sign in with the agent's own command-line tool in a terminal, then try again.",
+  no_methods_command: 'The agent offers no sign-in method this page can use. Run {command} in a terminal and sign in there, then try again.',
   error: 'Sign-in failed: {message}',
   logout: 'Log out',
 };

@@ -23,6 +23,8 @@ export interface RequestHost {
   connectionLost(): boolean;
   /** The session named by a pending client request, by its JSON-RPC id (for request-scoped elicitations). */
   sessionOfRequest(id: string | number): string | null;
+  /** A notification of no ACP method (an extension's, such as the bridge's). */
+  onExtension(notification: { method: string; params: unknown }): void;
 }
 
 type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
@@ -182,7 +184,8 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
         host.diagnose('unknown_request', `The agent called an unsupported method: ${ctx.method}.`);
         throw acp.RequestError.methodNotFound(ctx.method);
       });
-      app.onNotification('*', () => {});
+      // acp-react-bridge's own notifications (its terminals' output); others are ignored.
+      app.onNotification('*', host.onExtension);
       return app;
     },
 

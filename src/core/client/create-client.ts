@@ -74,6 +74,9 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     permissionPolicy: options.permissionPolicy,
     connectionLost: () => connection.lost(),
     sessionOfRequest: tap.sessionOfRequest,
+    // Notifications of no ACP method: acp-react-bridge's (its features, its terminals' output), applied
+    // by the on-demand actions module (bridge-notices.ts); the one promise keeps them in order.
+    onExtension: (notification) => void actions().then((loaded) => loaded.onExtension(notification)),
   });
   const connection = createConnection(get, update, now, options, tap, modules, {
     // File and terminal requests: their code is fetched only for hosts that supplied an adapter.
@@ -104,6 +107,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           ...sessions,
           request: connection.request,
           createSessionState,
+          tap,
           putSession,
           removeSession,
           withSession,

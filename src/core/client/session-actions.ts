@@ -9,7 +9,9 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { NewSessionOptions, OnDemandActions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
+import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
+import type { InboundTap } from './transport.js';
 
 export interface ActionHost extends ClientHelpers {
   request<T>(method: string, params: unknown, options?: { timeoutMs?: number }): Promise<T>;
@@ -22,13 +24,29 @@ export interface ActionHost extends ClientHelpers {
   withSession(snapshot: AcpSnapshot, sessionId: string, fn: (session: SessionState) => SessionState): AcpSnapshot;
   /** Sessions this client closed or deleted: their late updates are ignored. */
   endedSessions: Set<string>;
+  /** The client's tap; `outbound` records what the client sends (the inspector, exports). */
+  tap: Pick<InboundTap, 'outbound'>;
 }
 
 /** Every action of `ON_DEMAND_ACTIONS` (`api.ts`), and the restore the client runs after a reconnect. */
 export type SessionActions = OnDemandActions & {
   /** After a reconnect: resume (keeps the transcript) or load (replaces it) each open session. */
   restoreSessions(): Promise<void>;
+  /** A notification of no ACP method: acp-react-bridge's are applied (`bridge-notices.ts`), others ignored. */
+  onExtension(notification: { method: string; params: unknown }): void;
 };
+
+/** acp-react-bridge's request to restart the agent with an `env_var` method's values (bridge/handshake.mjs). */
+const RESTART_WITH_ENV = '_acp-react/bridge/restart_with_env';
+const NEEDS_BRIDGE = "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
+
+/** A message as the traffic log may keep it: a sign-in's variable values replaced. */
+export function redactSecrets(msg: acp.AnyMessage): acp.AnyMessage {
+  const m = msg as { method?: unknown; params?: { env?: unknown } };
+  const env = m.method === RESTART_WITH_ENV ? m.params?.env : null;
+  if (typeof env !== 'object' || env === null) return msg;
+  return { ...msg, params: { ...m.params, env: Object.fromEntries(Object.keys(env).map((name) => [name, '[redacted]'])) } } as acp.AnyMessage;
+}
 
 export function createSessionActions(host: ActionHost): SessionActions {
   const { get, update, request } = host;
@@ -75,24 +93,70 @@ export function createSessionActions(host: ActionHost): SessionActions {
     }
   }
 
+  let redacting = false;
+  /**
+   * Has acp-react-bridge restart the agent with an `env_var` method's values; the new process's
+   * `initialize` result replaces the agent's, and the open sessions, unknown to it until restored,
+   * are marked lost meanwhile.
+   */
+  async function restartWithEnv(methodId: string, values: Record<string, string>) {
+    // The values go to the bridge only: the traffic log (the inspector, exports) must keep them
+    // redacted. The filter is put in front of the tap's recording here, once, rather than in the
+    // tap itself, to keep it out of the core entry's budget.
+    if (!redacting) {
+      redacting = true;
+      const record = host.tap.outbound;
+      host.tap.outbound = (msg) => record(redactSecrets(msg));
+    }
+    const { initialize } = await request<{ initialize: acp.InitializeResponse }>(RESTART_WITH_ENV, { methodId, env: values }, { timeoutMs: 0 }).catch(
+      (error: unknown) => {
+        // An agent reached without the bridge does not know the method.
+        throw host.normalize(error).code === -32601 ? host.error('unsupported', NEEDS_BRIDGE) : error;
+      },
+    );
+    update((s) =>
+      s.agent
+        ? {
+            ...s,
+            agent: {
+              ...s.agent,
+              info: initialize.agentInfo ?? s.agent.info,
+              capabilities: initialize.agentCapabilities ?? {},
+              authMethods: initialize.authMethods ?? [],
+              bridge: readBridge(initialize._meta),
+            },
+          }
+        : s,
+    );
+    for (const session of Object.values(get().sessions)) {
+      if (session.status !== 'closed') markLost(session.sessionId, 'The agent was restarted to sign in; this session is restored once signed in.');
+    }
+  }
+
   const actions: SessionActions = {
-    async authenticate(methodId) {
-      const method = get().agent?.authMethods.find((m) => m.id === methodId);
+    async authenticate(methodId, values) {
+      const state = get().agent;
+      const method = state?.authMethods.find((m) => m.id === methodId);
       if (!method) throw host.error('invalidParams', `Unknown auth method: ${methodId}`);
-      const type = (method as { type?: unknown }).type;
-      if (type !== undefined && type !== 'agent') {
-        // Terminal (and RFD env_var) methods are never passed to authenticate.
+      const type = (method as { type?: unknown }).type ?? 'agent';
+      if (type !== 'agent' && type !== 'env_var') {
+        // Terminal methods are never passed to authenticate; unknown types cannot be acted on.
         throw host.error('unsupported', `The "${method.name}" sign-in method cannot run in a browser.`);
       }
+      // Unknown yet (the bridge's features arrive just after `initialize`): the bridge, or its absence, answers.
+      if (values && type !== 'env_var') throw host.error('invalidParams', `"${method.name}" takes no values: only env_var methods do.`);
+      if (values && state?.bridge?.features.envVarAuth === false) throw host.error('unsupported', NEEDS_BRIDGE);
       setAuth({ pendingMethodId: methodId, error: null });
       try {
+        if (values) await restartWithEnv(methodId, values);
         await request(agent.authenticate, { methodId }, { timeoutMs: 0 });
         setAuth({ required: false, pendingMethodId: null, error: null });
       } catch (error) {
         const normalized = host.normalize(error);
-        setAuth({ pendingMethodId: null, error: normalized.toInfo() });
+        setAuth({ pendingMethodId: null, error: normalized.toInfo(), ...(values ? { required: true } : {}) });
         throw normalized;
       }
+      if (values) await actions.restoreSessions();
     },
 
     async logout() {
@@ -145,6 +209,8 @@ export function createSessionActions(host: ActionHost): SessionActions {
       update((s) => host.withSession(s, sessionId, (ss) => ({ ...ss, configOptions: response.configOptions })));
       return response.configOptions;
     },
+
+    onExtension: ({ method, params }) => applyBridgeNotification(method, params, host),
 
     async restoreSessions() {
       const caps = capabilities();

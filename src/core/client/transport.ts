@@ -28,7 +28,10 @@ export interface InboundTap {
   malformed(raw: string): void;
   /** A parsed message; return true to consume it (the SDK will not see it). */
   message(msg: AnyMessage): boolean;
-  /** A message the client sends. */
+  /**
+   * A message the client sends. Looked up on every send, so a module fetched later can put a
+   * filter in front of it (the sign-in action redacts secrets before they are recorded).
+   */
   outbound(msg: AnyMessage): void;
 }
 

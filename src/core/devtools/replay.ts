@@ -107,6 +107,7 @@ function applyResponse(
         capabilities: (result.agentCapabilities as acp.AgentCapabilities | undefined) ?? {},
         authMethods: (result.authMethods as acp.AuthMethod[] | undefined) ?? [],
         protocolVersion: typeof result.protocolVersion === 'number' ? result.protocolVersion : 1,
+        bridge: null,
       },
     };
   }

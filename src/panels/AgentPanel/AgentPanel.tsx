@@ -201,6 +201,9 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
           auth={connection.auth}
           canLogout={Boolean(caps?.auth?.logout)}
           onAuthenticate={(methodId) => void actions.authenticate(methodId).catch(() => {})}
+          onSignInWithEnv={
+            connection.agent.bridge?.features.envVarAuth ? (methodId, values) => void actions.authenticate(methodId, values).catch(() => {}) : undefined
+          }
           onLogout={() => void actions.logout().catch(() => {})}
           agentName={connection.agent.info?.title ?? connection.agent.info?.name}
           agentCommand={agentCommand}

@@ -1,0 +1,249 @@
+// @ts-check
+/**
+ * `--terminals`: the agent's `terminal/*` requests served with real processes, per the protocol's
+ * terminals page. Each terminal runs its command (no shell: `command` and `args` as given) in the
+ * session's working directory unless the request names one, in its own process group so `kill`
+ * and `release` end everything it started.
+ *
+ * Output (stdout and stderr together) is kept up to the request's `outputByteLimit` (at most
+ * {@link MAX_OUTPUT_BYTES}), cut from the start at a character boundary, at O(1) per chunk: the
+ * buffer runs up to a quarter over its limit before it is cut back. The page sees the output live
+ * through the bridge's notifications (`_acp-react/bridge/terminal/*`), coalesced and bounded per
+ * flush, so a runaway command cannot flood the socket.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { isObject } from './jsonrpc.mjs';
+
+/** Output kept per terminal when the agent sets no limit, or a larger one. */
+export const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** How often output is pushed to the page, and the most it gets per push (the tail is kept). */
+const FLUSH_INTERVAL_MS = 50;
+const MAX_FLUSH_BYTES = 64 * 1024;
+const INVALID_PARAMS = -32602;
+const RESOURCE_NOT_FOUND = -32002;
+
+export const TerminalNotifications = /** @type {const} */ ({
+  created: '_acp-react/bridge/terminal/created',
+  output: '_acp-react/bridge/terminal/output',
+  exit: '_acp-react/bridge/terminal/exit',
+});
+
+/**
+ * @typedef {object} ExitStatus
+ * @property {number | null} exitCode
+ * @property {string | null} signal
+ */
+
+/**
+ * @typedef {object} Terminal
+ * @property {string} sessionId
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {number} limit
+ * @property {string} output
+ * @property {number} bytes UTF-8 bytes of `output`
+ * @property {boolean} truncated
+ * @property {ExitStatus | undefined} exitStatus
+ * @property {Promise<ExitStatus>} exited
+ * @property {string} pending output not yet pushed to the page
+ * @property {boolean} pendingTruncated
+ */
+
+/**
+ * The `terminal/*` service of one connection.
+ * @param {{
+ *   send: (message: Record<string, unknown>) => void,
+ *   sessionCwd: (sessionId: string) => string | undefined,
+ *   cwd: string,
+ *   env: NodeJS.ProcessEnv,
+ *   log: import('./log.mjs').Logger,
+ *   label: string,
+ * }} context
+ */
+export function createTerminalService(context) {
+  /** @type {Map<string, Terminal>} */
+  const terminals = new Map();
+  let count = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let flushTimer;
+
+  const flush = () => {
+    flushTimer = undefined;
+    for (const [terminalId, terminal] of terminals) {
+      if (terminal.pending === '') continue;
+      const { output, truncated } = truncateFromStart(terminal.pending, MAX_FLUSH_BYTES);
+      context.send({ jsonrpc: '2.0', method: TerminalNotifications.output, params: { sessionId: terminal.sessionId, terminalId, data: output, truncated: truncated || terminal.pendingTruncated } });
+      terminal.pending = '';
+      terminal.pendingTruncated = false;
+    }
+  };
+  const scheduleFlush = () => {
+    flushTimer ??= setTimeout(flush, FLUSH_INTERVAL_MS);
+  };
+
+  /** @param {Record<string, unknown>} params */
+  const lookup = (params) => {
+    const terminal = typeof params.terminalId === 'string' ? terminals.get(params.terminalId) : undefined;
+    if (!terminal || terminal.sessionId !== params.sessionId) {
+      throw Object.assign(new Error(`Unknown terminal: ${String(params.terminalId)}`), { code: RESOURCE_NOT_FOUND });
+    }
+    return terminal;
+  };
+
+  /** @param {Terminal} terminal */
+  const killTree = (terminal) => {
+    if (terminal.exitStatus || terminal.child.pid === undefined) return;
+    try {
+      process.kill(-terminal.child.pid, 'SIGKILL');
+    } catch {
+      terminal.child.kill('SIGKILL');
+    }
+  };
+
+  /** @type {Record<string, (params: Record<string, unknown>) => unknown>} */
+  const handlers = {
+    'terminal/create': (params) => {
+      if (typeof params.sessionId !== 'string' || typeof params.command !== 'string' || params.command === '') {
+        throw Object.assign(new Error('terminal/create needs a sessionId and a command'), { code: INVALID_PARAMS });
+      }
+      const args = Array.isArray(params.args) ? params.args.map(String) : [];
+      /** @type {Record<string, string>} */
+      const extraEnv = {};
+      if (Array.isArray(params.env)) for (const entry of params.env) if (isObject(entry) && typeof entry.name === 'string') extraEnv[entry.name] = String(entry.value ?? '');
+      const cwd = typeof params.cwd === 'string' && path.isAbsolute(params.cwd) ? params.cwd : (context.sessionCwd(params.sessionId) ?? context.cwd);
+      const requested = typeof params.outputByteLimit === 'number' && params.outputByteLimit >= 0 ? Math.floor(params.outputByteLimit) : MAX_OUTPUT_BYTES;
+      const limit = Math.min(requested, MAX_OUTPUT_BYTES);
+      const terminalId = `bridge-term-${++count}`;
+      const child = spawn(params.command, args, {
+        cwd,
+        env: { ...context.env, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+      });
+      /** @type {(status: ExitStatus) => void} */
+      let resolveExit = () => {};
+      /** @type {Terminal} */
+      const terminal = {
+        sessionId: params.sessionId,
+        child,
+        limit,
+        output: '',
+        bytes: 0,
+        truncated: false,
+        exitStatus: undefined,
+        exited: new Promise((resolve) => (resolveExit = resolve)),
+        pending: '',
+        pendingTruncated: false,
+      };
+      terminals.set(terminalId, terminal);
+      context.log('info', `${context.label}: terminal ${terminalId} (pid ${child.pid ?? 'none'}) runs ${[params.command, ...args].join(' ')} in ${cwd}`);
+      context.send({
+        jsonrpc: '2.0',
+        method: TerminalNotifications.created,
+        params: { sessionId: params.sessionId, terminalId, command: params.command, args, cwd },
+      });
+
+      const slack = Math.max(4096, limit >> 2);
+      const decoder = new StringDecoder('utf8');
+      /** @param {string} text */
+      const append = (text) => {
+        if (text === '') return;
+        terminal.output += text;
+        terminal.bytes += Buffer.byteLength(text);
+        if (terminal.bytes > terminal.limit + slack) {
+          const cut = truncateFromStart(terminal.output, terminal.limit);
+          terminal.output = cut.output;
+          terminal.truncated ||= cut.truncated;
+          terminal.bytes = Buffer.byteLength(terminal.output);
+        }
+        terminal.pending += text;
+        if (terminal.pending.length > MAX_FLUSH_BYTES * 4) {
+          // Keep the page's share bounded between flushes too.
+          terminal.pending = truncateFromStart(terminal.pending, MAX_FLUSH_BYTES).output;
+          terminal.pendingTruncated = true;
+        }
+        scheduleFlush();
+      };
+      child.stdout?.on('data', (chunk) => append(decoder.write(chunk)));
+      child.stderr?.on('data', (chunk) => append(decoder.write(chunk)));
+      /** @param {ExitStatus} status */
+      const finish = (status) => {
+        if (terminal.exitStatus) return;
+        append(decoder.end());
+        terminal.exitStatus = status;
+        flush();
+        context.send({ jsonrpc: '2.0', method: TerminalNotifications.exit, params: { sessionId: terminal.sessionId, terminalId, ...status } });
+        resolveExit(status);
+      };
+      child.on('error', (error) => {
+        append(`${error.message}\n`);
+        finish({ exitCode: 127, signal: null });
+      });
+      // 'close': the exit status and all of the output are in.
+      child.on('close', (code, signal) => finish({ exitCode: code, signal }));
+      return { terminalId };
+    },
+    'terminal/output': (params) => {
+      const terminal = lookup(params);
+      const { output, truncated } = truncateFromStart(terminal.output, terminal.limit);
+      return { output, truncated: terminal.truncated || truncated, ...(terminal.exitStatus ? { exitStatus: terminal.exitStatus } : {}) };
+    },
+    'terminal/wait_for_exit': (params) => lookup(params).exited,
+    'terminal/kill': (params) => {
+      killTree(lookup(params));
+      return {};
+    },
+    'terminal/release': (params) => {
+      const terminal = lookup(params);
+      killTree(terminal);
+      flush();
+      terminals.delete(/** @type {string} */ (params.terminalId));
+      return {};
+    },
+  };
+
+  return {
+    /**
+     * Serves one agent request if it is a `terminal/*` method.
+     * @param {Record<string, unknown>} message
+     * @param {(response: Record<string, unknown>) => void} reply
+     * @returns {boolean}
+     */
+    fromAgent(message, reply) {
+      const handler = typeof message.method === 'string' ? handlers[message.method] : undefined;
+      if (!handler) return false;
+      const params = isObject(message.params) ? message.params : {};
+      Promise.resolve()
+        .then(() => handler(params))
+        .then(
+          (result) => reply({ result }),
+          (error) => reply({ error: { code: typeof error?.code === 'number' ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
+        );
+      return true;
+    },
+    /** The connection is gone: end every command. */
+    close() {
+      clearTimeout(flushTimer);
+      for (const terminal of terminals.values()) killTree(terminal);
+      terminals.clear();
+    },
+  };
+}
+
+/**
+ * Keeps the last `limit` UTF-8 bytes of `text`, cut at a character boundary.
+ * @param {string} text
+ * @param {number} limit
+ * @returns {{ output: string, truncated: boolean }}
+ */
+export function truncateFromStart(text, limit) {
+  if (text.length * 3 <= limit) return { output: text, truncated: false };
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= limit) return { output: text, truncated: false };
+  let start = bytes.length - limit;
+  // Skip continuation bytes (10xxxxxx): start on a character's first byte.
+  while (start < bytes.length && (bytes[start] & 0xc0) === 0x80) start++;
+  return { output: bytes.subarray(start).toString('utf8'), truncated: true };
+}

@@ -1,0 +1,88 @@
+/**
+ * What the client knows of acp-react-bridge (bridge/handshake.mjs is the other side), fetched on
+ * the bridge's first notification, so a page without a bridge never loads it:
+ *
+ * - right after the agent's `initialize` result, the bridge sends `_acp-react/bridge/features`
+ *   with its features (the same entry it puts in that result's `_meta` under `acp-react/bridge`),
+ *   which becomes `snapshot.agent.bridge`;
+ * - with `--terminals` the bridge runs the agent's commands and pushes their output as it comes
+ *   (`_acp-react/bridge/terminal/created|output|exit`), so a terminal embedded in a tool call
+ *   shows live output, as with a host's own `TerminalAdapter`: the state is the same
+ *   `TerminalState`, so the components need no change.
+ *
+ * An agent reached without a bridge sends none of these, and `agent.bridge` stays unset.
+ */
+import type { AcpSnapshot, BridgeState, TerminalState } from '../types.js';
+import { TERMINAL_OUTPUT_BYTES, truncateFromStart } from './terminals.js';
+
+interface NoticeHost {
+  get(): AcpSnapshot;
+  update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
+}
+
+// Local on purpose: importing the entry's guards from this on-demand module would split them into
+// a chunk of their own, which the entry would then load as a second file (see on-demand.ts).
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The bridge's entry in an `initialize` result's `_meta`, or null when there is none. */
+export function readBridge(meta: unknown): BridgeState | null {
+  return readFeatures(isRecord(meta) ? meta['acp-react/bridge'] : null);
+}
+
+function readFeatures(entry: unknown): BridgeState | null {
+  if (!isRecord(entry)) return null;
+  const f = isRecord(entry.features) ? entry.features : {};
+  return {
+    version: isString(entry.version) ? entry.version : '',
+    features: { envVarAuth: f.envVarAuth === true, terminalAuth: f.terminalAuth === true, terminals: f.terminals === true },
+  };
+}
+
+const TERMINAL = '_acp-react/bridge/terminal/';
+
+/** Applies one notification of no ACP method; anything not the bridge's is ignored, as the spec asks. */
+export function applyBridgeNotification(method: string, params: unknown, host: NoticeHost): void {
+  if (method === '_acp-react/bridge/features') {
+    const bridge = readFeatures(params);
+    host.update((s) => (s.agent ? { ...s, agent: { ...s.agent, bridge } } : s));
+    return;
+  }
+  if (!method.startsWith(TERMINAL) || !isRecord(params) || !isString(params.terminalId) || !isString(params.sessionId)) return;
+  const { terminalId, sessionId } = params;
+  const set = (fn: (state: TerminalState | undefined) => TerminalState | undefined) =>
+    host.update((s) => {
+      const next = fn(s.terminals[terminalId]);
+      return next ? { ...s, terminals: { ...s.terminals, [terminalId]: next } } : s;
+    });
+  switch (method.slice(TERMINAL.length)) {
+    case 'created':
+      set(() => ({
+        terminalId,
+        sessionId,
+        command: isString(params.command) ? params.command : '',
+        args: Array.isArray(params.args) ? params.args.filter(isString) : [],
+        cwd: isString(params.cwd) ? params.cwd : null,
+        output: '',
+        truncated: false,
+        exitStatus: null,
+        released: false,
+      }));
+      return;
+    case 'output':
+      if (!isString(params.data)) return;
+      set((state) => {
+        if (!state) return state;
+        const cut = truncateFromStart(state.output + params.data, TERMINAL_OUTPUT_BYTES);
+        return { ...state, output: cut.output, truncated: state.truncated || cut.truncated || params.truncated === true };
+      });
+      return;
+    case 'exit':
+      set((state) =>
+        state && {
+          ...state,
+          exitStatus: { exitCode: typeof params.exitCode === 'number' ? params.exitCode : null, signal: isString(params.signal) ? params.signal : null },
+        },
+      );
+  }
+}
