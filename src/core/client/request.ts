@@ -10,10 +10,6 @@ import type { AcpSnapshot } from '../types.js';
 
 export type Request = <T>(method: string, params: unknown, options?: { timeoutMs?: number; conn?: acp.ClientConnection }) => Promise<T>;
 
-/** "300 ms", "20 s", "1.5 s". */
-function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
-}
 
 /**
  * `requireConnection` gives the open, initialized connection (or throws); a request that names
@@ -41,8 +37,8 @@ export function createRequest(
       })) as T;
     } catch (error) {
       if (controller.signal.aborted) {
-        // Formatted so a sub-second timeout does not read "within 0 s".
-        throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${formatDuration(timeoutMs)}.`);
+        // In seconds, exactly: 300 ms reads "0.3 s", 60,000 ms "60 s".
+        throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${timeoutMs / 1000} s.`);
       }
       let normalized = toAcpError(error, url);
       // A refused oversized response is replaced by an error marked this way (see `inbound.ts`).

@@ -20,7 +20,7 @@ describe('silent agents', () => {
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: 'timeout' });
-    expect((error as Error).message).toMatch(/did not answer initialize within 300 ms/);
+    expect((error as Error).message).toMatch(/did not answer initialize within 0\.3 s/);
     const conn = agent.connections[0]!;
     const init = conn.received.find((m) => isRequest(m, 'initialize'))!;
     // The cancellation reached the agent before the socket closed.
@@ -40,7 +40,7 @@ describe('silent agents', () => {
     await client.connect();
     await expect(client.newSession({ cwd: WORKSPACE })).rejects.toMatchObject({
       code: 'timeout',
-      message: expect.stringMatching(/did not answer session\/new within 300 ms/),
+      message: expect.stringMatching(/did not answer session\/new within 0\.3 s/),
     });
     const conn = agent.current!;
     const request = conn.received.find((m) => isRequest(m, 'session/new'))!;
