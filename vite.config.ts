@@ -8,12 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 // Everything the package depends on stays external: the host's bundler resolves it once,
 // so two copies of React, the SDK or zod never end up on one page.
-const externals = [
-  ...Object.keys(pkg.peerDependencies ?? {}),
-  ...Object.keys(pkg.dependencies ?? {}),
-];
-const isExternal = (id: string) =>
-  externals.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
+const externals = [...Object.keys(pkg.peerDependencies ?? {}), ...Object.keys(pkg.dependencies ?? {})];
+const isExternal = (id: string) => externals.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
 // React 18.3 for the dom-react18 project: a nested install (test/react18, set up by
 // scripts/ensure-react18.mjs) so its react-dom and @testing-library/react resolve its own react
@@ -66,7 +62,14 @@ export default defineConfig({
           // Limits for hangs, not speed: property tests and on-demand chunks take several times
           // longer on a loaded 2-core machine than on a quiet one.
           environment: 'node',
-          include: ['test/core/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/bridge/**/*.test.ts', 'test/demo-agent/**/*.test.ts', 'test/ssr/**/*.test.tsx'],
+          include: [
+            'test/core/**/*.test.ts',
+            'test/scripts/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+            'test/bridge/**/*.test.ts',
+            'test/demo-agent/**/*.test.ts',
+            'test/ssr/**/*.test.tsx',
+          ],
           testTimeout: 60_000,
         },
       },

@@ -16,7 +16,15 @@ const preview: Preview = {
       return (
         <div
           data-theme={theme}
-          style={{ background: 'var(--acp-bg)', color: 'var(--acp-fg)', padding: 16, minHeight: '100vh', boxSizing: 'border-box', fontFamily: 'var(--acp-font-sans)', fontSize: 'var(--acp-font-size)' }}
+          style={{
+            background: 'var(--acp-bg)',
+            color: 'var(--acp-fg)',
+            padding: 16,
+            minHeight: '100vh',
+            boxSizing: 'border-box',
+            fontFamily: 'var(--acp-font-sans)',
+            fontSize: 'var(--acp-font-size)',
+          }}
         >
           <Story />
         </div>

@@ -59,9 +59,7 @@ const BEFORE_PATCHES = [
     replace: 'export const RUN_LENGTH = Number.POSITIVE_INFINITY;',
   },
 ];
-const beforeServer = before
-  ? await serve(await buildPages('browser-streaming-before', ['streaming.html'], { patches: BEFORE_PATCHES }))
-  : null;
+const beforeServer = before ? await serve(await buildPages('browser-streaming-before', ['streaming.html'], { patches: BEFORE_PATCHES })) : null;
 const agent = await startDemoAgentServer({ port: 0 });
 const browser = await launchChromium();
 const loadStart = os.loadavg()[0];
@@ -185,7 +183,13 @@ const perRun = (t) => {
   };
 };
 const perThread = threadRuns.map(perRun);
-const perFloor = floorRuns.map((f) => ({ busy: f.main.task, cpu: f.main.thread, script: f.main.script, window: f.answered - f.start, delivery: f.lastMessage - f.firstMessage }));
+const perFloor = floorRuns.map((f) => ({
+  busy: f.main.task,
+  cpu: f.main.thread,
+  script: f.main.script,
+  window: f.answered - f.start,
+  delivery: f.lastMessage - f.firstMessage,
+}));
 const ratios = perThread.map((t, i) => ({ busy: t.busy / perFloor[i].busy, cpu: t.cpu / perFloor[i].cpu }));
 const med = (list, key) => median(list.map((x) => x[key]));
 /** From the traced runs: the most CPU time any task over 50 ms of wall time used, and how many used over 50 ms. */
@@ -208,26 +212,68 @@ const rows = [
   ['… of which script / style + layout', `${fmt.ms(m.script)} / ${fmt.ms(m.layout)} ms`, '', '—', ''],
   ['main-thread CPU (CDP ThreadTime)', `${fmt.ms(m.cpu)} ms`, range(perThread, 'cpu'), '—', ''],
   ['floor: busy / CPU (WebSocket + JSON.parse only)', `${fmt.ms(f.busy)} / ${fmt.ms(f.cpu)} ms`, range(perFloor, 'busy'), '—', ''],
-  ['**busy ÷ floor**', `**${fmt.fixed(ratioBusy, 1)}x**`, range(ratios, 'busy', (x) => `${x.toFixed(1)}x`), `≤ ${TARGET.floorRatio}x`, verdict(ratioBusy, TARGET.floorRatio)],
+  [
+    '**busy ÷ floor**',
+    `**${fmt.fixed(ratioBusy, 1)}x**`,
+    range(ratios, 'busy', (x) => `${x.toFixed(1)}x`),
+    `≤ ${TARGET.floorRatio}x`,
+    verdict(ratioBusy, TARGET.floorRatio),
+  ],
   ['CPU ÷ floor', `${fmt.fixed(ratioCpu, 1)}x`, range(ratios, 'cpu', (x) => `${x.toFixed(1)}x`), '(same)', verdict(ratioCpu, TARGET.floorRatio)],
   ['streaming window (prompt sent → final text painted)', `${fmt.ms(m.window)} ms`, range(perThread, 'window'), '—', ''],
   ['chunks arriving (first → last chunk frame): thread / floor', `${fmt.ms(m.delivery)} / ${fmt.ms(f.delivery)} ms`, '', '—', ''],
   ['React commits of the thread', `${fmt.int(m.commits)} (${fmt.fixed(m.commitsPerSecond, 1)}/s)`, range(perThread, 'commits', fmt.int), '—', ''],
   ['animation frames in the same window', `${fmt.int(m.frames)} (${fmt.fixed(m.framesPerSecond, 1)}/s)`, range(perThread, 'frames', fmt.int), '—', ''],
-  ['**commits per frame**', `**${fmt.fixed(m.commitsPerFrame, 2)}**`, range(perThread, 'commitsPerFrame', (x) => x.toFixed(2)), `≤ ${TARGET.commitsPerFrame}`, verdict(m.commitsPerFrame, TARGET.commitsPerFrame)],
-  ['store notifications (at most one per frame by design) / commits beyond them', `${fmt.int(m.notifications)} / ${fmt.int(m.extraCommits)}`, range(perThread, 'extraCommits', fmt.int), '— / ≤ 1 (the turn-end announcement)', verdict(m.extraCommits, 1)],
+  [
+    '**commits per frame**',
+    `**${fmt.fixed(m.commitsPerFrame, 2)}**`,
+    range(perThread, 'commitsPerFrame', (x) => x.toFixed(2)),
+    `≤ ${TARGET.commitsPerFrame}`,
+    verdict(m.commitsPerFrame, TARGET.commitsPerFrame),
+  ],
+  [
+    'store notifications (at most one per frame by design) / commits beyond them',
+    `${fmt.int(m.notifications)} / ${fmt.int(m.extraCommits)}`,
+    range(perThread, 'extraCommits', fmt.int),
+    '— / ≤ 1 (the turn-end announcement)',
+    verdict(m.extraCommits, 1),
+  ],
   ['render time per commit (Profiler actualDuration): total / max', `${fmt.ms(m.renderActual)} / ${fmt.ms(m.renderMax)} ms`, '', '—', ''],
-  ['**longest task** (longtask entries)', `**${fmt.ms(m.longest)} ms**`, range(perThread, 'longest'), `none > ${TARGET.longTaskMs} ms`, verdict(m.longest, TARGET.longTaskMs)],
+  [
+    '**longest task** (longtask entries)',
+    `**${fmt.ms(m.longest)} ms**`,
+    range(perThread, 'longest'),
+    `none > ${TARGET.longTaskMs} ms`,
+    verdict(m.longest, TARGET.longTaskMs),
+  ],
   ['long tasks: count / total', `${fmt.int(m.longCount)} / ${fmt.ms(m.longTotal)} ms`, range(perThread, 'longCount', fmt.int), '0', verdict(m.longCount, 0)],
   ...(traced.length
     ? [
-        [`traced runs (${traced.length}, separate): most CPU time used by a task over 50 ms of wall time`, `${fmt.ms(med(traced, 'longestCpu'))} ms`, range(traced, 'longestCpu'), `≤ ${TARGET.longTaskMs} ms`, verdict(med(traced, 'longestCpu'), TARGET.longTaskMs)],
-        ['traced runs: tasks over 50 ms of wall time / of CPU time', `${fmt.int(med(traced, 'longWall'))} / ${fmt.int(med(traced, 'longCpuCount'))}`, range(traced, 'longCpuCount', fmt.int), '0', verdict(med(traced, 'longCpuCount'), 0)],
+        [
+          `traced runs (${traced.length}, separate): most CPU time used by a task over 50 ms of wall time`,
+          `${fmt.ms(med(traced, 'longestCpu'))} ms`,
+          range(traced, 'longestCpu'),
+          `≤ ${TARGET.longTaskMs} ms`,
+          verdict(med(traced, 'longestCpu'), TARGET.longTaskMs),
+        ],
+        [
+          'traced runs: tasks over 50 ms of wall time / of CPU time',
+          `${fmt.int(med(traced, 'longWall'))} / ${fmt.int(med(traced, 'longCpuCount'))}`,
+          range(traced, 'longCpuCount', fmt.int),
+          '0',
+          verdict(med(traced, 'longCpuCount'), 0),
+        ],
       ]
     : []),
   ['longest gap between animation frames', `${fmt.ms(m.maxFrameGap)} ms`, range(perThread, 'maxFrameGap'), '—', ''],
   ['last chunk frame → text in the DOM', `${fmt.ms(m.toDom)} ms`, range(perThread, 'toDom'), '—', ''],
-  ['**last chunk frame → next animation frame with the text**', `**${fmt.ms(m.toFrame)} ms**`, range(perThread, 'toFrame'), `≤ ${TARGET.finalPaintMs} ms`, verdict(m.toFrame, TARGET.finalPaintMs)],
+  [
+    '**last chunk frame → next animation frame with the text**',
+    `**${fmt.ms(m.toFrame)} ms**`,
+    range(perThread, 'toFrame'),
+    `≤ ${TARGET.finalPaintMs} ms`,
+    verdict(m.toFrame, TARGET.finalPaintMs),
+  ],
 ];
 
 let beforeSection = '';
@@ -246,7 +292,9 @@ The same page built with one edit applied at build time that turns the runs off 
 frame, as shipped before); ${beforeRuns.length} runs alternating with the ones above. The earlier step (whole tail
 parsed per frame → pieces) is in this section's git history (commit b1e8600).
 
-${table(['figure (medians)', 'before (no runs)', 'after (runs)', 'target', 'after status'], [
+${table(
+  ['figure (medians)', 'before (no runs)', 'after (runs)', 'target', 'after status'],
+  [
     line('main-thread busy', bm.busy, m.busy, (x) => `${fmt.ms(x)} ms`),
     line('busy ÷ floor', bRatio, ratioBusy, (x) => `${x.toFixed(1)}x`, `≤ ${TARGET.floorRatio}x`, TARGET.floorRatio),
     ['script / style + layout', `${fmt.ms(bm.script)} / ${fmt.ms(bm.layout)} ms`, `${fmt.ms(m.script)} / ${fmt.ms(m.layout)} ms`, '', ''],
@@ -255,7 +303,14 @@ ${table(['figure (medians)', 'before (no runs)', 'after (runs)', 'target', 'afte
     line('long tasks', bm.longCount, m.longCount, fmt.int, '0', 0),
     ...(tracedBefore.length
       ? [
-          line('traced runs: most CPU time of a task over 50 ms of wall time', med(tracedBefore, 'longestCpu'), med(traced, 'longestCpu'), (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.longTaskMs} ms`, TARGET.longTaskMs),
+          line(
+            'traced runs: most CPU time of a task over 50 ms of wall time',
+            med(tracedBefore, 'longestCpu'),
+            med(traced, 'longestCpu'),
+            (x) => `${fmt.ms(x)} ms`,
+            `≤ ${TARGET.longTaskMs} ms`,
+            TARGET.longTaskMs,
+          ),
           line('traced runs: tasks with over 50 ms of CPU time', med(tracedBefore, 'longCpuCount'), med(traced, 'longCpuCount'), fmt.int, '0', 0),
         ]
       : []),
@@ -263,7 +318,8 @@ ${table(['figure (medians)', 'before (no runs)', 'after (runs)', 'target', 'afte
     line('React commits', bm.commits, m.commits, fmt.int),
     line('commits per frame', bm.commitsPerFrame, m.commitsPerFrame, (x) => x.toFixed(2), `≤ ${TARGET.commitsPerFrame}`, TARGET.commitsPerFrame),
     line('last chunk frame → next animation frame', bm.toFrame, m.toFrame, (x) => `${fmt.ms(x)} ms`, `≤ ${TARGET.finalPaintMs} ms`, TARGET.finalPaintMs),
-  ])}
+  ],
+)}
 `;
 }
 
@@ -292,7 +348,9 @@ function analysis(was) {
   const change = was
     ? `style + layout ${fmt.ms(was.layout)} → ${fmt.ms(m.layout)} ms, busy ÷ floor ${was.ratio.toFixed(1)}x → ${ratioBusy.toFixed(1)}x,
 long tasks ${fmt.int(was.longCount)} → ${fmt.int(m.longCount)} (longest ${fmt.ms(was.longest)} → ${fmt.ms(m.longest)} ms)${
-        was.longCpuCount === undefined ? '' : `, tasks with over 50 ms of CPU time (traced runs) ${fmt.int(was.longCpuCount)} → ${fmt.int(med(traced, 'longCpuCount'))}`
+        was.longCpuCount === undefined
+          ? ''
+          : `, tasks with over 50 ms of CPU time (traced runs) ${fmt.int(was.longCpuCount)} → ${fmt.int(med(traced, 'longCpuCount'))}`
       }, last chunk → frame ${fmt.ms(was.toFrame)} → ${fmt.ms(m.toFrame)} ms`
     : `see the before → after table (not run: \`--no-before\`)`;
   const longestCpu = traced.length ? med(traced, 'longestCpu') : Number.NaN;
@@ -313,14 +371,16 @@ Measured side by side: ${change}.
 
 **The longest task** (longtask entries, wall time) ${m.longest > TARGET.longTaskMs ? 'is still over 50 ms' : 'is within 50 ms'}. A Chromium trace
 of ${traced.length} separate runs (\`RunTask\` wall and thread time; tracing slows the page, so these runs are not in the
-figures above) says why: ${cpuMet
-    ? `no task over 50 ms of wall time used more than ${fmt.ms(longestCpu)} ms of CPU (median of the traced runs; tasks with over
+figures above) says why: ${
+    cpuMet
+      ? `no task over 50 ms of wall time used more than ${fmt.ms(longestCpu)} ms of CPU (median of the traced runs; tasks with over
 50 ms of CPU: ${fmt.int(med(traced, 'longCpuCount'))}); the rest of their wall time is the renderer waiting for a core: this machine has 2, shared with the
 benchmark's own agent (streaming 20,000 chunks as fast as it can), Chromium's browser and network processes and any
 other load (load average above). The work of a frame fits in 50 ms; with a core free for the renderer the wall-time
 figure follows it, here it cannot be shown.`
-    : `the longest task used ${fmt.ms(longestCpu)} ms of CPU (median of the traced runs), so part of it is work, not only
-waiting for a core.`}
+      : `the longest task used ${fmt.ms(longestCpu)} ms of CPU (median of the traced runs), so part of it is work, not only
+waiting for a core.`
+  }
 A trace with a CPU profile of one stream with the runs (2026-11-22) put the long tasks' own work in the rAF-driven
 React commit (React and the markdown parser), with layout at 1–7 ms a task.
 \`use-stick-to-bottom.ts\` is unchanged: with the paragraph's layout bounded, the layout its \`scrollHeight\` read forces
@@ -363,11 +423,23 @@ ${table(
     ['**busy ÷ floor**', `**${x(pBusy)}**`, range(pRatios, 'busy', x), `≤ ${PANEL_TARGET.floorRatio}x`, verdict(pBusy, PANEL_TARGET.floorRatio)],
     ['CPU ÷ floor', x(pCpu), range(pRatios, 'cpu', x), '(same)', verdict(pCpu, PANEL_TARGET.floorRatio)],
     ['busy ÷ `<Thread>` alone', x(med(pRatios, 'thread')), range(pRatios, 'thread', x), '', ''],
-    ['**commits per frame**', `**${fmt.fixed(pm.commitsPerFrame, 2)}**`, range(p, 'commitsPerFrame', (v) => v.toFixed(2)), '≤ 1', verdict(pm.commitsPerFrame, 1)],
+    [
+      '**commits per frame**',
+      `**${fmt.fixed(pm.commitsPerFrame, 2)}**`,
+      range(p, 'commitsPerFrame', (v) => v.toFixed(2)),
+      '≤ 1',
+      verdict(pm.commitsPerFrame, 1),
+    ],
     ['render time per commit: total / max', `${fmt.ms(pm.renderActual)} / ${fmt.ms(pm.renderMax)} ms`, '', '', ''],
     ['**longest task**', `**${fmt.ms(pm.longest)} ms**`, range(p, 'longest'), `≤ ${PANEL_TARGET.longTaskMs} ms`, verdict(pm.longest, PANEL_TARGET.longTaskMs)],
     ['long tasks: count / total', `${fmt.int(pm.longCount)} / ${fmt.ms(pm.longTotal)} ms`, range(p, 'longCount', fmt.int), '0', verdict(pm.longCount, 0)],
-    ['**last chunk frame → next animation frame with the text**', `**${fmt.ms(pm.toFrame)} ms**`, range(p, 'toFrame'), `≤ ${PANEL_TARGET.finalPaintMs} ms`, verdict(pm.toFrame, PANEL_TARGET.finalPaintMs)],
+    [
+      '**last chunk frame → next animation frame with the text**',
+      `**${fmt.ms(pm.toFrame)} ms**`,
+      range(p, 'toFrame'),
+      `≤ ${PANEL_TARGET.finalPaintMs} ms`,
+      verdict(pm.toFrame, PANEL_TARGET.finalPaintMs),
+    ],
   ],
 )}
 

@@ -78,7 +78,10 @@ function packagesOf(...chunks) {
       sizes.set(name, (sizes.get(name) ?? 0) + info.bytesInOutput);
     }
   }
-  return [...sizes].map(([name, min]) => ({ name, min })).filter((p) => p.min > 0).sort((a, b) => b.min - a.min);
+  return [...sizes]
+    .map(([name, min]) => ({ name, min }))
+    .filter((p) => p.min > 0)
+    .sort((a, b) => b.min - a.min);
 }
 
 /** The entry chunk and every chunk it imports statically (transitively): what a page loads first. */
@@ -160,7 +163,9 @@ async function highlighter() {
     initialShiki: initial.some((c) => c.shiki),
     runtimeGzip: sum(runtime),
     runtimeMin: [...runtime].reduce((a, c) => a + c.min, 0),
-    runtimePackages: packagesOf(...runtime).slice(0, 4).map((p) => p.name),
+    runtimePackages: packagesOf(...runtime)
+      .slice(0, 4)
+      .map((p) => p.name),
     languages,
     lazyGzip: sum(new Set(lazy)),
     lazyChunks: lazy.length,
@@ -267,7 +272,10 @@ function report() {
     ];
   });
   lines.push(
-    table(['entry', 'gzip (initial)', 'target (issue)', 'status', 'CI regression budget', 'lazy chunks', 'shiki in initial chunks', 'check-size --json says'], rows),
+    table(
+      ['entry', 'gzip (initial)', 'target (issue)', 'status', 'CI regression budget', 'lazy chunks', 'shiki in initial chunks', 'check-size --json says'],
+      rows,
+    ),
     '',
   );
   lines.push(
@@ -290,8 +298,11 @@ function report() {
     const total = cp.packages.reduce((a, p) => a + p.min, 0);
     lines.push(
       `The components entry's initial chunks by package (minified bytes, share): ` +
-        cp.packages.slice(0, 10).map((p) => `${p.name} ${fmt.kb(p.min)} kB (${Math.round((100 * p.min) / total)}%)`).join(', ') +
-        '. Not part of this benchmark\'s fixes; recorded for whoever owns the components entry.',
+        cp.packages
+          .slice(0, 10)
+          .map((p) => `${p.name} ${fmt.kb(p.min)} kB (${Math.round((100 * p.min) / total)}%)`)
+          .join(', ') +
+        ". Not part of this benchmark's fixes; recorded for whoever owns the components entry.",
       '',
     );
   }
@@ -302,8 +313,15 @@ function report() {
       `**${fmt.kb(hl.runtimeGzip)} kB** gzip (${fmt.kb(hl.runtimeMin)} kB minified).`,
     `- Grammars: ${hl.languages.length} languages, each fetched the first time a block in it is highlighted (its chunk plus the grammars it embeds, ` +
       `shared chunks counted for each language that needs them): median ${fmt.kb(median(hl.languages.map((g) => g.gzip)))} kB gzip; ` +
-      ['typescript', 'tsx', 'python', 'shellscript', 'json', 'markdown', 'rust', 'go'].map((l) => hl.languages.find((g) => g.label === l)).filter(Boolean).map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`).join(', ') +
-      `; largest ${hl.languages.slice(0, 3).map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`).join(', ')}.`,
+      ['typescript', 'tsx', 'python', 'shellscript', 'json', 'markdown', 'rust', 'go']
+        .map((l) => hl.languages.find((g) => g.label === l))
+        .filter(Boolean)
+        .map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`)
+        .join(', ') +
+      `; largest ${hl.languages
+        .slice(0, 3)
+        .map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`)
+        .join(', ')}.`,
     `- All lazy highlighter chunks together: ${hl.lazyChunks} chunks, ${fmt.kb(hl.lazyGzip)} kB gzip (a page only ever fetches the runtime and the languages it shows).`,
     `- First highlighted TypeScript block fetches ≈ ${fmt.kb(hl.runtimeGzip + (hl.languages.find((g) => g.label === 'typescript')?.gzip ?? 0))} kB gzip, none of it before.`,
     `- Components entry with everything bundled (core and hooks included): initial ${fmt.kb(comp.initialGzip)} kB gzip, ${comp.lazyChunks} lazy chunks ${fmt.kb(comp.lazyGzip)} kB; shiki in the initial chunks: **${comp.shikiInInitial ? 'yes' : 'no'}**.`,
@@ -326,8 +344,8 @@ function report() {
   );
   lines.push(
     'What moved out and how a host still gets it: the demo and test aids are a subpath entry of their own (`acp-react/devtools`, measured by ' +
-      'check-size as `devtools`); everything else is a module the client fetches with `import()` (the host\'s bundler emits the chunks, nothing to ' +
-      'configure, the client API is unchanged). On-demand modules take the client\'s helpers as arguments rather than importing them: a module ' +
+      "check-size as `devtools`); everything else is a module the client fetches with `import()` (the host's bundler emits the chunks, nothing to " +
+      "configure, the client API is unchanged). On-demand modules take the client's helpers as arguments rather than importing them: a module " +
       'shared by the entry and an on-demand module becomes a chunk of its own that the entry must load too, which cost more than the move saved ' +
       '(the first cut of the workspace split measured 13.8 kB that way, 13.2 kB without the shared chunk).',
     '',
@@ -340,13 +358,19 @@ function report() {
     '',
   );
   lines.push('The initial chunk per source file (minified bytes; gzip share ≈ the minified share):', '');
-  lines.push(table(['file', 'minified', '≈ gzip'], core.files.map((f) => [`\`${f.file}\``, fmt.int(f.min), `${fmt.kb(f.min * core.ratio)} kB`])), '');
+  lines.push(
+    table(
+      ['file', 'minified', '≈ gzip'],
+      core.files.map((f) => [`\`${f.file}\``, fmt.int(f.min), `${fmt.kb(f.min * core.ratio)} kB`]),
+    ),
+    '',
+  );
   lines.push(
     'The margin is small, and most of what remains is the streaming path every page runs (the reducer, `parse-update.ts`, the persistent ' +
       'list, the store) and the connection itself. What could still come out, if the reducer work grows the entry: the reconnect scheduling ' +
       '(≈ 0.3 kB before glue), fetched once the connection is ready like the session actions and with a fallback for when that fetch ' +
       'failed (it must never be fetched first at the drop it handles); `newSession` and its setup helpers could join the session actions, at ' +
-      'the cost of every page\'s first `session/new` waiting for that chunk.',
+      "the cost of every page's first `session/new` waiting for that chunk.",
     '',
   );
   return lines.join('\n');

@@ -174,10 +174,14 @@ async function measure(build, page, { prompt }) {
     await tab.goto(`${server.url}/index.html?agent=${encodeURIComponent(agent.url)}`);
     let readyMs = null;
     if (prompt) {
-      await tab.waitForFunction(() => {
-        const t = document.querySelector('[data-slot="agent-panel"] textarea');
-        return t instanceof HTMLTextAreaElement && !t.disabled;
-      }, null, { timeout: 30_000 });
+      await tab.waitForFunction(
+        () => {
+          const t = document.querySelector('[data-slot="agent-panel"] textarea');
+          return t instanceof HTMLTextAreaElement && !t.disabled;
+        },
+        null,
+        { timeout: 30_000 },
+      );
       readyMs = await tab.evaluate(() => performance.now());
     }
     await quiet(state, 1500);
@@ -198,7 +202,13 @@ async function measure(build, page, { prompt }) {
     const fetched = state.requests.map((r) => ({
       file: file(r),
       at: Math.round(startOf(r) - timeOrigin),
-      phase: !beforePrompt.includes(r) ? (prompt && startOf(r) <= firstText ? 'after the prompt, before the first text' : 'after the first text') : build.initial.has(file(r)) ? 'initial (HTML)' : 'before the first prompt',
+      phase: !beforePrompt.includes(r)
+        ? prompt && startOf(r) <= firstText
+          ? 'after the prompt, before the first text'
+          : 'after the first text'
+        : build.initial.has(file(r))
+          ? 'initial (HTML)'
+          : 'before the first prompt',
     }));
     return {
       page,
@@ -277,7 +287,14 @@ function composition(host) {
     gzip += info.gzip;
     for (const [key, n] of attribute(join(build.outDir, f))) {
       // acp-react by source folder (src/components/Thread), others by package.
-      const group = key.startsWith('acp-react:') ? `acp-react ${key.slice(10).split('/').slice(0, 3).join('/').replace(/\.[jt]sx?$/, '')}` : key;
+      const group = key.startsWith('acp-react:')
+        ? `acp-react ${key
+            .slice(10)
+            .split('/')
+            .slice(0, 3)
+            .join('/')
+            .replace(/\.[jt]sx?$/, '')}`
+        : key;
       totals.set(group, (totals.get(group) ?? 0) + n);
     }
   }
@@ -294,7 +311,10 @@ function compositionTable(host, { top = 14 } = {}) {
   }
   const est = (n) => `≈ ${fmt.kb((n / c.min) * c.gzip)} kB`;
   const packages = [...byPackage].sort((a, b) => b[1] - a[1]).map(([name, n]) => [name, fmt.int(n), est(n)]);
-  const own = c.rows.filter(([g]) => g.startsWith('acp-react ')).slice(0, top).map(([g, n]) => [`\`${g.slice(10)}\``, fmt.int(n), est(n)]);
+  const own = c.rows
+    .filter(([g]) => g.startsWith('acp-react '))
+    .slice(0, top)
+    .map(([g, n]) => [`\`${g.slice(10)}\``, fmt.int(n), est(n)]);
   return { c, packages, own };
 }
 
@@ -333,18 +353,18 @@ const row = (label, s) => [
   `${fmt.ms(s.readyMs)} ms`,
   `${fmt.ms(s.firstTextMs)} ms`,
 ];
-const reactRow = [
-  'React-only page',
-  `${fmt.kb(after.baseGzip)} kB`,
-  '—',
-  `${after.baseRequests}`,
-  '—',
-  '—',
-  '—',
-];
+const reactRow = ['React-only page', `${fmt.kb(after.baseGzip)} kB`, '—', `${after.baseRequests}`, '—', '—', '—'];
 lines.push(
   table(
-    ['page', 'JS before the first prompt (gzip)', 'added by the quick start', 'JS requests before the first prompt', 'JS requests to the first streamed text', 'panel ready', 'first streamed text'],
+    [
+      'page',
+      'JS before the first prompt (gzip)',
+      'added by the quick start',
+      'JS requests before the first prompt',
+      'JS requests to the first streamed text',
+      'panel ready',
+      'first streamed text',
+    ],
     [reactRow, ...(before ? [row(`quick start, before (\`${baselineCommit.slice(0, 7)}\`)`, before)] : []), row('quick start, after (this tree)', after)],
   ),
   '',
@@ -394,7 +414,7 @@ lines.push(
     'is needed only by the session list: it now loads with the session history, when the user first opens it ' +
     `(${fmt.kb(packageGzip('after', '@tanstack/query-core') + packageGzip('after', '@tanstack/react-query'))} kB before the first prompt now).`,
   "- **The library's own code**: before, its entry held everything `AgentPanel` can render (thread items, tool calls, markdown, " +
-    "the fallbacks of every on-demand part) and the page fetched six panels right after connecting; now the first page holds " +
+    'the fallbacks of every on-demand part) and the page fetched six panels right after connecting; now the first page holds ' +
     "the client, the provider, the panel's header and prompt input, and the fallbacks; the conversation (thread, markdown renderer, " +
     'permission prompts) is one chunk fetched when the user focuses the panel, the session controls one chunk when a session ' +
     "reports settings or usage. The package's `dist/` keeps one file per module, so the host's bundler places each module " +

@@ -74,7 +74,16 @@ async function runScenario(scenario) {
     }, frame);
     return { ...result, frameBytes: frame.length, parseMs };
   } catch (error) {
-    return { scenario, failed: String(error?.message ?? error).slice(0, 300), crashed, longTasks: [], panelAlive: false, nextPromptWorks: false, notes: [], errors: [] };
+    return {
+      scenario,
+      failed: String(error?.message ?? error).slice(0, 300),
+      crashed,
+      longTasks: [],
+      panelAlive: false,
+      nextPromptWorks: false,
+      notes: [],
+      errors: [],
+    };
   } finally {
     await context.close();
   }
@@ -162,7 +171,18 @@ The floor column is the scenario's biggest frame and the browser's \`JSON.parse\
 same page after the run: a task that receives that frame cannot be shorter, whatever the panel does.
 ${baseline ? `\nBefore: the same benchmark on the code before the fixes (${baseline.measured}).\n` : ''}
 ${table(
-  ['scenario', 'before: longest task', 'longest task (median)', 'worst run', `long tasks / over ${TARGET_MS} ms`, 'turn (prompt → end)', 'floor: biggest frame, its parse alone', 'panel survives', 'next prompt works', `< ${TARGET_MS} ms`],
+  [
+    'scenario',
+    'before: longest task',
+    'longest task (median)',
+    'worst run',
+    `long tasks / over ${TARGET_MS} ms`,
+    'turn (prompt → end)',
+    'floor: biggest frame, its parse alone',
+    'panel survives',
+    'next prompt works',
+    `< ${TARGET_MS} ms`,
+  ],
   rows,
 )}
 

@@ -178,42 +178,99 @@ const range = (key, format = fmt.ms) => `${format(Math.min(...per.map((p) => p[k
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
 
 const firstRows = [
-  ['**navigation → thread in the DOM + next frame**', `**${fmt.ms(m.navToFrame)} ms**`, range('navToFrame'), `< ${TARGET.firstRenderMs} ms`, verdict(m.navToFrame, TARGET.firstRenderMs, { strict: true })],
+  [
+    '**navigation → thread in the DOM + next frame**',
+    `**${fmt.ms(m.navToFrame)} ms**`,
+    range('navToFrame'),
+    `< ${TARGET.firstRenderMs} ms`,
+    verdict(m.navToFrame, TARGET.firstRenderMs, { strict: true }),
+  ],
   ['… page module running (bundle fetched, compiled, dependencies evaluated)', `${fmt.ms(m.moduleStart)} ms`, range('moduleStart'), '', ''],
   [`… transcript built with the reducer (${fmt.int(turns)} turns, ${fmt.int(results[0].first.items)} items)`, `${fmt.ms(m.build)} ms`, range('build'), '', ''],
   ['… `render()` → turns in the DOM', `${fmt.ms(m.renderToDom)} ms`, range('renderToDom'), '', ''],
-  ['**`render()` → next frame** (the Thread\'s own part)', `**${fmt.ms(m.renderToFrame)} ms**`, range('renderToFrame'), `< ${TARGET.firstRenderMs} ms`, verdict(m.renderToFrame, TARGET.firstRenderMs, { strict: true })],
+  [
+    "**`render()` → next frame** (the Thread's own part)",
+    `**${fmt.ms(m.renderToFrame)} ms**`,
+    range('renderToFrame'),
+    `< ${TARGET.firstRenderMs} ms`,
+    verdict(m.renderToFrame, TARGET.firstRenderMs, { strict: true }),
+  ],
   ['first-contentful-paint', `${fmt.ms(m.fcp)} ms`, range('fcp'), '', ''],
 ];
 if (references.small) {
   const s = references.small.first;
-  firstRows.push(['reference, 20 turns (not virtualized), 1 run: `render()` → next frame / navigation → frame', `${fmt.ms(s.firstFrame - s.renderStart)} / ${fmt.ms(s.firstFrame)} ms`, '', '', '']);
+  firstRows.push([
+    'reference, 20 turns (not virtualized), 1 run: `render()` → next frame / navigation → frame',
+    `${fmt.ms(s.firstFrame - s.renderStart)} / ${fmt.ms(s.firstFrame)} ms`,
+    '',
+    '',
+    '',
+  ]);
 }
 if (references.flat) {
   const s = references.flat.first;
-  firstRows.push([`reference, ${fmt.int(turns)} turns with \`virtualizeAbove={Infinity}\`, 1 run: \`render()\` → next frame`, `${fmt.ms(s.firstFrame - s.renderStart)} ms`, '', '', '']);
+  firstRows.push([
+    `reference, ${fmt.int(turns)} turns with \`virtualizeAbove={Infinity}\`, 1 run: \`render()\` → next frame`,
+    `${fmt.ms(s.firstFrame - s.renderStart)} ms`,
+    '',
+    '',
+    '',
+  ]);
 }
 
 const domRows = [
   ['elements in the document (after highlighting settled)', fmt.int(m.elements), range('elements', fmt.int), ''],
   ['DOM nodes (CDP `Nodes`, text nodes included)', fmt.int(m.nodes), range('nodes', fmt.int), ''],
-  ['turns mounted in the first frame → once settled (overscan mounted in later frames)', `${fmt.int(m.turnsAtFirstFrame)} → ${fmt.int(m.turnsMounted)}`, '', ''],
-  ['scroll height at the bottom → at the top (estimates replaced by measurements as turns mount)', `${fmt.int(m.scrollHeight)} → ${fmt.int(m.endHeight)} px`, '', ''],
+  [
+    'turns mounted in the first frame → once settled (overscan mounted in later frames)',
+    `${fmt.int(m.turnsAtFirstFrame)} → ${fmt.int(m.turnsMounted)}`,
+    '',
+    '',
+  ],
+  [
+    'scroll height at the bottom → at the top (estimates replaced by measurements as turns mount)',
+    `${fmt.int(m.scrollHeight)} → ${fmt.int(m.endHeight)} px`,
+    '',
+    '',
+  ],
 ];
 if (references.flat) {
-  domRows.push([`reference: every turn mounted (\`virtualizeAbove={Infinity}\`), 1 run`, `${fmt.int(references.flat.settled.elements)} elements, ${fmt.int(references.flat.nodes)} nodes`, '', '']);
+  domRows.push([
+    `reference: every turn mounted (\`virtualizeAbove={Infinity}\`), 1 run`,
+    `${fmt.int(references.flat.settled.elements)} elements, ${fmt.int(references.flat.nodes)} nodes`,
+    '',
+    '',
+  ]);
 }
 
 const scrollRows = [
-  ['frames from the bottom (scrollTop on the estimated heights) to the top', `${fmt.int(m.frames)} (scrollTop ${fmt.int(m.distance)} → 0)`, range('frames', fmt.int), '', ''],
+  [
+    'frames from the bottom (scrollTop on the estimated heights) to the top',
+    `${fmt.int(m.frames)} (scrollTop ${fmt.int(m.distance)} → 0)`,
+    range('frames', fmt.int),
+    '',
+    '',
+  ],
   ['frame time (rAF delta) p50', `${fmt.ms(m.p50)} ms`, range('p50'), '', ''],
   ['frame time p95', `${fmt.ms(m.p95)} ms`, range('p95'), '', ''],
   ['**frame time max**', `**${fmt.ms(m.max)} ms**`, range('max'), `≤ ${TARGET.frameMs} ms`, verdict(m.max, TARGET.frameMs)],
   [`frames over ${TARGET.frameMs} ms`, `${fmt.int(m.over50)} (${pct(m.overShare)})`, range('over50', fmt.int), '0', verdict(m.over50, 0)],
   ['long tasks: count / longest', `${fmt.int(m.longCount)} / ${fmt.ms(m.longMax)} ms`, range('longCount', fmt.int), '', ''],
-  ['main thread per frame: busy / script / style / layout (CDP)', `${fmt.ms(m.busyPerFrame)} / ${fmt.ms(m.scriptPerFrame)} / ${fmt.ms(m.stylePerFrame)} / ${fmt.ms(m.layoutPerFrame)} ms`, '', '', ''],
+  [
+    'main thread per frame: busy / script / style / layout (CDP)',
+    `${fmt.ms(m.busyPerFrame)} / ${fmt.ms(m.scriptPerFrame)} / ${fmt.ms(m.stylePerFrame)} / ${fmt.ms(m.layoutPerFrame)} ms`,
+    '',
+    '',
+    '',
+  ],
   ['main thread got the CPU (ThreadTime ÷ TaskDuration)', pct(m.cpuShare), range('cpuShare', pct), '', ''],
-  ['steps undone by a virtualizer correction: input-driven / script-driven (`scrollBy` in rAF, 300 frames)', `${fmt.int(m.reverted)} / ${fmt.int(m.scriptedReverted)} of ${fmt.int(m.scriptedFrames)}`, '', '0', verdict(m.reverted + m.scriptedReverted, 0)],
+  [
+    'steps undone by a virtualizer correction: input-driven / script-driven (`scrollBy` in rAF, 300 frames)',
+    `${fmt.int(m.reverted)} / ${fmt.int(m.scriptedReverted)} of ${fmt.int(m.scriptedFrames)}`,
+    '',
+    '0',
+    verdict(m.reverted + m.scriptedReverted, 0),
+  ],
 ];
 
 const slowRows = [
@@ -222,7 +279,13 @@ const slowRows = [
   ['**frame time max**', `**${fmt.ms(m.slowMax)} ms**`, range('slowMax'), `≤ ${TARGET.frameMs} ms`, verdict(m.slowMax, TARGET.frameMs)],
   [`frames over ${TARGET.frameMs} ms`, fmt.int(m.slowOver50), range('slowOver50', fmt.int), '0', verdict(m.slowOver50, 0)],
   ['longest long task', `${fmt.ms(m.slowLongMax)} ms`, range('slowLongMax'), '', ''],
-  ['main thread per frame: busy / script (CDP); got the CPU', `${fmt.ms(m.slowBusyPerFrame)} / ${fmt.ms(m.slowScriptPerFrame)} ms; ${pct(m.slowCpuShare)}`, '', '', ''],
+  [
+    'main thread per frame: busy / script (CDP); got the CPU',
+    `${fmt.ms(m.slowBusyPerFrame)} / ${fmt.ms(m.slowScriptPerFrame)} ms; ${pct(m.slowCpuShare)}`,
+    '',
+    '',
+    '',
+  ],
 ];
 
 const markdown = `## Long thread: ${fmt.int(turns)} turns in \`<Thread>\`

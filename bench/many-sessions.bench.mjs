@@ -66,7 +66,9 @@ try {
         const r = await runPage(mode, n);
         results.push(r);
         const maxPerFrame = Math.max(...r.perFrame.map((p) => p.maxInOneFrame));
-        log(`  ${fmt.fixed((r.busy.task * 1000) / (n * chunks))} µs/chunk busy, max ${maxPerFrame} commit(s) in a frame per provider, longest task ${fmt.ms(Math.max(0, ...r.longTasks.map((t) => t.duration)))} ms`);
+        log(
+          `  ${fmt.fixed((r.busy.task * 1000) / (n * chunks))} µs/chunk busy, max ${maxPerFrame} commit(s) in a frame per provider, longest task ${fmt.ms(Math.max(0, ...r.longTasks.map((t) => t.duration)))} ms`,
+        );
       }
     }
   }

@@ -165,7 +165,10 @@ const rows = summary.map((s) => [
   fmt.ms(s.wall.total),
   `${s.longTasks.count} (${fmt.ms(s.longTasks.total)} ms)`,
 ]);
-const load = os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' / ');
 const TARGET = { median: 4, p95: 8 };
 const ours = summary.find((x) => x.name === 'message');
 const was = summary.find((x) => x.name === 'before');
@@ -208,6 +211,9 @@ browser.
 console.log(markdown);
 if (write) {
   writeSections([{ name: 'markdown-stream', markdown }]);
-  await writeFile(join(benchDir, 'markdown-stream.results.json'), `${JSON.stringify({ date: new Date().toISOString(), browser: results.browser, answerLength: results.answerLength, summary }, null, 2)}\n`);
+  await writeFile(
+    join(benchDir, 'markdown-stream.results.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), browser: results.browser, answerLength: results.answerLength, summary }, null, 2)}\n`,
+  );
   log('wrote bench/RESULTS.md (markdown-stream) and bench/markdown-stream.results.json');
 }

@@ -25,7 +25,10 @@ import '../src/styles/tokens.css';
 import.meta.glob('../src/components/**/*.css', { eager: true });
 
 const CHUNK = 24;
-const WORDS = 'the parser keeps a cache of finished blocks so each chunk only touches the tail while the rest of the answer stays exactly as it was rendered before'.split(' ');
+const WORDS =
+  'the parser keeps a cache of finished blocks so each chunk only touches the tail while the rest of the answer stays exactly as it was rendered before'.split(
+    ' ',
+  );
 
 function sentence(seed: number, length: number): string {
   const words: string[] = [];
@@ -116,12 +119,24 @@ async function run(name: string, answer: string): Promise<RunResult> {
     const text = answer.slice(0, Math.min(end, answer.length));
     lastActual = 0;
     const start = performance.now();
-    flushSync(() => root.render(<Profiler id={name} onRender={onRender}>{render(text, true)}</Profiler>));
+    flushSync(() =>
+      root.render(
+        <Profiler id={name} onRender={onRender}>
+          {render(text, true)}
+        </Profiler>,
+      ),
+    );
     wall.push(performance.now() - start);
     actual.push(lastActual);
     await nextFrame();
   }
-  flushSync(() => root.render(<Profiler id={name} onRender={onRender}>{render(answer, false)}</Profiler>));
+  flushSync(() =>
+    root.render(
+      <Profiler id={name} onRender={onRender}>
+        {render(answer, false)}
+      </Profiler>,
+    ),
+  );
   // Let idle-time work (highlighting) finish inside the observed window.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   observer.disconnect();

@@ -35,7 +35,10 @@ import { fmt, machineLine, median, table, writeSections } from './lib/results.mj
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const enabled = (name) => !only || only.includes(name);
 const log = (...a) => console.error('[store-throughput]', ...a);
 
@@ -50,7 +53,6 @@ const USE_ACP_FULL = 20_000;
 const USE_ACP_FULL_LIMIT_S = 300;
 
 const core = await loadCore();
-
 
 /**
  * The core before this round of store work (withSession's key copy, the listener array, flattening
@@ -220,7 +222,10 @@ const framesFor = new Map();
 /** The stream as the text frames an agent sends (serialized once, outside the timed loop). */
 function frames(updates) {
   if (!framesFor.has(updates)) {
-    framesFor.set(updates, updates.map((update) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: SID, update } })));
+    framesFor.set(
+      updates,
+      updates.map((update) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: SID, update } })),
+    );
   }
   return framesFor.get(updates);
 }
@@ -290,7 +295,6 @@ function runUseAcp(_, updates) {
   if (seen !== updates.length) throw new Error(`use-acp subscriber saw ${seen} of ${updates.length}`);
   return { ...time, sink, items: groups };
 }
-
 
 // --- driver ------------------------------------------------------------------------------------------
 
@@ -428,7 +432,9 @@ function report() {
   const lines = [];
   const { pure: P, pureIds: I, baseline: B, ws: W, wsNoTraffic: X, client: C, useAcp: U } = results;
   const s20 = streamFor(20_000);
-  const mix = Object.entries(s20.counts).map(([k, v]) => `${fmt.int(v)} \`${k}\``).join(', ');
+  const mix = Object.entries(s20.counts)
+    .map(([k, v]) => `${fmt.int(v)} \`${k}\``)
+    .join(', ');
   const loadText = (l) => l.map((x) => x.toFixed(1)).join(' / ');
   lines.push('## Store throughput and scaling', '');
   lines.push(
@@ -469,9 +475,11 @@ function report() {
   for (const n of SIZES) if (I[n]) row('same, chunks with `messageId`s', I[n]);
   for (const n of SIZES) if (B[n]) row(`same, the core before this round (git \`${BASELINE}\`)`, B[n], 'baseline');
   for (const n of SIZES) if (W[n]) row('acp-react `createAcpClient`, WebSocket text frames (browser path, JSON.parse included)', W[n]);
-  for (const n of SIZES) if (X[n]) row('same, traffic log off (`trafficCapacity: 0`)', X[n], 'the log\'s share');
+  for (const n of SIZES) if (X[n]) row('same, traffic log off (`trafficCapacity: 0`)', X[n], "the log's share");
   for (const n of SIZES) if (C[n]) row('acp-react `createAcpClient`, in-memory `Stream` (web streams)', C[n]);
-  for (const n of Object.keys(U).map(Number).sort((a, b) => a - b)) {
+  for (const n of Object.keys(U)
+    .map(Number)
+    .sort((a, b) => a - b)) {
     row('use-acp 0.2.6 store + `groupNotifications`', U[n], n === USE_ACP_FULL ? 'measured once' : '');
   }
   if (useAcpEstimate) {
@@ -495,7 +503,22 @@ function report() {
     }
   }
   lines.push(
-    table(['path', 'chunks', 'updates', 'runs', 'CPU ms median (min–max)', 'CPU µs/update median (best run)', 'updates/s (CPU, median)', 'yardstick ns', 'wall ms (µs/update)', 'thread items / groups', 'note'], rows),
+    table(
+      [
+        'path',
+        'chunks',
+        'updates',
+        'runs',
+        'CPU ms median (min–max)',
+        'CPU µs/update median (best run)',
+        'updates/s (CPU, median)',
+        'yardstick ns',
+        'wall ms (µs/update)',
+        'thread items / groups',
+        'note',
+      ],
+      rows,
+    ),
     '',
   );
 
@@ -505,11 +528,13 @@ function report() {
     const slowest = Math.min(P[20_000].perSecond, P[200_000].perSecond);
     targets.push(
       `- **≥ 1,000,000 updates/s** (store + reducer, as shipped, medians): ${fmt.rate(P[20_000].perSecond)} at 20k, ${fmt.rate(P[200_000].perSecond)} at 200k — ` +
-        `**${slowest >= 1e6 ? 'met' : 'not met'}** on this machine (best runs ${fmt.rate(1 / P[20_000].bestUsPerUpdate * 1e6)} / ${fmt.rate(1 / P[200_000].bestUsPerUpdate * 1e6)}; ` +
-        `slowest run ${fmt.rate(1 / P[20_000].worstUsPerUpdate * 1e6)} / ${fmt.rate(1 / P[200_000].worstUsPerUpdate * 1e6)})` +
+        `**${slowest >= 1e6 ? 'met' : 'not met'}** on this machine (best runs ${fmt.rate((1 / P[20_000].bestUsPerUpdate) * 1e6)} / ${fmt.rate((1 / P[200_000].bestUsPerUpdate) * 1e6)}; ` +
+        `slowest run ${fmt.rate((1 / P[20_000].worstUsPerUpdate) * 1e6)} / ${fmt.rate((1 / P[200_000].worstUsPerUpdate) * 1e6)})` +
         (I[20_000] && I[200_000] ? `; with messageIds ${fmt.rate(I[20_000].perSecond)} / ${fmt.rate(I[200_000].perSecond)}.` : '.'),
       ...(B[20_000] && B[200_000]
-        ? [`- Before this round (git \`${BASELINE}\`), in the same run: ${fmt.us(B[20_000].usPerUpdate)} / ${fmt.us(B[200_000].usPerUpdate)} µs/update at 20k / 200k; now ${fmt.us(P[20_000].usPerUpdate)} / ${fmt.us(P[200_000].usPerUpdate)} (${fmt.fixed(B[20_000].usPerUpdate / P[20_000].usPerUpdate, 1)}× / ${fmt.fixed(B[200_000].usPerUpdate / P[200_000].usPerUpdate, 1)}× faster).`]
+        ? [
+            `- Before this round (git \`${BASELINE}\`), in the same run: ${fmt.us(B[20_000].usPerUpdate)} / ${fmt.us(B[200_000].usPerUpdate)} µs/update at 20k / 200k; now ${fmt.us(P[20_000].usPerUpdate)} / ${fmt.us(P[200_000].usPerUpdate)} (${fmt.fixed(B[20_000].usPerUpdate / P[20_000].usPerUpdate, 1)}× / ${fmt.fixed(B[200_000].usPerUpdate / P[200_000].usPerUpdate, 1)}× faster).`,
+          ]
         : []),
       `- **200k per-update cost within 1.5× of 20k**: ${fmt.fixed(scaling)}× — **${scaling <= 1.5 ? 'met' : 'not met'}**` +
         (I[20_000] && I[200_000] ? `; with messageIds ${fmt.fixed(I[200_000].usPerUpdate / I[20_000].usPerUpdate)}×` : '') +
@@ -528,7 +553,9 @@ function report() {
         (C[20_000] ? `, over a \`Stream\` ${fmt.int(theirs / C[20_000].cpuMs)}× (use-acp's figure excludes its transport and SDK parsing).` : '.'),
     );
     if (U[20_000] && useAcpEstimate) {
-      targets.push(`  - The quadratic extrapolation from ${fmt.int(USE_ACP_SIZES.at(-1))} chunks predicted ${fmt.ms(useAcpEstimate[20_000].cpuMs / 1000)} s CPU for 20,000; measured ${fmt.ms(U[20_000].cpuMs / 1000)} s.`);
+      targets.push(
+        `  - The quadratic extrapolation from ${fmt.int(USE_ACP_SIZES.at(-1))} chunks predicted ${fmt.ms(useAcpEstimate[20_000].cpuMs / 1000)} s CPU for 20,000; measured ${fmt.ms(U[20_000].cpuMs / 1000)} s.`,
+      );
     }
     if (useAcpEstimate && P[200_000]) {
       const e = useAcpEstimate[200_000].cpuMs;
@@ -552,20 +579,20 @@ function report() {
       'took about as much CPU as the reducer. `appendItem` now reads one character of the item that stops being the last (it has finished streaming), ' +
       'which flattens its rope in place, once per item: 34 bytes per update survive, of which ~22 are the transcript itself (flat text, items, ids). ' +
       'What remains per chunk, measured in isolation: parsing the update ~35 ns, the reducer (new content block, item, list version, thread, session) ' +
-      '~140 ns, `withSession` ~60 ns, the store notification and the subscriber read ~35 ns, `Date.now()` for the update time ~60 ns (this sandbox\'s ' +
+      "~140 ns, `withSession` ~60 ns, the store notification and the subscriber read ~35 ns, `Date.now()` for the update time ~60 ns (this sandbox's " +
       'clock), and the young-generation GC of ~1 KB of short-lived copies per update. All of it is O(1) per update: the persistent list replaces the ' +
       'last item without copying, so the per-update cost does not grow with the thread (the 20k/200k ratio above).',
     '',
     '**WebSocket path.** Most of it is outside the store: `JSON.parse` of every frame in the tap and the SDK-free routing. The traffic log ' +
       '(src/core/client/traffic.ts) keeps the last 5,000–10,000 parsed frames for the protocol inspector, so every parsed message (a tree of 6–8 objects) ' +
       `outlives at least one young-generation GC and most are promoted. ${logShare}` +
-      'Keeping the frame\'s text instead (one flat string, already allocated by the socket) and parsing it only when the inspector reads the log would ' +
+      "Keeping the frame's text instead (one flat string, already allocated by the socket) and parsing it only when the inspector reads the log would " +
       'make that one object per frame; it needs the tap (src/core/client/transport.ts, create-client.ts) to hand the text to `record`. ' +
       'Re-serializing the message inside the log was tried and measured slower: `JSON.stringify` per frame costs more than the GC it saves.',
     '',
   );
   lines.push(
-    'use-acp copies the session\'s whole notification array on every `addNotification`, and `groupNotifications` regroups all of it on every render: ' +
+    "use-acp copies the session's whole notification array on every `addNotification`, and `groupNotifications` regroups all of it on every render: " +
       'O(n) per update, O(n²) per stream. acp-react appends to (or replaces) the last item of a persistent list in O(1) and keeps the joined text on the item, ' +
       'so the subscriber reads it without deriving anything.',
   );

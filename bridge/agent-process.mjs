@@ -252,11 +252,14 @@ export function assertCommandRunnable(command, { env, cwd = process.cwd() }) {
   const hasDirectory = command.includes('/') || (IS_WINDOWS && command.includes('\\'));
   const candidates = hasDirectory
     ? [path.resolve(cwd, command)]
-    : (env.PATH ?? env.Path ?? '').split(path.delimiter).filter(Boolean).flatMap((dir) => {
-        const base = path.resolve(cwd, dir, command);
-        const extensions = IS_WINDOWS ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';')] : [''];
-        return extensions.map((extension) => base + extension.toLowerCase());
-      });
+    : (env.PATH ?? env.Path ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .flatMap((dir) => {
+          const base = path.resolve(cwd, dir, command);
+          const extensions = IS_WINDOWS ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';')] : [''];
+          return extensions.map((extension) => base + extension.toLowerCase());
+        });
   let notExecutable;
   for (const candidate of candidates) {
     try {
@@ -276,9 +279,7 @@ export function assertCommandRunnable(command, { env, cwd = process.cwd() }) {
     notExecutable
       ? new Error(`agent command "${command}" is not executable (${notExecutable})`)
       : new Error(
-          hasDirectory
-            ? `agent command "${command}" not found (${path.resolve(cwd, command)} does not exist)`
-            : `agent command "${command}" not found on PATH`,
+          hasDirectory ? `agent command "${command}" not found (${path.resolve(cwd, command)} does not exist)` : `agent command "${command}" not found on PATH`,
         )
   );
   error.code = notExecutable ? 'EACCES' : 'ENOENT';

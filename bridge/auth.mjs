@@ -119,8 +119,11 @@ export function safeEqual(a, b) {
  * @returns {string[]}
  */
 export function offeredProtocols(header) {
-  const joined = Array.isArray(header) ? header.join(',') : header ?? '';
-  return joined.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const joined = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return joined
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /**

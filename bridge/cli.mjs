@@ -139,7 +139,10 @@ export async function main(argv, io = processIo) {
   );
   if (options.token !== undefined) log('info', 'token required: ?token=<token> or subprotocol acp-token.<token>');
   if (options.terminals) {
-    log('warn', "--terminals: the agent's terminal/* commands run on this machine, as you, in the session's directory; anyone allowed to connect can have the agent run commands");
+    log(
+      'warn',
+      "--terminals: the agent's terminal/* commands run on this machine, as you, in the session's directory; anyone allowed to connect can have the agent run commands",
+    );
   }
   io.stdout.write(`acp-react-bridge listening on ${bridge.url}\n`);
 

@@ -126,7 +126,10 @@ export function serveDedicated(client, context) {
             log('info', `agent ${started.pid} stopped after its connection closed (${exit.description})`);
             return;
           }
-          log(exit.error ? 'error' : 'warn', `${client.label}: ${exit.description}${started.pid ? ` (pid ${started.pid})` : ''}; closing the connection (1011)`);
+          log(
+            exit.error ? 'error' : 'warn',
+            `${client.label}: ${exit.description}${started.pid ? ` (pid ${started.pid})` : ''}; closing the connection (1011)`,
+          );
           client.close(CloseCode.INTERNAL_ERROR, exit.description);
         },
       },
@@ -225,7 +228,10 @@ export function serveDedicated(client, context) {
 
     held = [];
     const names = Object.keys(check.env);
-    log('info', `${client.label}: restarting the agent for sign-in method "${check.methodId}" with ${names.join(', ') || 'no variables'} set (values not logged)`);
+    log(
+      'info',
+      `${client.label}: restarting the agent for sign-in method "${check.methodId}" with ${names.join(', ') || 'no variables'} set (values not logged)`,
+    );
     const old = agent;
     extraEnv = check.env;
     agent = start(); // from here, the old agent's messages and exit are ignored

@@ -144,7 +144,7 @@ export function parseCliArgs(argv, env = {}) {
   if (host.trim() === '') throw new UsageError('--host must not be empty');
 
   const token = values.token ?? (env[TOKEN_ENV] || undefined);
-  if (values.terminals && values.shared) throw new UsageError('--terminals cannot be combined with --shared: a terminal belongs to one page\'s connection');
+  if (values.terminals && values.shared) throw new UsageError("--terminals cannot be combined with --shared: a terminal belongs to one page's connection");
   if (token !== undefined && token === '') throw new UsageError('--token must not be empty');
 
   return {

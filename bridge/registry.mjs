@@ -129,7 +129,9 @@ export function launchCommand(agent, host) {
   if (npx) return { command: 'npx', args: ['-y', npx.package, ...npx.args], env: npx.env, kind: 'npx' };
   if (uvx && host.hasUvx) return { command: 'uvx', args: [uvx.package, ...uvx.args], env: uvx.env, kind: 'uvx' };
   if (uvx) {
-    throw new RegistryError(`${agent.id} is distributed with uvx, which is not on PATH; install uv (https://docs.astral.sh/uv/) or run it by hand: uvx ${uvx.package} ${uvx.args.join(' ')}`.trim());
+    throw new RegistryError(
+      `${agent.id} is distributed with uvx, which is not on PATH; install uv (https://docs.astral.sh/uv/) or run it by hand: uvx ${uvx.package} ${uvx.args.join(' ')}`.trim(),
+    );
   }
   if (binary) {
     const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch === 'arm64' ? 'aarch64' : process.arch === 'x64' ? 'x86_64' : process.arch}`;

@@ -22,14 +22,7 @@ import { checkToken, createOriginCheck, isLoopbackHost, normalizeAllowedOrigin, 
 import { ClientSocket, CloseCode } from './client-socket.mjs';
 import { serveDedicated } from './dedicated.mjs';
 import { createStderrLogger } from './log.mjs';
-import {
-  DEFAULT_HOST,
-  DEFAULT_KILL_TIMEOUT_MS,
-  DEFAULT_MAX_MESSAGE_BYTES,
-  DEFAULT_PORT,
-  DEFAULT_SHARED_BUFFER_BYTES,
-  TOKEN_ENV,
-} from './options.mjs';
+import { DEFAULT_HOST, DEFAULT_KILL_TIMEOUT_MS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_PORT, DEFAULT_SHARED_BUFFER_BYTES, TOKEN_ENV } from './options.mjs';
 import { SharedAgent } from './shared.mjs';
 import { createTerminalService } from './terminals.mjs';
 import { packageVersion } from './version.mjs';
@@ -212,7 +205,8 @@ function createBridgeCore(options, caller) {
   if (!options.command) throw new TypeError(`${caller}: \`command\` is required`);
   if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes <= 0) throw new RangeError('maxMessageBytes must be a positive integer');
   if (token !== undefined && token === '') throw new TypeError('token must not be empty');
-  if (options.terminals && options.shared) throw new TypeError(`${caller}: \`terminals\` cannot be combined with \`shared\` (a terminal belongs to one page's connection)`);
+  if (options.terminals && options.shared)
+    throw new TypeError(`${caller}: \`terminals\` cannot be combined with \`shared\` (a terminal belongs to one page's connection)`);
   assertCommandRunnable(options.command, { env, cwd });
 
   const checkOrigin = createOriginCheck(allowOrigins);

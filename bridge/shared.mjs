@@ -183,7 +183,11 @@ export class SharedAgent {
     if (typeof message.method === 'string' && message.method.startsWith('_acp-react/bridge/')) {
       // The bridge's own methods need an agent of this page's own (see dedicated.mjs).
       if (isRequest(message)) {
-        attachment.client.send(JSON.stringify(errorMessage(/** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id), -32601, `Method not available with --shared: ${message.method}`)));
+        attachment.client.send(
+          JSON.stringify(
+            errorMessage(/** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id), -32601, `Method not available with --shared: ${message.method}`),
+          ),
+        );
       }
       return;
     }
@@ -207,7 +211,11 @@ export class SharedAgent {
     let outgoing = message;
     if (isRequest(message)) {
       const bridgeId = this.#nextId++;
-      this.#inFlight.set(bridgeId, { attachment, originalId: /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id), method: /** @type {string} */ (message.method) });
+      this.#inFlight.set(bridgeId, {
+        attachment,
+        originalId: /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id),
+        method: /** @type {string} */ (message.method),
+      });
       attachment.bridgeIds.set(idKey(message.id), bridgeId);
       outgoing = { ...message, id: bridgeId };
     } else if (message.method === '$/cancel_request' && isObject(message.params)) {
@@ -274,7 +282,10 @@ export class SharedAgent {
     }
     if (this.#bufferBytes + item.text.length > this.#bufferLimit) {
       if (this.#droppedWhileDetached === 0) {
-        this.#log('warn', `shared agent: output buffer full (${this.#bufferLimit} bytes, --shared-buffer-bytes); dropping agent messages until a client attaches`);
+        this.#log(
+          'warn',
+          `shared agent: output buffer full (${this.#bufferLimit} bytes, --shared-buffer-bytes); dropping agent messages until a client attaches`,
+        );
       }
       this.#droppedWhileDetached++;
       if (item.requestId !== undefined) {

@@ -73,7 +73,11 @@ export function createTerminalService(context) {
     for (const [terminalId, terminal] of terminals) {
       if (terminal.pending === '') continue;
       const { output, truncated } = truncateFromStart(terminal.pending, MAX_FLUSH_BYTES);
-      context.send({ jsonrpc: '2.0', method: TerminalNotifications.output, params: { sessionId: terminal.sessionId, terminalId, data: output, truncated: truncated || terminal.pendingTruncated } });
+      context.send({
+        jsonrpc: '2.0',
+        method: TerminalNotifications.output,
+        params: { sessionId: terminal.sessionId, terminalId, data: output, truncated: truncated || terminal.pendingTruncated },
+      });
       terminal.pending = '';
       terminal.pendingTruncated = false;
     }
@@ -110,7 +114,8 @@ export function createTerminalService(context) {
       const args = Array.isArray(params.args) ? params.args.map(String) : [];
       /** @type {Record<string, string>} */
       const extraEnv = {};
-      if (Array.isArray(params.env)) for (const entry of params.env) if (isObject(entry) && typeof entry.name === 'string') extraEnv[entry.name] = String(entry.value ?? '');
+      if (Array.isArray(params.env))
+        for (const entry of params.env) if (isObject(entry) && typeof entry.name === 'string') extraEnv[entry.name] = String(entry.value ?? '');
       const cwd = typeof params.cwd === 'string' && path.isAbsolute(params.cwd) ? params.cwd : (context.sessionCwd(params.sessionId) ?? context.cwd);
       const requested = typeof params.outputByteLimit === 'number' && params.outputByteLimit >= 0 ? Math.floor(params.outputByteLimit) : MAX_OUTPUT_BYTES;
       const limit = Math.min(requested, MAX_OUTPUT_BYTES);
@@ -219,7 +224,8 @@ export function createTerminalService(context) {
         .then(() => handler(params))
         .then(
           (result) => reply({ result }),
-          (error) => reply({ error: { code: typeof error?.code === 'number' ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
+          (error) =>
+            reply({ error: { code: typeof error?.code === 'number' ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
         );
       return true;
     },

@@ -328,8 +328,16 @@ export const EXPLAIN_OUTRO = `
  */
 export function longAnswer(count) {
   const topics = [
-    'the transport layer', 'session persistence', 'tool-call rendering', 'permission prompts', 'plan tracking',
-    'context usage', 'slash commands', 'reconnection', 'cancellation', 'markdown streaming',
+    'the transport layer',
+    'session persistence',
+    'tool-call rendering',
+    'permission prompts',
+    'plan tracking',
+    'context usage',
+    'slash commands',
+    'reconnection',
+    'cancellation',
+    'markdown streaming',
   ];
   let text = '# A very long answer\n\n';
   for (let i = 0; i < count; i++) {

@@ -4,14 +4,7 @@
  * `authenticate` and `logout`.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import {
-  AUTH_METHODS,
-  AUTH_METHOD_ID,
-  DEMO_AGENT_NAME,
-  DEMO_AGENT_TITLE,
-  DEMO_AGENT_VERSION,
-  TERMINAL_AUTH_METHOD_ID,
-} from './catalog.mjs';
+import { AUTH_METHODS, AUTH_METHOD_ID, DEMO_AGENT_NAME, DEMO_AGENT_TITLE, DEMO_AGENT_VERSION, TERMINAL_AUTH_METHOD_ID } from './catalog.mjs';
 
 /**
  * @typedef {import('@agentclientprotocol/sdk').AgentRequestHandlersByMethod} Handlers

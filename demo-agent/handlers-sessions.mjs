@@ -139,10 +139,7 @@ function sendAfterResponse(client, sessionId, updates) {
 
 /** @param {DemoSession} session @returns {SessionUpdate[]} */
 function sessionSnapshot(session) {
-  return [
-    { sessionUpdate: 'available_commands_update', availableCommands: DEMO_COMMANDS.map((c) => ({ ...c })) },
-    usageOf(session),
-  ];
+  return [{ sessionUpdate: 'available_commands_update', availableCommands: DEMO_COMMANDS.map((c) => ({ ...c })) }, usageOf(session)];
 }
 
 /** @param {number} offset */

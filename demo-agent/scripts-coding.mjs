@@ -3,16 +3,7 @@
  * Scripts about coding work: the default turn (thought, plan, read, answer, edit, tests,
  * summary) and the commands that run one part of it (`/edit`, `/test`, `/plan`, `/explain`).
  */
-import {
-  DEFAULT_ANSWER,
-  DEFAULT_INTRO,
-  EXPLAIN_CODE,
-  EXPLAIN_INTRO,
-  EXPLAIN_OUTRO,
-  GREETING_FILE,
-  defaultSummary,
-  defaultThought,
-} from './content.mjs';
+import { DEFAULT_ANSWER, DEFAULT_INTRO, EXPLAIN_CODE, EXPLAIN_INTRO, EXPLAIN_OUTRO, GREETING_FILE, defaultSummary, defaultThought } from './content.mjs';
 import { titleFrom } from './helpers.mjs';
 import { editStep, planAt, readStep, testStep } from './steps.mjs';
 

@@ -87,9 +87,7 @@ export async function formScript(t) {
           toolCallId,
           mode: 'form',
           message: 'Please fill in your project settings so I can scaffold the project.',
-          requestedSchema: /** @type {import('@agentclientprotocol/sdk').ElicitationSchema} */ (
-            /** @type {unknown} */ (structuredClone(FORM_SCHEMA))
-          ),
+          requestedSchema: /** @type {import('@agentclientprotocol/sdk').ElicitationSchema} */ (/** @type {unknown} */ (structuredClone(FORM_SCHEMA))),
         },
         opts,
       ),
@@ -115,9 +113,7 @@ export async function formScript(t) {
         JSON.stringify(content, null, 2) +
         '\n```\n\n' +
         (rows ? `| Field | Value |\n| --- | --- |\n${rows}\n\n` : 'The form came back empty.\n\n') +
-        (problems.length
-          ? `The answer does not match the schema:\n\n${problems.map((p) => `- ${p}`).join('\n')}\n`
-          : 'Every value matches the schema.\n'),
+        (problems.length ? `The answer does not match the schema:\n\n${problems.map((p) => `- ${p}`).join('\n')}\n` : 'Every value matches the schema.\n'),
     );
   } else if (response.action === 'decline') {
     await t.say('You **declined** the form (action `decline`), so nothing was submitted.');

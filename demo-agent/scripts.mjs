@@ -52,9 +52,7 @@ export function pickScript(text) {
 /** @param {string} name @returns {Script} */
 function unknownCommandScript(name) {
   return async (t) => {
-    await t.say(
-      `Unknown command \`/${name}\`. Available: ${DEMO_COMMANDS.map((c) => `\`/${c.name}\``).join(', ')}.`,
-    );
+    await t.say(`Unknown command \`/${name}\`. Available: ${DEMO_COMMANDS.map((c) => `\`/${c.name}\``).join(', ')}.`);
     return 'end_turn';
   };
 }

@@ -123,9 +123,7 @@ export class DemoSessionStore {
  */
 function isTextChunk(u) {
   return (
-    (u.sessionUpdate === 'agent_message_chunk' ||
-      u.sessionUpdate === 'agent_thought_chunk' ||
-      u.sessionUpdate === 'user_message_chunk') &&
+    (u.sessionUpdate === 'agent_message_chunk' || u.sessionUpdate === 'agent_thought_chunk' || u.sessionUpdate === 'user_message_chunk') &&
     u.content.type === 'text' &&
     u._meta == null
   );

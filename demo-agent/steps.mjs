@@ -44,9 +44,7 @@ export async function readStep(t) {
     return 'could not read the file: the client has no `fs.readTextFile` capability.';
   }
   try {
-    const { content } = await t.request((opts) =>
-      t.client.request(m.client.fs.readTextFile, { sessionId: t.sessionId, path, line: 1, limit: 200 }, opts),
-    );
+    const { content } = await t.request((opts) => t.client.request(m.client.fs.readTextFile, { sessionId: t.sessionId, path, line: 1, limit: 200 }, opts));
     const lines = content.split('\n').length;
     await t.step();
     await t.toolUpdate({
@@ -152,9 +150,7 @@ export async function editStep(t) {
     return { applied: true, summary: 'approved; shown as a diff only (the client has no `fs.writeTextFile`).' };
   }
   try {
-    await t.request((opts) =>
-      t.client.request(m.client.fs.writeTextFile, { sessionId: t.sessionId, path, content: GREETING_NEW }, opts),
-    );
+    await t.request((opts) => t.client.request(m.client.fs.writeTextFile, { sessionId: t.sessionId, path, content: GREETING_NEW }, opts));
   } catch (error) {
     if (error instanceof TurnStop) throw error;
     await t.toolUpdate({ toolCallId, status: 'failed', rawOutput: { error: errorMessage(error) } });
@@ -220,12 +216,8 @@ export async function testStep(t) {
   t.openTerminals.add(terminalId);
   await t.toolUpdate({ toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId }] });
   try {
-    const exit = await t.request((opts) =>
-      t.client.request(m.client.terminal.waitForExit, { sessionId: t.sessionId, terminalId }, opts),
-    );
-    const out = await t.request((opts) =>
-      t.client.request(m.client.terminal.output, { sessionId: t.sessionId, terminalId }, opts),
-    );
+    const exit = await t.request((opts) => t.client.request(m.client.terminal.waitForExit, { sessionId: t.sessionId, terminalId }, opts));
+    const out = await t.request((opts) => t.client.request(m.client.terminal.output, { sessionId: t.sessionId, terminalId }, opts));
     await t.request((opts) => t.client.request(m.client.terminal.release, { sessionId: t.sessionId, terminalId }, opts));
     t.openTerminals.delete(terminalId);
     const passed = exit.exitCode === 0;

@@ -10,10 +10,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
  * effects: the library's stylesheet loader and the playground's zod `jitless` setup. Without
  * this the built playground has no library CSS and probes `new Function` under a strict CSP.
  */
-const sideEffectModules = [
-  fileURLToPath(new URL('../src/styles/index.ts', import.meta.url)),
-  fileURLToPath(new URL('./src/csp.ts', import.meta.url)),
-];
+const sideEffectModules = [fileURLToPath(new URL('../src/styles/index.ts', import.meta.url)), fileURLToPath(new URL('./src/csp.ts', import.meta.url))];
 function keepSideEffects(): Plugin {
   return {
     name: 'playground:keep-side-effects',

@@ -238,7 +238,10 @@ export function findCycles(dirs, { dynamic = false } = {}) {
       complete,
       // Each step names the file and how it imports the next one (`type`, `dynamic`; none for a plain import).
       cycles: cycles.map((cycle) =>
-        cycle.map((file, i) => ({ file, kinds: [...(graph.get(file)?.get(/** @type {string} */ (cycle[(i + 1) % cycle.length])) ?? [])].filter((k) => k !== 'value') })),
+        cycle.map((file, i) => ({
+          file,
+          kinds: [...(graph.get(file)?.get(/** @type {string} */ (cycle[(i + 1) % cycle.length])) ?? [])].filter((k) => k !== 'value'),
+        })),
       ),
     };
   });
@@ -249,7 +252,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dynamic = args.includes('--dynamic');
   const dirs = args.filter((arg) => !arg.startsWith('--'));
-  const result = findCycles((dirs.length ? dirs : ['src']).map((dir) => resolve(root, dir)), { dynamic });
+  const result = findCycles(
+    (dirs.length ? dirs : ['src']).map((dir) => resolve(root, dir)),
+    { dynamic },
+  );
   /** @param {string} file */
   const name = (file) => relative(root, file);
   if (result.groups.length === 0) {
@@ -266,7 +272,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       if (!group.complete) console.error(`    … and more (only the first ${MAX_CYCLES_PER_SET} are listed)`);
     }
     const groups = result.groups.length;
-    console.error(`\n${total} import cycle${total === 1 ? '' : 's'} in ${groups} group${groups === 1 ? '' : 's'}. Move the shared types or helpers into a leaf module both sides import.`);
+    console.error(
+      `\n${total} import cycle${total === 1 ? '' : 's'} in ${groups} group${groups === 1 ? '' : 's'}. Move the shared types or helpers into a leaf module both sides import.`,
+    );
     process.exit(1);
   }
 }

@@ -24,7 +24,11 @@ try {
   for (const file of required) if (!files.includes(file)) problems.push(`the tarball lacks ${file}`);
 
   const data = readFileSync(tarball);
-  const { messages } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, strict: true, level: 'suggestion' });
+  const { messages } = await publint({
+    pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) },
+    strict: true,
+    level: 'suggestion',
+  });
   for (const message of messages) {
     const text = `publint ${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`;
     if (message.type === 'suggestion') console.log(text);
@@ -33,10 +37,14 @@ try {
   console.log(`publint: ${messages.filter((m) => m.type !== 'suggestion').length} error(s) or warning(s)`);
 
   try {
-    execFileSync(join(ROOT, 'node_modules/.bin/attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped', '--no-color'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      join(ROOT, 'node_modules/.bin/attw'),
+      [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped', '--no-color'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+      },
+    );
   } catch {
     problems.push('are-the-types-wrong found problems (above)');
   }

@@ -128,7 +128,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     failed ||= !ok;
     if (!json) {
       const target = r.name in TARGETS ? TARGETS[/** @type {keyof typeof TARGETS} */ (r.name)] : undefined;
-      const miss = target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB` : '';
+      const miss =
+        target !== undefined && r.entryBytes > target
+          ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB`
+          : '';
       console.log(
         `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +

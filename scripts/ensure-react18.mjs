@@ -17,7 +17,9 @@ const dir = fileURLToPath(new URL('../test/react18/', import.meta.url));
 const stamp = `${dir}node_modules/.installed-from-lock`;
 
 export function ensureReact18() {
-  const lockHash = createHash('sha256').update(readFileSync(`${dir}package-lock.json`)).digest('hex');
+  const lockHash = createHash('sha256')
+    .update(readFileSync(`${dir}package-lock.json`))
+    .digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
   console.log('Installing React 18.3 for the dom-react18 tests (test/react18)...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -5,7 +5,7 @@
  *  2. Type check: the TypeScript program, then the Node .mjs files (bridge, bin, demo-agent,
  *     scripts) checked from their JSDoc types; then import cycles across src/ (type-only imports
  *     included, which ESLint's import-x/no-cycle skips).
- *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles).
+ *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles), then formatting (Prettier).
  *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
  *  5. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
@@ -55,6 +55,7 @@ try {
   step('Type check (Node .mjs files, JSDoc)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
   step('Import cycles', process.execPath, ['scripts/check-cycles.mjs']);
   step('Lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);
+  step('Formatting (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
   step('Package checks (publint, are-the-types-wrong)', process.execPath, ['scripts/check-package.mjs']);

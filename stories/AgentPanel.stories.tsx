@@ -67,10 +67,7 @@ export const SessionTitle: Story = {
 /** A title wider than the header ends in an ellipsis; the tools keep their place. */
 export const LongSessionTitle: Story = {
   render: () => (
-    <PanelDemo
-      prompt="/plan Investigate why the nightly build of the documentation site fails on the arm64 runners"
-      frame={{ height: 600, width: 320 }}
-    />
+    <PanelDemo prompt="/plan Investigate why the nightly build of the documentation site fails on the arm64 runners" frame={{ height: 600, width: 320 }} />
   ),
 };
 

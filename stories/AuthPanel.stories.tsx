@@ -59,7 +59,11 @@ export const EnvironmentVariablesThroughBridge: Story = { args: { authMethods: [
 
 /** A wrong key: the agent still answers "authentication required" after the restart. */
 export const EnvironmentVariablesWrongKey: Story = {
-  args: { authMethods: [envVarMethod], onSignInWithEnv: noop, auth: { required: true, pendingMethodId: null, error: { code: -32000, message: 'Authentication required: Invalid API key' } } },
+  args: {
+    authMethods: [envVarMethod],
+    onSignInWithEnv: noop,
+    auth: { required: true, pendingMethodId: null, error: { code: -32000, message: 'Authentication required: Invalid API key' } },
+  },
 };
 
 /** An agent that lists no method this page can use (terminal logins hidden without auth.terminal). */

@@ -74,7 +74,5 @@ export const TerminalOverBudget: Story = {
 };
 
 export const PartThatFailed: Story = {
-  render: () => (
-    <PartError error={new RangeError('Maximum call stack size exceeded')} rawText={() => '> > > > the raw text of the part'} />
-  ),
+  render: () => <PartError error={new RangeError('Maximum call stack size exceeded')} rawText={() => '> > > > the raw text of the part'} />,
 };

@@ -44,7 +44,16 @@ const groupedModel: SessionConfigOption = {
 const extras: SessionConfigOption[] = [
   { id: 'web', name: 'Web search', description: 'Let the agent search the web', category: 'model_config', type: 'boolean', currentValue: true },
   { id: 'brave', name: 'Brave mode', description: 'Skip confirmations for safe commands', category: '_acme_brave', type: 'boolean', currentValue: false },
-  { id: 'tone', name: 'Tone', type: 'select', currentValue: 'terse', options: [{ value: 'terse', name: 'Terse' }, { value: 'chatty', name: 'Chatty' }] },
+  {
+    id: 'tone',
+    name: 'Tone',
+    type: 'select',
+    currentValue: 'terse',
+    options: [
+      { value: 'terse', name: 'Terse' },
+      { value: 'chatty', name: 'Chatty' },
+    ],
+  },
   // An option type from the future: ignored, as the spec asks.
   { id: 'temperature', name: 'Temperature', type: 'slider', currentValue: 0.3 } as unknown as SessionConfigOption,
 ];
@@ -71,20 +80,14 @@ function SimulatedAgent({ configOptions, modes = null, failWith, delayMs = 700, 
   const [options, setOptions] = useState(configOptions);
   const [modeState, setModeState] = useState(modes);
   const later = <T,>(apply: () => T) =>
-    new Promise<T>((resolve, reject) =>
-      setTimeout(() => (failWith ? reject({ code: -32603, message: failWith }) : resolve(apply())), delayMs),
-    );
+    new Promise<T>((resolve, reject) => setTimeout(() => (failWith ? reject({ code: -32603, message: failWith }) : resolve(apply())), delayMs));
   return (
     <ConfigOptions
       configOptions={options}
       modes={modeState}
       disabled={disabled}
       onSetConfigOption={(configId, value) =>
-        later(() =>
-          setOptions((prev) =>
-            (prev ?? []).map((o) => (o.id === configId ? ({ ...o, currentValue: value } as SessionConfigOption) : o)),
-          ),
-        )
+        later(() => setOptions((prev) => (prev ?? []).map((o) => (o.id === configId ? ({ ...o, currentValue: value } as SessionConfigOption) : o))))
       }
       onSetMode={(modeId) => later(() => setModeState((prev) => (prev ? { ...prev, currentModeId: modeId } : prev)))}
     />

@@ -30,9 +30,12 @@ export function isLocal(config: Config): boolean {
 `;
 
 const newSource = oldSource
-  .replace("  port: number;\n}", "  port: number;\n  ssl: boolean;\n}")
-  .replace("  port: 5432,\n};", "  port: 5432,\n  ssl: false,\n};")
-  .replace('  const parsed = JSON.parse(text);\n', '  // Reject unknown keys before merging.\n  const parsed: Partial<Config> = JSON.parse(text);\n  validate(parsed, { strict: true, maxDepth: 4 });\n')
+  .replace('  port: number;\n}', '  port: number;\n  ssl: boolean;\n}')
+  .replace('  port: 5432,\n};', '  port: 5432,\n  ssl: false,\n};')
+  .replace(
+    '  const parsed = JSON.parse(text);\n',
+    '  // Reject unknown keys before merging.\n  const parsed: Partial<Config> = JSON.parse(text);\n  validate(parsed, { strict: true, maxDepth: 4 });\n',
+  )
   .replace("  return config.host === 'localhost';", "  return config.host === 'localhost' || config.host === '127.0.0.1';");
 
 const numbered = (count: number, prefix: string) =>
@@ -58,7 +61,8 @@ export const NewFile: Story = {
   args: {
     path: '/workspace/demo/src/validate.ts',
     oldText: null,
-    newText: "import type { Config } from './config.js';\n\nexport function validate(config: Partial<Config>): void {\n  if (config.port !== undefined && !Number.isInteger(config.port)) {\n    throw new TypeError('port must be an integer');\n  }\n}\n",
+    newText:
+      "import type { Config } from './config.js';\n\nexport function validate(config: Partial<Config>): void {\n  if (config.port !== undefined && !Number.isInteger(config.port)) {\n    throw new TypeError('port must be an integer');\n  }\n}\n",
   },
 };
 

@@ -139,7 +139,14 @@ export const UserWithAttachments: Story = {
   args: {
     item: userItem([
       text('Why does this fail? See the file and the screenshot.'),
-      { type: 'resource', resource: { uri: 'file:///workspace/demo/src/config.ts', mimeType: 'text/x-typescript', text: "export const port = '5432';\nexport const host = 'localhost';\n" } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'file:///workspace/demo/src/config.ts',
+          mimeType: 'text/x-typescript',
+          text: "export const port = '5432';\nexport const host = 'localhost';\n",
+        },
+      },
       { type: 'image', mimeType: 'image/png', data: CHART_PNG, uri: 'file:///home/user/latency.png' },
     ]),
   },
@@ -167,7 +174,11 @@ export const Long: Story = {
   args: {
     item: agentItem([
       text(
-        Array.from({ length: 8 }, (_, i) => `### Step ${i + 1}\n\n${'The quick brown fox jumps over the lazy dog. '.repeat(8)}\n\n- first point for step ${i + 1}\n- second point with \`code\`\n`).join('\n') +
+        Array.from(
+          { length: 8 },
+          (_, i) =>
+            `### Step ${i + 1}\n\n${'The quick brown fox jumps over the lazy dog. '.repeat(8)}\n\n- first point for step ${i + 1}\n- second point with \`code\`\n`,
+        ).join('\n') +
           '\n```ts\n' +
           Array.from({ length: 60 }, (_, i) => `export const value${i} = compute(${i}); // line ${i + 1}`).join('\n') +
           '\n```\n',

@@ -44,24 +44,15 @@ const commandRequest: PermissionRequestState = {
 
 const diff = (
   <pre style={{ margin: 0, fontFamily: 'var(--acp-font-mono)', fontSize: 'var(--acp-font-size-sm)' }}>
-    <span style={{ color: 'var(--acp-diff-del-fg)', background: 'var(--acp-diff-del-bg)', display: 'block' }}>
-      {'-  "host": "localhost"'}
-    </span>
-    <span style={{ color: 'var(--acp-diff-add-fg)', background: 'var(--acp-diff-add-bg)', display: 'block' }}>
-      {'+  "host": "new-host"'}
-    </span>
+    <span style={{ color: 'var(--acp-diff-del-fg)', background: 'var(--acp-diff-del-bg)', display: 'block' }}>{'-  "host": "localhost"'}</span>
+    <span style={{ color: 'var(--acp-diff-add-fg)', background: 'var(--acp-diff-add-bg)', display: 'block' }}>{'+  "host": "new-host"'}</span>
   </pre>
 );
 
 /** Answers locally like a host would: status becomes `answered` after `onRespond`. */
 function Interactive({ initial }: { initial: PermissionRequestState }) {
   const [request, setRequest] = useState(initial);
-  return (
-    <PermissionPrompt
-      request={request}
-      onRespond={(_id, optionId) => setRequest((r) => ({ ...r, status: 'answered', optionId }))}
-    />
-  );
+  return <PermissionPrompt request={request} onRespond={(_id, optionId) => setRequest((r) => ({ ...r, status: 'answered', optionId }))} />;
 }
 
 const meta = {
@@ -123,9 +114,7 @@ function QueueDemo() {
   return (
     <PermissionQueue
       requests={requests}
-      onRespond={(id, optionId) =>
-        setRequests((all) => all.map((r) => (r.requestId === id ? { ...r, status: 'answered', optionId } : r)))
-      }
+      onRespond={(id, optionId) => setRequests((all) => all.map((r) => (r.requestId === id ? { ...r, status: 'answered', optionId } : r)))}
     />
   );
 }

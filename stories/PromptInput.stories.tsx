@@ -59,9 +59,7 @@ export const Idle: Story = {
 };
 
 export const WithDraft: Story = {
-  render: () => (
-    <Playground defaultValue={'Refactor the session reducer.\nKeep the public API unchanged.'} commands={commands} />
-  ),
+  render: () => <Playground defaultValue={'Refactor the session reducer.\nKeep the public API unchanged.'} commands={commands} />,
 };
 
 export const Running: Story = {
@@ -75,8 +73,7 @@ export const Running: Story = {
 
 /** A real 1×1 PNG, so the attachment thumbnail decodes. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const pixelFile = (name: string) =>
-  new File([Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
+const pixelFile = (name: string) => new File([Uint8Array.from(atob(PIXEL_PNG), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
 
 const queued: QueuedPrompt[] = [
   { id: 'q1', text: 'Then run the full test suite and fix anything that fails.', attachments: [] },
@@ -115,10 +112,7 @@ export const WithAttachments: Story = {
       useEffect(() => {
         const textarea = document.querySelector<HTMLTextAreaElement>('.acp-prompt-input__textarea');
         if (!textarea) return;
-        const files = [
-          new File(['# Design\nNotes about the thread model.'], 'design-notes.md', { type: 'text/markdown' }),
-          pixelFile('screenshot.png'),
-        ];
+        const files = [new File(['# Design\nNotes about the thread model.'], 'design-notes.md', { type: 'text/markdown' }), pixelFile('screenshot.png')];
         const event = new Event('paste', { bubbles: true, cancelable: true });
         Object.defineProperty(event, 'clipboardData', { value: { files, types: ['Files'] } });
         textarea.dispatchEvent(event);
@@ -135,10 +129,7 @@ export const ImagesRefused: Story = {
       useEffect(() => {
         const textarea = document.querySelector<HTMLTextAreaElement>('.acp-prompt-input__textarea');
         if (!textarea) return;
-        const files = [
-          pixelFile('diagram.png'),
-          new File(['{"a":1}'], 'config.json', { type: 'application/json' }),
-        ];
+        const files = [pixelFile('diagram.png'), new File(['{"a":1}'], 'config.json', { type: 'application/json' })];
         const event = new Event('paste', { bubbles: true, cancelable: true });
         Object.defineProperty(event, 'clipboardData', { value: { files, types: ['Files'] } });
         textarea.dispatchEvent(event);

@@ -11,7 +11,12 @@ const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 const page1: SessionInfo[] = [
   { sessionId: 'c1f4e2a0-6b1d-4a57-9d1f-1b2c3d4e5f60', cwd: '/workspace/demo', title: 'Fix the login redirect loop', updatedAt: ago(4) },
   { sessionId: '3f2a9c1b-77e0-4d2a-8c11-a0b1c2d3e4f5', cwd: '/workspace/demo', title: null, updatedAt: ago(95) },
-  { sessionId: '8d0e6f12-4c3b-4b7a-9e55-0f1e2d3c4b5a', cwd: '/workspace/api-gateway/services/billing', title: 'Migrate billing webhooks to the new queue', updatedAt: ago(60 * 26) },
+  {
+    sessionId: '8d0e6f12-4c3b-4b7a-9e55-0f1e2d3c4b5a',
+    cwd: '/workspace/api-gateway/services/billing',
+    title: 'Migrate billing webhooks to the new queue',
+    updatedAt: ago(60 * 26),
+  },
   { sessionId: 'a7b6c5d4-e3f2-4a1b-8c9d-0e1f2a3b4c5d', cwd: '/workspace/docs', title: 'Write release notes for 0.4', updatedAt: ago(60 * 24 * 9) },
 ];
 const page2: SessionInfo[] = [

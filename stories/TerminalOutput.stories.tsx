@@ -29,8 +29,14 @@ const failing =
   '\x1b[90m  at src/db.test.ts:42:18\x1b[39m\n';
 
 const palette = [
-  ['30', 'black'], ['31', 'red'], ['32', 'green'], ['33', 'yellow'],
-  ['34', 'blue'], ['35', 'magenta'], ['36', 'cyan'], ['37', 'white'],
+  ['30', 'black'],
+  ['31', 'red'],
+  ['32', 'green'],
+  ['33', 'yellow'],
+  ['34', 'blue'],
+  ['35', 'magenta'],
+  ['36', 'cyan'],
+  ['37', 'white'],
 ]
   .map(([code, name]) => `\x1b[${code}m${name.padEnd(8)}\x1b[0m \x1b[${Number(code) + 60}mbright ${name}\x1b[0m`)
   .join('\n');
@@ -74,7 +80,13 @@ export const Failure: Story = {
 
 export const KilledBySignal: Story = {
   args: {
-    terminal: { ...base, command: 'npm', args: ['run', 'dev'], output: 'VITE v8.3.8  ready in 312 ms\n\n  ➜  Local:   http://localhost:5173/\n', exitStatus: { exitCode: null, signal: 'SIGTERM' } },
+    terminal: {
+      ...base,
+      command: 'npm',
+      args: ['run', 'dev'],
+      output: 'VITE v8.3.8  ready in 312 ms\n\n  ➜  Local:   http://localhost:5173/\n',
+      exitStatus: { exitCode: null, signal: 'SIGTERM' },
+    },
   },
 };
 
@@ -156,9 +168,7 @@ function Streaming() {
   }, [count]);
   const output = Array.from({ length: count }, (_, i) => `\x1b[2m[${String(i).padStart(3, '0')}]\x1b[22m compiled \x1b[36mmodule-${i}\x1b[0m`).join('\n');
   return (
-    <TerminalOutput
-      terminal={{ ...base, command: 'npm', args: ['run', 'build'], output, exitStatus: count >= total ? { exitCode: 0, signal: null } : null }}
-    />
+    <TerminalOutput terminal={{ ...base, command: 'npm', args: ['run', 'build'], output, exitStatus: count >= total ? { exitCode: 0, signal: null } : null }} />
   );
 }
 

@@ -64,7 +64,10 @@ export const Interrupted: Story = {
 
 export const Long: Story = {
   args: {
-    item: thought(Array.from({ length: 12 }, (_, i) => `Step ${i + 1}: ${'weighing trade-offs between approaches, '.repeat(6)}`).join('\n\n'), 1_700_000_095_000),
+    item: thought(
+      Array.from({ length: 12 }, (_, i) => `Step ${i + 1}: ${'weighing trade-offs between approaches, '.repeat(6)}`).join('\n\n'),
+      1_700_000_095_000,
+    ),
     defaultOpen: true,
   },
 };

@@ -4,13 +4,7 @@ import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
 import { preloadComponents } from '../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
 import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools/index.js';
-import type {
-  CreateElicitationResponse,
-  ElicitationState,
-  PermissionRequestState,
-  SessionState,
-  TerminalState,
-} from '../src/core/types.js';
+import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../src/core/types.js';
 import claudeOffline from '../fixtures/claude-agent-acp.offline.ndjson?raw';
 import demoCancel from '../fixtures/demo-cancel.ndjson?raw';
 import demoCompaction from '../fixtures/demo-compaction.ndjson?raw';
@@ -105,9 +99,7 @@ function terminalsOf(entries: readonly TranscriptEntry[]): Record<string, Termin
 
 function elicitationsOf(entries: readonly TranscriptEntry[]): ElicitationState[] {
   const replies = answers(entries);
-  const completed = new Set(
-    entries.filter((e) => msgOf(e).method === 'elicitation/complete').map((e) => String(paramsOf(e).elicitationId)),
-  );
+  const completed = new Set(entries.filter((e) => msgOf(e).method === 'elicitation/complete').map((e) => String(paramsOf(e).elicitationId)));
   const out: ElicitationState[] = [];
   for (const entry of entries) {
     const msg = msgOf(entry);
@@ -194,7 +186,14 @@ function longThreadEntries(turns: number): TranscriptEntry[] {
   const base = transcripts.demoFullTurn;
   const firstPrompt = base.findIndex((e) => msgOf(e).method === 'session/prompt');
   const sessionId = String(paramsOf(base[firstPrompt]!).sessionId);
-  const sources = [transcripts.demoFullTurn, transcripts.demoRefusal, transcripts.demoFailedTool, transcripts.demoMaxTurnRequests, transcripts.sdkAllow, transcripts.demoNotices];
+  const sources = [
+    transcripts.demoFullTurn,
+    transcripts.demoRefusal,
+    transcripts.demoFailedTool,
+    transcripts.demoMaxTurnRequests,
+    transcripts.sdkAllow,
+    transcripts.demoNotices,
+  ];
   const bodies = sources.map((entries) => entries.slice(entries.findIndex((e) => msgOf(e).method === 'session/prompt')));
   const out: TranscriptEntry[] = base.slice(0, firstPrompt);
   let clock = out[out.length - 1]?.t ?? 0;
@@ -257,7 +256,11 @@ function hostile(): Scene {
     },
     1200,
   );
-  session = applySessionUpdate(session, { sessionUpdate: 'notice', severity: '<script>', title: '<marquee>Notice</marquee> with HTML', description: '<a href="javascript:alert(1)">click</a>' }, 1300);
+  session = applySessionUpdate(
+    session,
+    { sessionUpdate: 'notice', severity: '<script>', title: '<marquee>Notice</marquee> with HTML', description: '<a href="javascript:alert(1)">click</a>' },
+    1300,
+  );
   session = applySessionUpdate(session, { sessionUpdate: '<img src=x onerror=alert(1)>', payload: '</pre><script>alert(1)</script>' }, 1400);
   session = endTurn(session, 'turn-1', { stopReason: 'end_turn' }, 1500);
   const terminals: Record<string, TerminalState> = {
@@ -347,12 +350,7 @@ function Playback({ entries, stepMs = 25 }: { entries: readonly TranscriptEntry[
           </button>
         </div>
         <div style={{ flex: 1, minHeight: 0 }}>
-          <Thread
-            session={current.session}
-            permissionRequests={current.permissionRequests}
-            elicitations={current.elicitations}
-            terminals={current.terminals}
-          />
+          <Thread session={current.session} permissionRequests={current.permissionRequests} elicitations={current.elicitations} terminals={current.terminals} />
         </div>
       </div>
     </Frame>
@@ -386,14 +384,28 @@ export const StreamingMidway: Story = {
 /** Cut right after `session/request_permission`: the prompt waits inside the edit card (focus moves to it). */
 export const PermissionPending: Story = {
   render: () => (
-    <ThreadDemo build={() => scene(transcripts.demoFullTurn, through(transcripts.demoFullTurn, (m) => m.method === 'session/request_permission'))} />
+    <ThreadDemo
+      build={() =>
+        scene(
+          transcripts.demoFullTurn,
+          through(transcripts.demoFullTurn, (m) => m.method === 'session/request_permission'),
+        )
+      }
+    />
   ),
 };
 
 /** `/form`: a form elicitation waiting inside the tool call that asked for it. */
 export const ElicitationPending: Story = {
   render: () => (
-    <ThreadDemo build={() => scene(transcripts.demoElicitation, through(transcripts.demoElicitation, (m) => m.method === 'elicitation/create'))} />
+    <ThreadDemo
+      build={() =>
+        scene(
+          transcripts.demoElicitation,
+          through(transcripts.demoElicitation, (m) => m.method === 'elicitation/create'),
+        )
+      }
+    />
   ),
 };
 
@@ -434,7 +446,12 @@ export const Interrupted: Story = {
       build={() => {
         const base = scene(transcripts.demoInterrupted);
         const turn = base.session.turns[base.session.turns.length - 1]!;
-        const ended = endTurn(base.session, turn.turnId, { error: { code: 'connection_closed', message: 'The connection to the agent was lost.' }, interrupted: true }, turn.startedAt + 2000);
+        const ended = endTurn(
+          base.session,
+          turn.turnId,
+          { error: { code: 'connection_closed', message: 'The connection to the agent was lost.' }, interrupted: true },
+          turn.startedAt + 2000,
+        );
         return { ...base, session: { ...ended, status: 'restoring' } };
       }}
     />
@@ -459,11 +476,15 @@ export const LongThread: Story = { render: () => <ThreadDemo build={() => scene(
 /** HTML and script in markdown, a tool title, a file path, terminal output, a notice and an update kind: all inert text. */
 export const HostileContent: Story = { render: () => <ThreadDemo build={hostile} /> };
 
-export const Empty: Story = { render: () => <ThreadDemo build={() => ({ session: createSessionState('empty'), permissionRequests: [], elicitations: [], terminals: {} })} /> };
+export const Empty: Story = {
+  render: () => <ThreadDemo build={() => ({ session: createSessionState('empty'), permissionRequests: [], elicitations: [], terminals: {} })} />,
+};
 
 /** `session/load` in progress. */
 export const Loading: Story = {
-  render: () => <ThreadDemo build={() => ({ session: createSessionState('loading', { status: 'loading' }), permissionRequests: [], elicitations: [], terminals: {} })} />,
+  render: () => (
+    <ThreadDemo build={() => ({ session: createSessionState('loading', { status: 'loading' }), permissionRequests: [], elicitations: [], terminals: {} })} />
+  ),
 };
 
 /** The session could not be restored after a reconnect. */
@@ -472,7 +493,10 @@ export const Lost: Story = {
     <ThreadDemo
       build={() => {
         const base = scene(transcripts.sdkAllow);
-        return { ...base, session: { ...base.session, status: 'lost', statusReason: 'The agent can neither resume nor load sessions, so this session could not be restored.' } };
+        return {
+          ...base,
+          session: { ...base.session, status: 'lost', statusReason: 'The agent can neither resume nor load sessions, so this session could not be restored.' },
+        };
       }}
     />
   ),

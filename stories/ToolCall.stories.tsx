@@ -106,9 +106,7 @@ type Story = StoryObj<typeof meta>;
 export const PendingWithPermission: Story = {
   args: {
     toolCall: { ...editCall, status: 'pending' },
-    permissionSlot: (
-      <PermissionPrompt request={permission} onRespond={() => {}} showToolCall={false} autoFocus={false} />
-    ),
+    permissionSlot: <PermissionPrompt request={permission} onRespond={() => {}} showToolCall={false} autoFocus={false} />,
   },
 };
 
@@ -180,7 +178,10 @@ export const Empty: Story = {
   },
 };
 
-const longText = Array.from({ length: 120 }, (_, i) => `${String(i + 1).padStart(3, ' ')}  export const value${i} = compute(${i}, 'some fairly long argument text');`).join('\n');
+const longText = Array.from(
+  { length: 120 },
+  (_, i) => `${String(i + 1).padStart(3, ' ')}  export const value${i} = compute(${i}, 'some fairly long argument text');`,
+).join('\n');
 
 export const Long: Story = {
   args: {
@@ -262,7 +263,14 @@ export const Dark: Story = {
       <ToolCall {...args} toolCall={executeCall} terminals={{ 'term-1': testTerminal }} />
       <ToolCall
         {...args}
-        toolCall={{ ...executeCall, id: 'f', title: 'Type-check', status: 'failed', rawInput: { command: 'npx tsc --noEmit' }, content: [{ type: 'terminal', terminalId: 'term-2' }] }}
+        toolCall={{
+          ...executeCall,
+          id: 'f',
+          title: 'Type-check',
+          status: 'failed',
+          rawInput: { command: 'npx tsc --noEmit' },
+          content: [{ type: 'terminal', terminalId: 'term-2' }],
+        }}
         terminals={{ 'term-2': failedTerminal }}
       />
       <ToolCall {...args} toolCall={{ ...base, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: '# My Project' } }] }} />

@@ -13,9 +13,41 @@
 
 const CHUNKS_PER_CYCLE = 50;
 const WORDS = [
-  'the', 'function', 'returns', 'a', 'new', 'array', 'with', 'each', 'element', 'of', 'state', 'update',
-  'React', 'component', 'renders', 'when', 'props', 'change', 'so', 'we', 'memoize', 'it', 'and', 'then',
-  'check', 'tests', 'pass', '`useMemo`', 'file', 'src/index.ts', 'line', '42', 'error:', 'fix', '**note**',
+  'the',
+  'function',
+  'returns',
+  'a',
+  'new',
+  'array',
+  'with',
+  'each',
+  'element',
+  'of',
+  'state',
+  'update',
+  'React',
+  'component',
+  'renders',
+  'when',
+  'props',
+  'change',
+  'so',
+  'we',
+  'memoize',
+  'it',
+  'and',
+  'then',
+  'check',
+  'tests',
+  'pass',
+  '`useMemo`',
+  'file',
+  'src/index.ts',
+  'line',
+  '42',
+  'error:',
+  'fix',
+  '**note**',
 ];
 const CODE = ['\n```ts\n', 'const x = 1;\n', 'export function f() {}\n', '```\n'];
 const TOOL_KINDS = ['read', 'edit', 'execute', 'search', 'fetch'];
@@ -54,13 +86,17 @@ export function makeStream(chunks, { messageIds = false, seed = 7 } = {}) {
   let tool = 0;
   for (let cycle = 0; emitted < chunks; cycle++) {
     if (cycle % 20 === 19) {
-      add({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: `Please continue with step ${cycle}.` }, ...(messageIds ? { messageId: `u${cycle}` } : {}) });
+      add({
+        sessionUpdate: 'user_message_chunk',
+        content: { type: 'text', text: `Please continue with step ${cycle}.` },
+        ...(messageIds ? { messageId: `u${cycle}` } : {}),
+      });
     }
     if (cycle % 10 === 0) {
       const entries = Array.from({ length: 5 }, (_, i) => ({
         content: `Step ${i + 1} of the plan (${cycle})`,
         priority: i < 2 ? 'high' : 'medium',
-        status: PLAN_STATUSES[Math.min(2, Math.max(0, Math.floor(cycle / 10) % 7 - i + 1))],
+        status: PLAN_STATUSES[Math.min(2, Math.max(0, (Math.floor(cycle / 10) % 7) - i + 1))],
       }));
       add({ sessionUpdate: 'plan', entries });
     }
@@ -74,7 +110,15 @@ export function makeStream(chunks, { messageIds = false, seed = 7 } = {}) {
     }
     const toolCallId = `call_${++tool}`;
     const kind = pick(TOOL_KINDS);
-    add({ sessionUpdate: 'tool_call', toolCallId, title: `${kind} src/file${tool}.ts`, kind, status: 'pending', rawInput: { path: `src/file${tool}.ts` }, locations: [{ path: `src/file${tool}.ts` }] });
+    add({
+      sessionUpdate: 'tool_call',
+      toolCallId,
+      title: `${kind} src/file${tool}.ts`,
+      kind,
+      status: 'pending',
+      rawInput: { path: `src/file${tool}.ts` },
+      locations: [{ path: `src/file${tool}.ts` }],
+    });
     add({ sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' });
     add({
       sessionUpdate: 'tool_call_update',

@@ -79,7 +79,10 @@ async function run(scenario: string) {
   const ended = performance.now();
   await quiet();
   // A user looks at what arrived: every raw-JSON view opened, as a curious user would.
-  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-slot="raw"] button[aria-expanded="false"], [data-slot="unsupported"] button[aria-expanded="false"]')) button.click();
+  for (const button of root.querySelectorAll<HTMLButtonElement>(
+    '[data-slot="raw"] button[aria-expanded="false"], [data-slot="unsupported"] button[aria-expanded="false"]',
+  ))
+    button.click();
   for (const details of root.querySelectorAll('details')) details.open = true;
   await frame();
   await quiet();

@@ -34,7 +34,10 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
 
-const WORDS = 'the reducer keeps every item immutable so a chunk replaces one object and memoized rows skip rendering while the list stays stable across updates'.split(' ');
+const WORDS =
+  'the reducer keeps every item immutable so a chunk replaces one object and memoized rows skip rendering while the list stays stable across updates'.split(
+    ' ',
+  );
 
 function paragraph(turn: number): string {
   const words: string[] = [];

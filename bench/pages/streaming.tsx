@@ -134,10 +134,7 @@ async function main() {
     const observer = new MutationObserver((records) => {
       if (inDom) return;
       for (const record of records) {
-        const found =
-          record.type === 'characterData'
-            ? holds(record.target.nodeValue)
-            : [...record.addedNodes].some((node) => holds(node.textContent));
+        const found = record.type === 'characterData' ? holds(record.target.nodeValue) : [...record.addedNodes].some((node) => holds(node.textContent));
         if (found) {
           inDom = performance.now();
           observer.disconnect();
@@ -210,9 +207,10 @@ async function main() {
       phases: profile.phases,
       maxFrameGap: gaps.length ? Math.max(...gaps) : 0,
       longTasks: longTasks.filter((t) => t.start + t.duration >= start && t.start <= end),
-      textLength: client.getSnapshot().sessions[session.sessionId]?.thread.items.last()?.kind === 'agent_message'
-        ? (client.getSnapshot().sessions[session.sessionId]!.thread.items.last() as { text: string }).text.length
-        : 0,
+      textLength:
+        client.getSnapshot().sessions[session.sessionId]?.thread.items.last()?.kind === 'agent_message'
+          ? (client.getSnapshot().sessions[session.sessionId]!.thread.items.last() as { text: string }).text.length
+          : 0,
       domNodes: document.getElementsByTagName('*').length,
     };
   };

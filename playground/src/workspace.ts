@@ -1,11 +1,9 @@
 /** The in-memory project the agent works on in the playground. */
 export function sampleWorkspace(cwd: string): Record<string, string> {
   const files: Record<string, string> = {
-    'package.json': JSON.stringify(
-      { name: 'workspace', version: '1.0.0', type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^4.1.0' } },
-      null,
-      2,
-    ) + '\n',
+    'package.json':
+      JSON.stringify({ name: 'workspace', version: '1.0.0', type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '^4.1.0' } }, null, 2) +
+      '\n',
     'README.md': '# Workspace\n\nA tiny project for the acp-react playground. Ask the agent to improve `src/greeting.ts`.\n',
     'src/greeting.ts':
       "export function greet(name: string): string {\n  return 'Hello, ' + name + '!';\n}\n\nexport function greetAll(names: string[]): string[] {\n  const out: string[] = [];\n  for (const name of names) out.push(greet(name));\n  return out;\n}\n",

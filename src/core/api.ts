@@ -113,9 +113,7 @@ export interface TerminalAdapter {
  * Decides a permission request without asking the user. Return an `optionId` to answer with it,
  * or `null`/`undefined` to ask the user. Nothing is ever approved automatically without one.
  */
-export type PermissionPolicy = (
-  request: acp.RequestPermissionRequest,
-) => string | null | undefined | Promise<string | null | undefined>;
+export type PermissionPolicy = (request: acp.RequestPermissionRequest) => string | null | undefined | Promise<string | null | undefined>;
 
 // --- the client ------------------------------------------------------------------------------
 

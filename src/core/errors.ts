@@ -44,9 +44,7 @@ export class AcpClientError extends Error {
   }
 
   toInfo(): AcpErrorInfo {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
   }
 }
 

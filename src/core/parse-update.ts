@@ -12,9 +12,7 @@ import { readContentBlock } from './content.js';
 import { isFiniteNumber, isRecord, isString, optionalString, validItems } from './guards.js';
 import type { ReceivedContentBlock } from './types.js';
 
-const TOOL_KINDS: ReadonlySet<string> = new Set([
-  'read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other',
-]);
+const TOOL_KINDS: ReadonlySet<string> = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
 const TOOL_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed', 'failed']);
 const PLAN_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed']);
 const PLAN_PRIORITIES: ReadonlySet<string> = new Set(['high', 'medium', 'low']);
@@ -191,10 +189,7 @@ function isPlanEntry(value: unknown): value is acp.PlanEntry {
 
 function isCommand(value: unknown): value is acp.AvailableCommand {
   return (
-    isRecord(value) &&
-    isString(value.name) &&
-    isString(value.description) &&
-    (value.input == null || (isRecord(value.input) && isString(value.input.hint)))
+    isRecord(value) && isString(value.name) && isString(value.description) && (value.input == null || (isRecord(value.input) && isString(value.input.hint)))
   );
 }
 

@@ -123,12 +123,7 @@ function newPath<T>(shift: number, leaf: ReadonlyArray<T>): Node<T> {
   return node;
 }
 
-function pushLeaf<T>(
-  shift: number,
-  parent: ReadonlyArray<Node<T>>,
-  index: number,
-  leaf: ReadonlyArray<T>,
-): ReadonlyArray<Node<T>> {
+function pushLeaf<T>(shift: number, parent: ReadonlyArray<Node<T>>, index: number, leaf: ReadonlyArray<T>): ReadonlyArray<Node<T>> {
   const slot = (index >>> shift) & MASK;
   const copy = parent.slice();
   if (shift === BITS) {

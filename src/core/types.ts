@@ -131,14 +131,7 @@ export interface UnsupportedItem extends ItemBase {
   raw: unknown;
 }
 
-export type ThreadItem =
-  | UserMessageItem
-  | AgentMessageItem
-  | ThoughtItem
-  | ToolCallItem
-  | NoticeItem
-  | CompactionItem
-  | UnsupportedItem;
+export type ThreadItem = UserMessageItem | AgentMessageItem | ThoughtItem | ToolCallItem | NoticeItem | CompactionItem | UnsupportedItem;
 
 export type ThreadItemKind = ThreadItem['kind'];
 
@@ -237,13 +230,7 @@ export interface PermissionRequestState {
   createdAt: number;
 }
 
-export type ElicitationStatus =
-  | 'pending'
-  | 'accepted'
-  | 'declined'
-  | 'cancelled'
-  | 'interrupted'
-  | 'completed';
+export type ElicitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'interrupted' | 'completed';
 
 export interface ElicitationState {
   requestId: string;
@@ -313,13 +300,7 @@ export interface ReconnectState {
 }
 
 export type DiagnosticKind =
-  | 'malformed_frame'
-  | 'invalid_update'
-  | 'unknown_session'
-  | 'unknown_request'
-  | 'unsupported_elicitation_mode'
-  | 'protocol_error'
-  | 'adapter_error';
+  'malformed_frame' | 'invalid_update' | 'unknown_session' | 'unknown_request' | 'unsupported_elicitation_mode' | 'protocol_error' | 'adapter_error';
 
 /** Something the agent sent that could not be used; also visible in the inspector. */
 export interface Diagnostic {

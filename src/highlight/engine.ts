@@ -29,15 +29,14 @@ let corePromise: Promise<HighlighterCore> | null = null;
 
 function loadCore(): Promise<HighlighterCore> {
   if (!corePromise) {
-    corePromise = Promise.all([import('shiki/core'), import('shiki/engine/javascript')]).then(
-      ([shiki, engine]) =>
-        shiki.createHighlighterCore({
-          themes: [createAcpTheme(shiki.createCssVariablesTheme)],
-          langs: [],
-          // `forgiving` skips the rare grammar regex the JS engine cannot translate, instead of
-          // failing the whole language.
-          engine: engine.createJavaScriptRegexEngine({ forgiving: true }),
-        }),
+    corePromise = Promise.all([import('shiki/core'), import('shiki/engine/javascript')]).then(([shiki, engine]) =>
+      shiki.createHighlighterCore({
+        themes: [createAcpTheme(shiki.createCssVariablesTheme)],
+        langs: [],
+        // `forgiving` skips the rare grammar regex the JS engine cannot translate, instead of
+        // failing the whole language.
+        engine: engine.createJavaScriptRegexEngine({ forgiving: true }),
+      }),
     );
     // A failed load (offline chunk fetch) must not poison every later attempt.
     corePromise.catch(() => {

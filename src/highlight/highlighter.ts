@@ -54,10 +54,7 @@ export function createLineCache(tokenize: Tokenize): LineTokenCache<GrammarState
  * `bash`); use `languageForPath` first to go from a file name. Resolves to null when the
  * language is unknown or its grammar could not be loaded, so callers keep plain text.
  */
-export async function highlightLines(
-  code: string,
-  language: string | null | undefined,
-): Promise<HighlightedLine[] | null> {
+export async function highlightLines(code: string, language: string | null | undefined): Promise<HighlightedLine[] | null> {
   const id = resolveLanguage(language);
   if (!id) return null;
   try {

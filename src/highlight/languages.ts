@@ -215,7 +215,10 @@ function isLanguageId(name: string): name is LanguageId {
  */
 export function resolveLanguage(name: string | null | undefined): LanguageId | null {
   if (!name) return null;
-  const word = name.trim().split(/[\s,{}]+/).find(Boolean);
+  const word = name
+    .trim()
+    .split(/[\s,{}]+/)
+    .find(Boolean);
   if (!word) return null;
   const key = word.replace(/^\.|^language-/, '').toLowerCase();
   if (isLanguageId(key)) return key;

@@ -12,10 +12,7 @@
  */
 import type { HighlightedLine } from './tokens.js';
 
-export type TokenizeFn<S> = (
-  code: string,
-  state: S | undefined,
-) => { lines: HighlightedLine[]; state: S | undefined };
+export type TokenizeFn<S> = (code: string, state: S | undefined) => { lines: HighlightedLine[]; state: S | undefined };
 
 interface Checkpoint<S> {
   /** Offset in the source just after a line terminator. */

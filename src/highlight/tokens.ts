@@ -28,10 +28,7 @@ export type HighlightedLine = HighlightToken[];
  * the lines' tokens and the state at the end of the last line, to continue from later. Made by
  * the engine (`engine.ts`), handed out by the service (`highlighter.ts`).
  */
-export type Tokenize = (
-  code: string,
-  state: GrammarState | undefined,
-) => { lines: HighlightedLine[]; state: GrammarState | undefined };
+export type Tokenize = (code: string, state: GrammarState | undefined) => { lines: HighlightedLine[]; state: GrammarState | undefined };
 
 // shiki's FontStyle bit flags (a const enum upstream, so not importable at runtime).
 const ITALIC = 1;

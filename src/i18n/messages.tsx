@@ -67,7 +67,5 @@ export function useLocale(): string | undefined {
 
 /** Fills `{name}` placeholders: `format('Thought for {seconds}s', { seconds: 3 })`. */
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

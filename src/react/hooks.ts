@@ -4,15 +4,7 @@
  * and only the component showing that item renders again.
  */
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import type {
-  AcpClient,
-  AcpSnapshot,
-  ElicitationState,
-  PermissionRequestState,
-  SessionState,
-  TerminalState,
-  ThreadItem,
-} from '../core/index.js';
+import type { AcpClient, AcpSnapshot, ElicitationState, PermissionRequestState, SessionState, TerminalState, ThreadItem } from '../core/index.js';
 import { useAcpContext } from './context.js';
 
 /** Subscribes to a derived value; `isEqual` lets derived arrays keep their identity. */

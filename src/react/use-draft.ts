@@ -13,7 +13,11 @@ export function useDraft(key: string): {
   setQueue: (queue: QueuedDraft[]) => void;
 } {
   const { drafts } = useAcpContext();
-  const entry = useSyncExternalStore(drafts.subscribe, () => drafts.get(key), () => drafts.get(key));
+  const entry = useSyncExternalStore(
+    drafts.subscribe,
+    () => drafts.get(key),
+    () => drafts.get(key),
+  );
   const setText = useCallback((text: string) => drafts.set(key, { ...drafts.get(key), text }), [drafts, key]);
   const setQueue = useCallback((queue: QueuedDraft[]) => drafts.set(key, { ...drafts.get(key), queue }), [drafts, key]);
   return { text: entry.text, queue: entry.queue, setText, setQueue };

@@ -48,11 +48,7 @@ export function useSessionList(options: { cwd?: string } = {}): UseSessionListRe
         if (seen.has(info.sessionId)) continue;
         seen.add(info.sessionId);
         const open = live[info.sessionId];
-        out.push(
-          open
-            ? { ...info, title: open.info.title ?? info.title, updatedAt: open.info.updatedAt ?? info.updatedAt }
-            : info,
-        );
+        out.push(open ? { ...info, title: open.info.title ?? info.title, updatedAt: open.info.updatedAt ?? info.updatedAt } : info);
       }
     }
     return out;

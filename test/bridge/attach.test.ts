@@ -69,7 +69,7 @@ describe('attachBridge: the bridge on a host server', () => {
     }
   });
 
-  it('leaves upgrades to other paths to the host\'s other WebSocket endpoints', async () => {
+  it("leaves upgrades to other paths to the host's other WebSocket endpoints", async () => {
     const { server, base } = await startHostServer();
     const hmr = new WebSocketServer({ noServer: true });
     server.on('upgrade', (request, socket, head) => {

@@ -60,17 +60,23 @@ export function isAlive(pid: number): boolean {
 }
 
 export async function waitForExit(pid: number): Promise<void> {
-  await vi.waitFor(() => {
-    if (isAlive(pid)) throw new Error(`process ${pid} is still running`);
-  }, { timeout: 15_000, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (isAlive(pid)) throw new Error(`process ${pid} is still running`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 export async function waitForLog(logs: string[], pattern: RegExp): Promise<string> {
-  return vi.waitFor(() => {
-    const line = logs.find((entry) => pattern.test(entry));
-    if (!line) throw new Error(`no log line matches ${pattern}:\n${logs.join('\n')}`);
-    return line;
-  }, { timeout: 15_000, interval: 20 });
+  return vi.waitFor(
+    () => {
+      const line = logs.find((entry) => pattern.test(entry));
+      if (!line) throw new Error(`no log line matches ${pattern}:\n${logs.join('\n')}`);
+      return line;
+    },
+    { timeout: 15_000, interval: 20 },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,10 +89,7 @@ export interface SdkClient {
   chunks(): string[];
 }
 
-export function connectSdk(
-  url: string,
-  options: { protocols?: string[]; headers?: Record<string, string> } = {},
-): SdkClient {
+export function connectSdk(url: string, options: { protocols?: string[]; headers?: Record<string, string> } = {}): SdkClient {
   const updates: acp.SessionNotification[] = [];
   const conn = acp
     .client({ name: 'bridge-test' })
@@ -99,9 +102,7 @@ export function connectSdk(
     conn,
     updates,
     chunks: () =>
-      updates.flatMap(({ update }) =>
-        update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? [update.content.text] : [],
-      ),
+      updates.flatMap(({ update }) => (update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text' ? [update.content.text] : [])),
   };
 }
 
@@ -196,7 +197,10 @@ export class RawClient {
 }
 
 export class HttpRefusal extends Error {
-  constructor(readonly status: number, readonly body: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
     super(`HTTP ${status}: ${body}`);
   }
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError, DEFAULT_MAX_MESSAGE_BYTES } from '../../bridge/options.mjs';
-import {
-  checkToken,
-  createOriginCheck,
-  isLoopbackHost,
-  normalizeAllowedOrigin,
-  normalizeOrigin,
-  safeEqual,
-  selectProtocol,
-} from '../../bridge/auth.mjs';
+import { checkToken, createOriginCheck, isLoopbackHost, normalizeAllowedOrigin, normalizeOrigin, safeEqual, selectProtocol } from '../../bridge/auth.mjs';
 import { exposureWarning } from '../../bridge/server.mjs';
 
 function run(argv: string[], env: Record<string, string> = {}) {
@@ -50,9 +42,25 @@ describe('parseCliArgs', () => {
 
   it('parses every option', () => {
     const options = run([
-      '--host', '0.0.0.0', '--port', '0', '--allow-origin', 'https://App.Example.com:443', '--allow-origin', '*',
-      '--token', 's3cret', '--shared', '--max-message-bytes', '64k', '--kill-timeout', '100', '--shared-buffer-bytes', '2M',
-      '--', 'agent',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--allow-origin',
+      'https://App.Example.com:443',
+      '--allow-origin',
+      '*',
+      '--token',
+      's3cret',
+      '--shared',
+      '--max-message-bytes',
+      '64k',
+      '--kill-timeout',
+      '100',
+      '--shared-buffer-bytes',
+      '2M',
+      '--',
+      'agent',
     ]);
     expect(options).toMatchObject({
       host: '0.0.0.0',
@@ -99,14 +107,7 @@ describe('origin check', () => {
   const check = createOriginCheck([]);
 
   it('allows loopback pages on any port and clients without an Origin', () => {
-    for (const origin of [
-      undefined,
-      'http://localhost:5173',
-      'https://localhost',
-      'http://127.0.0.1:3000',
-      'http://[::1]:8080',
-      'HTTP://LOCALHOST:1',
-    ]) {
+    for (const origin of [undefined, 'http://localhost:5173', 'https://localhost', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'HTTP://LOCALHOST:1']) {
       expect(check(origin), String(origin)).toEqual({ ok: true });
     }
   });

@@ -19,9 +19,22 @@ const BIN = path.join(REPO_ROOT, 'bin', 'acp-react-bridge.mjs');
 function fixtureRegistry(): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'acp-registry-')), 'registry.json');
   const agents = [
-    { id: 'fixture-agent', name: 'Fixture Agent', version: '1.0.0', description: 'The stdio fixture agent', license: 'Apache-2.0', distribution: { npx: { package: FIXTURE_PACKAGE } } },
+    {
+      id: 'fixture-agent',
+      name: 'Fixture Agent',
+      version: '1.0.0',
+      description: 'The stdio fixture agent',
+      license: 'Apache-2.0',
+      distribution: { npx: { package: FIXTURE_PACKAGE } },
+    },
     { id: 'py-agent', name: 'Python Agent', version: '0.1.0', description: 'Runs with uvx', distribution: { uvx: { package: 'py-agent', args: ['--acp'] } } },
-    { id: 'bin-agent', name: 'Binary Agent', version: '2.0.0', description: 'A binary', distribution: { binary: { 'linux-x86_64': { archive: 'https://example.invalid/bin-agent.tar.gz', cmd: './bin-agent' } } } },
+    {
+      id: 'bin-agent',
+      name: 'Binary Agent',
+      version: '2.0.0',
+      description: 'A binary',
+      distribution: { binary: { 'linux-x86_64': { archive: 'https://example.invalid/bin-agent.tar.gz', cmd: './bin-agent' } } },
+    },
     { id: 'Bad Id', name: 'skipped', version: '1', distribution: { npx: { package: 'x' } } },
   ];
   writeFileSync(file, JSON.stringify({ version: '1.0.0', agents }));
@@ -43,7 +56,10 @@ describe('the registry', () => {
     const registry = loadRegistry();
     expect(registry.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(registry.agents.length).toBeGreaterThan(5);
-    expect(launchCommand(findAgent(registry, 'claude-code-acp'), { hasUvx: false })).toMatchObject({ command: 'npx', args: ['-y', expect.stringMatching(/^@zed-industries\/claude-code-acp@/)] });
+    expect(launchCommand(findAgent(registry, 'claude-code-acp'), { hasUvx: false })).toMatchObject({
+      command: 'npx',
+      args: ['-y', expect.stringMatching(/^@zed-industries\/claude-code-acp@/)],
+    });
   });
 
   it('skips malformed entries, lists the agents, and names the known ids for an unknown one', () => {

@@ -19,13 +19,18 @@ afterEach(async () => {
 });
 
 function connect(url: string) {
-  const client = createAcpClient({ url, WebSocket: WebSocket as never, scheduler: 'sync', reconnect: false, clientInfo: { name: 'sign-in-test', version: '0' } });
+  const client = createAcpClient({
+    url,
+    WebSocket: WebSocket as never,
+    scheduler: 'sync',
+    reconnect: false,
+    clientInfo: { name: 'sign-in-test', version: '0' },
+  });
   clients.push(client);
   return client;
 }
 
-const authBridge = (options: { shared?: boolean } = {}) =>
-  startTestBridge({ args: [AUTH_AGENT], agentEnv: { AUTH_AGENT_API_KEY: '' }, ...options });
+const authBridge = (options: { shared?: boolean } = {}) => startTestBridge({ args: [AUTH_AGENT], agentEnv: { AUTH_AGENT_API_KEY: '' }, ...options });
 
 describe('the bridge handshake', () => {
   it('tells the page its features in the initialize result, and the agent never sees the handshake', async () => {
@@ -132,7 +137,10 @@ describe('env_var sign-in through the bridge', () => {
     const raw = await RawClient.open(url);
     await raw.request('initialize', INIT_PARAMS);
     const [pid] = bridge.agentPids();
-    const foreign = await raw.request('_acp-react/bridge/restart_with_env', { methodId: 'api-key', env: { AUTH_AGENT_API_KEY: 'k', NODE_OPTIONS: '--require evil' } });
+    const foreign = await raw.request('_acp-react/bridge/restart_with_env', {
+      methodId: 'api-key',
+      env: { AUTH_AGENT_API_KEY: 'k', NODE_OPTIONS: '--require evil' },
+    });
     expect(foreign.error).toMatchObject({ code: -32602, message: expect.stringContaining('NODE_OPTIONS') });
     expect(JSON.stringify(foreign)).not.toContain('evil');
     const missing = await raw.request('_acp-react/bridge/restart_with_env', { methodId: 'api-key', env: { AUTH_AGENT_REGION: 'x' } });

@@ -74,7 +74,9 @@ describe('--terminals', () => {
     const session = await client.newSession({ cwd: tmpdir() });
     await client.prompt(session.sessionId, 'runkill sleep 30 & echo "child $!"; echo ready; wait');
     const text = lastText(client, session.sessionId);
-    expect(text).toMatch(/killed: exit null signal SIGKILL; output \\"child \d+\\\\nready\\\\n\\"; exitStatus \{\\"exitCode\\":null,\\"signal\\":\\"SIGKILL\\"\}; after release error -32002/);
+    expect(text).toMatch(
+      /killed: exit null signal SIGKILL; output \\"child \d+\\\\nready\\\\n\\"; exitStatus \{\\"exitCode\\":null,\\"signal\\":\\"SIGKILL\\"\}; after release error -32002/,
+    );
     // The shell's own child (a grandchild of the bridge) went with it.
     const childPid = Number(/child (\d+)/.exec(text)?.[1]);
     await waitForExit(childPid);

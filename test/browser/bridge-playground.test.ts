@@ -18,7 +18,12 @@ let bridge: { url: string; close(): Promise<void> };
 const logs: string[] = [];
 
 beforeAll(async () => {
-  bridge = await startBridge({ command: process.execPath, args: [agentScript], port: 0, log: (level: string, message: string) => logs.push(`${level}: ${message}`) });
+  bridge = await startBridge({
+    command: process.execPath,
+    args: [agentScript],
+    port: 0,
+    log: (level: string, message: string) => logs.push(`${level}: ${message}`),
+  });
   server = await serveStatic(root);
   browser = await launchChromium();
 });

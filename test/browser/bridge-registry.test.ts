@@ -25,7 +25,21 @@ let stderr = '';
 
 beforeAll(async () => {
   const registry = path.join(mkdtempSync(path.join(tmpdir(), 'acp-registry-e2e-')), 'registry.json');
-  writeFileSync(registry, JSON.stringify({ version: '1.0.0', agents: [{ id: 'fixture-agent', name: 'Fixture Agent', version: '1.0.0', description: 'The stdio fixture agent', distribution: { npx: { package: fixturePackage } } }] }));
+  writeFileSync(
+    registry,
+    JSON.stringify({
+      version: '1.0.0',
+      agents: [
+        {
+          id: 'fixture-agent',
+          name: 'Fixture Agent',
+          version: '1.0.0',
+          description: 'The stdio fixture agent',
+          distribution: { npx: { package: fixturePackage } },
+        },
+      ],
+    }),
+  );
   cli = spawn(process.execPath, [bin, '--agent', 'fixture-agent', '--registry', registry, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   cli.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
   url = await new Promise<string>((resolve, reject) => {

@@ -23,7 +23,13 @@ const logs: string[] = [];
 beforeAll(async () => {
   const env = { ...process.env };
   delete env.AUTH_AGENT_API_KEY;
-  bridge = await startBridge({ command: process.execPath, args: [agentScript], port: 0, env, log: (level: string, message: string) => logs.push(`${level}: ${message}`) });
+  bridge = await startBridge({
+    command: process.execPath,
+    args: [agentScript],
+    port: 0,
+    env,
+    log: (level: string, message: string) => logs.push(`${level}: ${message}`),
+  });
   server = await serveStatic(root);
   browser = await launchChromium();
 });
@@ -51,7 +57,10 @@ it('signs in with an env_var method from the auth panel, after a wrong key, and 
 
   await key.fill('wrong-key');
   await form.getByRole('button', { name: 'Sign in with API key' }).click();
-  await page.getByText(/Sign-in failed: .*Invalid API key/).waitFor({ timeout: 30_000 }).catch(failWith);
+  await page
+    .getByText(/Sign-in failed: .*Invalid API key/)
+    .waitFor({ timeout: 30_000 })
+    .catch(failWith);
   expect(await key.inputValue()).toBe('');
 
   await key.fill(SECRET);
@@ -68,7 +77,9 @@ it('signs in with an env_var method from the auth panel, after a wrong key, and 
     .catch(failWith);
 
   // The secret is in none of the places a page keeps things, nor in the bridge's log.
-  const kept = await page.evaluate(() => JSON.stringify({ url: location.href, local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+  const kept = await page.evaluate(() =>
+    JSON.stringify({ url: location.href, local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }),
+  );
   expect(kept).not.toContain(SECRET);
   expect(logs.join('\n')).not.toContain(SECRET);
   expect(errors).toEqual([]);

@@ -21,7 +21,13 @@ let bridge: { url: string; close(): Promise<void> };
 const logs: string[] = [];
 
 beforeAll(async () => {
-  bridge = await startBridge({ command: process.execPath, args: [agentScript], port: 0, terminals: true, log: (level: string, message: string) => logs.push(`${level}: ${message}`) });
+  bridge = await startBridge({
+    command: process.execPath,
+    args: [agentScript],
+    port: 0,
+    terminals: true,
+    log: (level: string, message: string) => logs.push(`${level}: ${message}`),
+  });
   server = await serveStatic(root);
   browser = await launchChromium();
 });
@@ -31,7 +37,7 @@ afterAll(async () => {
   await bridge?.close();
 });
 
-it('streams a real command\'s output into the tool call as it arrives', async () => {
+it("streams a real command's output into the tool call as it arrives", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'bridge-terminal-e2e-'));
   const flag = path.join(dir, 'go');
   const page = await browser.newPage();
@@ -39,7 +45,11 @@ it('streams a real command\'s output into the tool call as it arrives', async ()
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/?agent=${encodeURIComponent(bridge.url)}&cwd=${encodeURIComponent(dir)}`);
   const failWith = async (error: unknown) => {
-    const thread = await page.locator('[role="log"], .acp-thread').first().innerHTML().catch(() => '(no thread)');
+    const thread = await page
+      .locator('[role="log"], .acp-thread')
+      .first()
+      .innerHTML()
+      .catch(() => '(no thread)');
     throw new Error(`${String(error)}\nbridge log:\n${logs.join('\n')}\nthread:\n${thread.slice(-3000)}`);
   };
 
@@ -61,7 +71,10 @@ it('streams a real command\'s output into the tool call as it arrives', async ()
   expect(await output.getByText(dir).count()).toBe(1);
   writeFileSync(flag, '');
   await output.getByText('tick-2').waitFor({ timeout: 30_000 }).catch(failWith);
-  await page.getByText(/exit 0 signal none/).waitFor({ timeout: 30_000 }).catch(failWith);
+  await page
+    .getByText(/exit 0 signal none/)
+    .waitFor({ timeout: 30_000 })
+    .catch(failWith);
   expect(logs.join('\n')).toMatch(/terminal bridge-term-1 \(pid \d+\) runs \/bin\/sh -c pwd; echo tick-1/);
   expect(errors).toEqual([]);
 });

@@ -53,7 +53,12 @@ it('works under a strict CSP without unsafe-eval or inline scripts', async () =>
   await page.waitForFunction(() => !document.querySelector('textarea')?.disabled, null, { timeout: 15_000 });
   await input.fill('/explain the greeting module');
   await input.press('Enter');
-  await page.getByText('Response complete', { exact: false }).or(page.locator('[data-state="idle"]')).first().waitFor({ timeout: 20_000 }).catch(() => {});
+  await page
+    .getByText('Response complete', { exact: false })
+    .or(page.locator('[data-state="idle"]'))
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => {});
   await page.locator('pre code, [data-slot="code-block"]').first().waitFor({ timeout: 20_000 });
   expect(errors).toEqual([]);
   expect(violations).toEqual([]);

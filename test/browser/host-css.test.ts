@@ -73,8 +73,7 @@ const box = (locator: Locator): Promise<Box> =>
   });
 
 /** The log's scroll state. */
-const scrollState = (log: Locator) =>
-  log.evaluate((el) => ({ clientHeight: el.clientHeight, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop }));
+const scrollState = (log: Locator) => log.evaluate((el) => ({ clientHeight: el.clientHeight, scrollHeight: el.scrollHeight, scrollTop: el.scrollTop }));
 
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
@@ -147,7 +146,10 @@ describe.each<[string, Container]>([
         for (const align of found) expect(['start', 'left'], selector).toContain(align);
       }
       // Inline code is inline again (the template makes it an inline-flex box with padding).
-      const inline = await log.locator('.acp-markdown p code').first().evaluate((el) => getComputedStyle(el).display);
+      const inline = await log
+        .locator('.acp-markdown p code')
+        .first()
+        .evaluate((el) => getComputedStyle(el).display);
       expect(inline).toBe('inline');
 
       // The header names the session after the first prompt (session_info_update).
@@ -301,7 +303,10 @@ describe('the colour scheme in a production build', () => {
   });
 
   it('follows data-theme on a wrapper over the preference, either way', async () => {
-    for (const [theme, colorScheme] of [['dark', 'light'], ['light', 'dark']] as const) {
+    for (const [theme, colorScheme] of [
+      ['dark', 'light'],
+      ['light', 'dark'],
+    ] as const) {
       const { page, errors, close } = await open('auto', { theme }, { colorScheme });
       try {
         await waitReady(page);

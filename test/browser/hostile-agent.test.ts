@@ -25,7 +25,8 @@ const pageErrors: string[] = [];
 let prompts = 0;
 
 beforeAll(async () => {
-  if (!existsSync(`${PLAYGROUND_DIST}/hostile.html`)) throw new Error('playground-dist is missing: run `npx vite build --config playground/vite.config.ts` first.');
+  if (!existsSync(`${PLAYGROUND_DIST}/hostile.html`))
+    throw new Error('playground-dist is missing: run `npx vite build --config playground/vite.config.ts` first.');
   // Half the benchmark's payloads: still far past every budget, and quicker to stream.
   agent = await startHostileAgent({ scale: 0.5, floodLines: 40_000 });
   server = await serveStatic(PLAYGROUND_DIST);
@@ -71,7 +72,9 @@ describe('a hostile agent over a real WebSocket', () => {
     await run('deep-markdown');
     const answer = lastAnswer();
     await answer.getByText('After the deep parts.').waitFor();
-    await expect.poll(() => answer.getByRole('note').allTextContents(), { timeout: 30_000 }).toContain('Nested deeper than 32 levels: the deeper levels are shown as text.');
+    await expect
+      .poll(() => answer.getByRole('note').allTextContents(), { timeout: 30_000 })
+      .toContain('Nested deeper than 32 levels: the deeper levels are shown as text.');
     expect(await conversationDepth()).toBeLessThan(200);
     await stillWorks();
   });
@@ -83,9 +86,13 @@ describe('a hostile agent over a real WebSocket', () => {
     const header = card.getByRole('button', { name: /Deeply nested input/ });
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
     await card.getByRole('button', { name: 'Raw input and output' }).click();
-    await expect.poll(() => card.getByRole('note').allTextContents(), { timeout: 30_000 }).toContain('Nested deeper than 32 levels: the deeper levels are written on one line.');
+    await expect
+      .poll(() => card.getByRole('note').allTextContents(), { timeout: 30_000 })
+      .toContain('Nested deeper than 32 levels: the deeper levels are written on one line.');
     await log().getByText('Raw JSON').last().click();
-    await log().getByRole('button', { name: /x-deep-block/ }).click();
+    await log()
+      .getByRole('button', { name: /x-deep-block/ })
+      .click();
     expect(await log().locator('[data-slot="raw"] pre').last().textContent()).toContain('"payload": [');
     await stillWorks();
   });
@@ -94,9 +101,9 @@ describe('a hostile agent over a real WebSocket', () => {
     await run('long-line');
     const answer = lastAnswer();
     await answer.getByText('After the long lines.').waitFor();
-    await expect.poll(() => answer.getByRole('note').allTextContents(), { timeout: 30_000 }).toContain(
-      'Very long or heavily marked-up paragraph: formatted in parts, so marks that span parts show as typed.',
-    );
+    await expect
+      .poll(() => answer.getByRole('note').allTextContents(), { timeout: 30_000 })
+      .toContain('Very long or heavily marked-up paragraph: formatted in parts, so marks that span parts show as typed.');
     // The log kept following the stream to its end (pinned after layout, without forcing it).
     expect(await log().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(32);
     await stillWorks();

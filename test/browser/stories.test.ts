@@ -55,7 +55,15 @@ async function showStory(page: Page, id: string): Promise<string | null> {
   return page.evaluate(
     (storyId) =>
       new Promise<string | null>((resolve) => {
-        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { on(e: string, f: (...a: unknown[]) => void): void; off(e: string, f: (...a: unknown[]) => void): void; emit(e: string, p: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__;
+        const channel = (
+          window as unknown as {
+            __STORYBOOK_ADDONS_CHANNEL__: {
+              on(e: string, f: (...a: unknown[]) => void): void;
+              off(e: string, f: (...a: unknown[]) => void): void;
+              emit(e: string, p: unknown): void;
+            };
+          }
+        ).__STORYBOOK_ADDONS_CHANNEL__;
         const done = (error: string | null) => {
           channel.off('storyRendered', onRendered);
           channel.off('storyErrored', onErrored);

@@ -59,7 +59,9 @@ describe('AgentPanel composition', () => {
   it('adds a host tool after its own, or replaces them with a function of them', async () => {
     await openPanel({ headerTools: <button type="button">Share</button> });
     const header = panel().querySelector('header')!;
-    const tools = within(header).getAllByRole('button').map((b) => b.textContent);
+    const tools = within(header)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(tools).toEqual(['New session', 'Share']);
   });
 
@@ -74,7 +76,11 @@ describe('AgentPanel composition', () => {
       ),
     });
     const header = panel().querySelector('header')!;
-    expect(within(header).getAllByRole('button').map((b) => b.textContent)).toEqual(['Settings']);
+    expect(
+      within(header)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Settings']);
     const footer = screen.getByTestId('host-footer');
     expect(within(footer).getByRole('textbox')).toBeInTheDocument();
     expect(within(footer).getByRole('button', { name: 'Attach ticket' })).toBeInTheDocument();

@@ -143,7 +143,11 @@ describe('AuthPanel', () => {
     expect(key).toBeRequired();
     expect(version).not.toBeRequired();
     expect(key).toHaveAttribute('autocomplete', 'off');
-    expect(within(item).getByLabelText(/AZURE_OPENAI_API_VERSION/).closest('div')).toHaveTextContent('optional');
+    expect(
+      within(item)
+        .getByLabelText(/AZURE_OPENAI_API_VERSION/)
+        .closest('div'),
+    ).toHaveTextContent('optional');
 
     const submit = within(item).getByRole('button', { name: 'Sign in with Azure OpenAI' });
     await user.click(submit);
@@ -166,7 +170,7 @@ describe('AuthPanel', () => {
     expect(screen.getByRole('button', { name: 'Sign in with Azure OpenAI' })).toBeEnabled();
   });
 
-  it('says how to sign in with the agent\'s own CLI when the agent offers no usable method', () => {
+  it("says how to sign in with the agent's own CLI when the agent offers no usable method", () => {
     const { rerender, props } = setup({ authMethods: [] });
     expect(screen.getByText(/offers no sign-in method this page can use\. Sign in with the agent's own command-line tool/)).toBeInTheDocument();
     rerender(<AuthPanel {...props} agentCommand="npx @agentclientprotocol/claude-agent-acp" />);

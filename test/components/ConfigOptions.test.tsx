@@ -23,10 +23,14 @@ const modelOption: SessionConfigOption = {
   type: 'select',
   currentValue: 'opus',
   options: [
-    { group: 'anthropic', name: 'Anthropic', options: [
-      { value: 'opus', name: 'Opus', description: 'Best for complex tasks' },
-      { value: 'sonnet', name: 'Sonnet' },
-    ] },
+    {
+      group: 'anthropic',
+      name: 'Anthropic',
+      options: [
+        { value: 'opus', name: 'Opus', description: 'Best for complex tasks' },
+        { value: 'sonnet', name: 'Sonnet' },
+      ],
+    },
     { group: 'local', name: 'Local', options: [{ value: 'llama', name: 'Llama' }] },
   ],
 };
@@ -44,7 +48,16 @@ const effortOption: SessionConfigOption = {
 };
 const fastOption: SessionConfigOption = { id: 'fast', name: 'Fast mode', category: 'model_config', type: 'boolean', currentValue: false };
 const braveOption: SessionConfigOption = { id: 'brave', name: 'Brave', category: '_acme_brave', type: 'boolean', currentValue: false };
-const plainOption: SessionConfigOption = { id: 'tone', name: 'Tone', type: 'select', currentValue: 'dry', options: [{ value: 'dry', name: 'Dry' }, { value: 'warm', name: 'Warm' }] };
+const plainOption: SessionConfigOption = {
+  id: 'tone',
+  name: 'Tone',
+  type: 'select',
+  currentValue: 'dry',
+  options: [
+    { value: 'dry', name: 'Dry' },
+    { value: 'warm', name: 'Warm' },
+  ],
+};
 const sliderOption = { id: 'temp', name: 'Temperature', category: 'model_config', type: 'slider', currentValue: 0.4 } as unknown as SessionConfigOption;
 
 const modes: SessionModeState = {
@@ -79,7 +92,9 @@ describe('ConfigOptions grouping', () => {
   it('groups by category in first-appearance order, model settings beside the model, unknown types skipped', () => {
     setup([effortOption, fastOption, braveOption, modelOption, sliderOption, modeOption, plainOption]);
     const root = screen.getByRole('group', { name: 'Session settings' });
-    const groups = within(root).getAllByRole('group').filter((g) => g.parentElement === root);
+    const groups = within(root)
+      .getAllByRole('group')
+      .filter((g) => g.parentElement === root);
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Reasoning', 'Model', 'Other settings', 'Mode']);
     // model_config options come after the model selector even when listed first.
     const modelControls = groups[1].querySelectorAll('[data-slot="control"]');
@@ -167,7 +182,11 @@ describe('ConfigOptions listbox', () => {
     await user.click(trigger('Model'));
     const listbox = screen.getByRole('listbox', { name: 'Model' });
     const anthropic = within(listbox).getByRole('group', { name: 'Anthropic' });
-    expect(within(anthropic).getAllByRole('option').map((o) => o.textContent)).toEqual(['OpusBest for complex tasks', 'Sonnet']);
+    expect(
+      within(anthropic)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['OpusBest for complex tasks', 'Sonnet']);
     expect(within(within(listbox).getByRole('group', { name: 'Local' })).getByRole('option')).toHaveTextContent('Llama');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(listbox.getAttribute('aria-activedescendant')).toBe(within(listbox).getByRole('option', { name: 'Llama' }).id);
@@ -256,7 +275,10 @@ describe('ConfigOptions optimistic updates', () => {
   it('reverts and reports the error when the request fails', async () => {
     const user = userEvent.setup();
     const request = deferred();
-    const onSetConfigOption = vi.fn().mockReturnValueOnce(request.promise).mockReturnValue(new Promise(() => {}));
+    const onSetConfigOption = vi
+      .fn()
+      .mockReturnValueOnce(request.promise)
+      .mockReturnValue(new Promise(() => {}));
     setup([modeOption, fastOption], { onSetConfigOption });
     await user.click(screen.getByRole('switch', { name: 'Fast mode' }));
     expect(screen.getByRole('switch', { name: 'Fast mode' })).toHaveAttribute('aria-checked', 'true');

@@ -3,8 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Diff } from '../../src/components/Diff/index.js';
 
-const lines = (count: number, prefix = 'line') =>
-  Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n';
+const lines = (count: number, prefix = 'line') => Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n';
 
 function lineRows(container: HTMLElement) {
   return Array.from(container.querySelectorAll<HTMLElement>('[data-slot="line"]'));
@@ -12,9 +11,7 @@ function lineRows(container: HTMLElement) {
 
 describe('Diff', () => {
   it('shows a modification with counts, kinds and old/new line numbers', () => {
-    const { container } = render(
-      <Diff path="/repo/src/app.ts" oldText={'a\nb\nc\n'} newText={'a\nB\nc\nd\n'} />,
-    );
+    const { container } = render(<Diff path="/repo/src/app.ts" oldText={'a\nb\nc\n'} newText={'a\nB\nc\nd\n'} />);
     expect(screen.getByText('app.ts')).toBeInTheDocument();
     expect(screen.getByTitle('/repo/src/app.ts')).toBeInTheDocument();
     expect(screen.getByText('+2')).toBeInTheDocument();
@@ -126,9 +123,7 @@ describe('Diff', () => {
   });
 
   it('renders HTML in lines as inert text', () => {
-    const { container } = render(
-      <Diff path="/x.html" oldText={null} newText={'<img src=x onerror="alert(1)"><b>bold</b>'} />,
-    );
+    const { container } = render(<Diff path="/x.html" oldText={null} newText={'<img src=x onerror="alert(1)"><b>bold</b>'} />);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
     expect(screen.getByText('<img src=x onerror="alert(1)"><b>bold</b>')).toBeInTheDocument();
@@ -141,9 +136,7 @@ describe('Diff', () => {
   });
 
   it('adds syntax colours by file extension after first showing plain text', async () => {
-    const { container } = render(
-      <Diff path="/repo/src/app.ts" oldText={'const a = 1;\n'} newText={'const a = 2;\nexport function f() {}\n'} />,
-    );
+    const { container } = render(<Diff path="/repo/src/app.ts" oldText={'const a = 1;\n'} newText={'const a = 2;\nexport function f() {}\n'} />);
     const removed = () => container.querySelector('[data-kind="del"] [data-slot="line-text"]')!;
     const added = () => container.querySelector('[data-kind="add"] [data-slot="line-text"]')!;
     // Plain first: the text is there before any grammar has loaded.

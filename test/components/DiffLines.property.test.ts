@@ -26,7 +26,13 @@ const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').spli
 
 /** Texts of a few distinct lines (many repeats, the hard case) or many. */
 const text = fc
-  .array(fc.oneof(fc.constantFrom('a', 'b', 'c', '}', ''), fc.string({ maxLength: 6 }).map((s) => s.replace(/[\n\r]/g, ''))), { maxLength: 120 })
+  .array(
+    fc.oneof(
+      fc.constantFrom('a', 'b', 'c', '}', ''),
+      fc.string({ maxLength: 6 }).map((s) => s.replace(/[\n\r]/g, '')),
+    ),
+    { maxLength: 120 },
+  )
   .map((list) => (list.length ? `${list.join('\n')}\n` : ''));
 
 describe('diffLineModel', () => {
@@ -61,7 +67,12 @@ describe('diffLineModel', () => {
 
   it('does bounded work on any input, and says when it had to approximate (property)', () => {
     const big = fc
-      .record({ n: fc.integer({ min: 0, max: 20_000 }), distinct: fc.integer({ min: 1, max: 50_000 }), seed: fc.integer(), edits: fc.integer({ min: 0, max: 100 }) })
+      .record({
+        n: fc.integer({ min: 0, max: 20_000 }),
+        distinct: fc.integer({ min: 1, max: 50_000 }),
+        seed: fc.integer(),
+        edits: fc.integer({ min: 0, max: 100 }),
+      })
       .map(({ n, distinct, seed, edits }) => {
         let x = seed;
         const next = () => (x = (x * 1103515245 + 12345) & 0x7fffffff);

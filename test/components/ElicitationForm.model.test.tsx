@@ -46,7 +46,10 @@ describe('buildFormModel', () => {
     expect(field({ type: 'string', enum: ['a', 'b'], default: 'b' })).toMatchObject({
       kind: 'select',
       titled: false,
-      options: [{ value: 'a', label: 'a' }, { value: 'b', label: 'b' }],
+      options: [
+        { value: 'a', label: 'a' },
+        { value: 'b', label: 'b' },
+      ],
       default: 'b',
     });
     expect(field({ type: 'string', oneOf: [{ const: 'eu', title: 'Europe', description: 'Frankfurt' }] })).toMatchObject({
@@ -99,7 +102,14 @@ describe('initialValues and toContent', () => {
       ratio: { type: 'number' },
       ok: { type: 'boolean', default: true },
       off: { type: 'boolean' },
-      region: { type: 'string', oneOf: [{ const: 'eu', title: 'Europe' }, { const: 'us', title: 'US' }], default: 'us' },
+      region: {
+        type: 'string',
+        oneOf: [
+          { const: 'eu', title: 'Europe' },
+          { const: 'us', title: 'US' },
+        ],
+        default: 'us',
+      },
       tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, default: ['c'] },
       color: { type: '_color', default: 'red' },
     },

@@ -360,7 +360,18 @@ describe('ElicitationForm: multi select', () => {
 
   it('shows anyOf titles and sends the consts', async () => {
     const { onRespond, user } = renderForm({
-      properties: { c: { type: 'array', title: 'Colors', items: { anyOf: [{ const: '#f00', title: 'Red' }, { const: '#00f', title: 'Blue' }] } } },
+      properties: {
+        c: {
+          type: 'array',
+          title: 'Colors',
+          items: {
+            anyOf: [
+              { const: '#f00', title: 'Red' },
+              { const: '#00f', title: 'Blue' },
+            ],
+          },
+        },
+      },
     });
     await user.click(screen.getByRole('checkbox', { name: 'Blue' }));
     await user.click(accept());
@@ -478,7 +489,10 @@ describe('ElicitationForm: decline, cancel and answering once', () => {
 
   it('answers once and then shows what was sent, keeping focus in the card', async () => {
     const { onRespond, user } = renderForm({
-      properties: { ok: { type: 'boolean', title: 'Proceed' }, env: { type: 'string', title: 'Env', oneOf: [{ const: 'p', title: 'Production' }], default: 'p' } },
+      properties: {
+        ok: { type: 'boolean', title: 'Proceed' },
+        env: { type: 'string', title: 'Env', oneOf: [{ const: 'p', title: 'Production' }], default: 'p' },
+      },
     });
     await user.click(accept());
     expect(onRespond).toHaveBeenCalledTimes(1);

@@ -50,9 +50,7 @@ function sameDom(actual: HTMLElement, expected: HTMLElement): boolean {
 }
 
 function prefixes(text: string, cuts: number[]): string[] {
-  return [...new Set([...cuts.map((cut) => Math.min(cut, text.length)), text.length])]
-    .sort((a, b) => a - b)
-    .map((end) => text.slice(0, end));
+  return [...new Set([...cuts.map((cut) => Math.min(cut, text.length)), text.length])].sort((a, b) => a - b).map((end) => text.slice(0, end));
 }
 
 const sentence = 'the parser keeps a cache of finished blocks so each chunk only touches the tail ';
@@ -134,7 +132,10 @@ describe('Markdown streaming paragraph', () => {
 
   it('finishes with the DOM of a one-shot render', async () => {
     const text = `${sentence}with **bold words** and \`code\` and [a link](https://example.com/a) ${sentence}www.example.com ${sentence}`;
-    const texts = prefixes(text, Array.from({ length: 40 }, (_, i) => i * 9));
+    const texts = prefixes(
+      text,
+      Array.from({ length: 40 }, (_, i) => i * 9),
+    );
     const finished = await streamed(texts, text);
     const expected = await oneShot(text);
     expect(sameDom(finished, expected)).toBe(true);
@@ -149,9 +150,20 @@ describe('Markdown streaming paragraph', () => {
     {
       weight: 4,
       arbitrary: fc.constantFrom(
-        '**bold** ', '*it* ', '_em_ ', '~~del~~ ', '`code` ', '[link](https://example.com/p) ', 'www.example.com ',
-        'dev@example.com ', '<https://auto.example> ', '![img](https://example.com/i.png) ', 'snake_case ', '2 * 3 ',
-        '**a *b* c** ', 'https://example.com/q?a=1 ',
+        '**bold** ',
+        '*it* ',
+        '_em_ ',
+        '~~del~~ ',
+        '`code` ',
+        '[link](https://example.com/p) ',
+        'www.example.com ',
+        'dev@example.com ',
+        '<https://auto.example> ',
+        '![img](https://example.com/i.png) ',
+        'snake_case ',
+        '2 * 3 ',
+        '**a *b* c** ',
+        'https://example.com/q?a=1 ',
       ),
     },
     {
@@ -159,16 +171,17 @@ describe('Markdown streaming paragraph', () => {
       arbitrary: fc.constantFrom('**', '*', '_', '~', '~~', '`', '``', '[', ']', '](', '<', '>', '\\*', '&amp;', '&#42;', '(', ')', '!'),
     },
   );
-  const block = fc.constantFrom(
-    '\n', '\n\n', '\n- ', '\n1. ', '\n# ', '\n> ', '\n```ts\n', '\n```\n', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', '\n===\n',
-  );
+  const block = fc.constantFrom('\n', '\n\n', '\n- ', '\n1. ', '\n# ', '\n> ', '\n```ts\n', '\n```\n', '\n| a | b |\n|---|---|\n| 1 | 2 |\n', '\n===\n');
   const markdownText = fc
     .array(fc.oneof({ weight: 8, arbitrary: inline }, { weight: 1, arbitrary: block }), { minLength: 20, maxLength: 200 })
     .map((tokens) => tokens.join(''));
 
   /** Streams `text` cut at the given offsets, finishes it, and compares with a one-shot render. */
   async function streamsLikeOneShot(text: string, rawCuts: number[]): Promise<boolean> {
-    const texts = prefixes(text, rawCuts.map((cut) => cut % (text.length + 1)));
+    const texts = prefixes(
+      text,
+      rawCuts.map((cut) => cut % (text.length + 1)),
+    );
     const finished = await streamed(texts, text);
     const expected = await oneShot(text);
     const same = sameDom(finished, expected);
@@ -177,19 +190,11 @@ describe('Markdown streaming paragraph', () => {
   }
 
   it('streamed then finished renders exactly as a one-shot parse (property)', async () => {
-    await fc.assert(
-      fc.asyncProperty(markdownText, fc.array(fc.nat(), { maxLength: 30 }), streamsLikeOneShot),
-      { numRuns: 60 },
-    );
+    await fc.assert(fc.asyncProperty(markdownText, fc.array(fc.nat(), { maxLength: 30 }), streamsLikeOneShot), { numRuns: 60 });
   }, 60_000);
 
   it('streamed then finished renders exactly as a one-shot parse for long single-line paragraphs (property)', async () => {
-    const line = fc
-      .array(inline, { minLength: 40, maxLength: 260 })
-      .map((tokens) => `Start ${tokens.join('')}`);
-    await fc.assert(
-      fc.asyncProperty(line, fc.array(fc.nat(), { maxLength: 60 }), streamsLikeOneShot),
-      { numRuns: 60 },
-    );
+    const line = fc.array(inline, { minLength: 40, maxLength: 260 }).map((tokens) => `Start ${tokens.join('')}`);
+    await fc.assert(fc.asyncProperty(line, fc.array(fc.nat(), { maxLength: 60 }), streamsLikeOneShot), { numRuns: 60 });
   }, 60_000);
 });

@@ -214,7 +214,11 @@ describe('PermissionQueue', () => {
     expect(within(queue).getByRole('group')).toHaveAccessibleName('Permission needed: Edit config.json');
     expect(within(queue).getByRole('group')).toHaveFocus();
     const waiting = within(queue).getByRole('list', { name: 'Waiting' });
-    expect(within(waiting).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Run migrations', 'Delete build/']);
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Run migrations', 'Delete build/']);
     expect(within(queue).queryByText('Old one')).toBeNull();
   });
 

@@ -105,9 +105,7 @@ describe('Plan', () => {
   });
 
   it('renders entry text as inert text', () => {
-    const { container } = render(
-      <Plan entries={[{ content: '<img src=x onerror=alert(1)>', priority: 'high', status: 'pending' }]} />,
-    );
+    const { container } = render(<Plan entries={[{ content: '<img src=x onerror=alert(1)>', priority: 'high', status: 'pending' }]} />);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
   });

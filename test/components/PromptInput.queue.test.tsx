@@ -3,13 +3,7 @@
  */
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  nextToSend,
-  promptQueueReducer,
-  turnEndedAndMayDrain,
-  usePromptQueue,
-  type QueuedPrompt,
-} from '../../src/components/PromptInput/index.js';
+import { nextToSend, promptQueueReducer, turnEndedAndMayDrain, usePromptQueue, type QueuedPrompt } from '../../src/components/PromptInput/index.js';
 
 const q = (id: string, text = id): QueuedPrompt => ({ id, text, attachments: [] });
 

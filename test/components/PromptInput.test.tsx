@@ -181,9 +181,7 @@ describe('PromptInput: attachments', () => {
     expect(screen.getByText(/Embedded/)).toBeInTheDocument();
     await user.click(textbox);
     await user.keyboard('{Enter}');
-    expect(onSubmit).toHaveBeenCalledWith([
-      { type: 'resource', resource: { uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes\nhello' } },
-    ]);
+    expect(onSubmit).toHaveBeenCalledWith([{ type: 'resource', resource: { uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes\nhello' } }]);
   });
 
   it('embeds a binary file as a blob resource with embeddedContext', async () => {
@@ -204,9 +202,7 @@ describe('PromptInput: attachments', () => {
     await screen.findByText('my notes.md');
     expect(screen.getByText(/Link only/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(onSubmit).toHaveBeenCalledWith([
-      { type: 'resource_link', uri: 'file:///my%20notes.md', name: 'my notes.md', mimeType: 'text/markdown', size: 42 },
-    ]);
+    expect(onSubmit).toHaveBeenCalledWith([{ type: 'resource_link', uri: 'file:///my%20notes.md', name: 'my notes.md', mimeType: 'text/markdown', size: 42 }]);
   });
 
   it('removes an attachment with its chip button', async () => {

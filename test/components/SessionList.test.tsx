@@ -37,9 +37,7 @@ describe('SessionList', () => {
     expect(items).toHaveLength(4);
     expect(within(items[0]).getByText('3 hours ago')).toHaveAttribute('datetime', sessions[0].updatedAt);
     expect(within(items[0]).getByText('/workspace/demo')).toBeInTheDocument();
-    expect(within(items[1]).getByRole('button', { name: /^Untitled/ })).toHaveAccessibleName(
-      'Untitled session 3f2a9c1b yesterday /workspace/api',
-    );
+    expect(within(items[1]).getByRole('button', { name: /^Untitled/ })).toHaveAccessibleName('Untitled session 3f2a9c1b yesterday /workspace/api');
     expect(within(items[2]).getByText('now')).toBeInTheDocument();
     expect(within(items[3]).queryByRole('time')).not.toBeInTheDocument();
   });

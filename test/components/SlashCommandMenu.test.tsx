@@ -20,7 +20,10 @@ function setup(list: AvailableCommand[] = commands) {
   return { ...utils, onSubmit, user, textbox };
 }
 
-const optionNames = () => within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.querySelector('[data-slot="name"]')!.textContent);
+const optionNames = () =>
+  within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.querySelector('[data-slot="name"]')!.textContent);
 
 describe('slash command rules', () => {
   it('recognises the partial name only at the very start and before a space', () => {

@@ -15,7 +15,24 @@ const piece = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('word ', 'x', 'Ü', '😀', ' ', '\t', '\r', '\n', '\r\n') },
   { weight: 3, arbitrary: fc.integer({ min: 0, max: 255 }).map((n) => `${ESC}[${n}m`) },
   { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 40 }).map((ns) => `${ESC}[${ns.join(';')}m`) },
-  { weight: 1, arbitrary: fc.constantFrom(`${ESC}[38;5;200m`, `${ESC}[38:2:1:2:3m`, `${ESC}[48;2;10;20;30m`, `${ESC}]0;title${ESC}\\`, `${ESC}]8;;https://x${ESC}\\`, `${ESC}(B`, `${ESC}[2J`, `${ESC}[K`, `${ESC}P`, '\u0007', '\u0000', '\u007f', ESC) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      `${ESC}[38;5;200m`,
+      `${ESC}[38:2:1:2:3m`,
+      `${ESC}[48;2;10;20;30m`,
+      `${ESC}]0;title${ESC}\\`,
+      `${ESC}]8;;https://x${ESC}\\`,
+      `${ESC}(B`,
+      `${ESC}[2J`,
+      `${ESC}[K`,
+      `${ESC}P`,
+      '\u0007',
+      '\u0000',
+      '\u007f',
+      ESC,
+    ),
+  },
   // Deep: the same sequence thousands of times (colour opened again and again, never reset).
   { weight: 1, arbitrary: fc.integer({ min: 100, max: 3000 }).map((n) => `${ESC}[1;31m`.repeat(n)) },
   // Wide: a line far over the line budget.
@@ -138,7 +155,12 @@ describe('TerminalLineParser line numbers', () => {
 
 describe('the end state worked out from colour sequences alone', () => {
   it('is the state the full parse of the line ends in (property)', () => {
-    const line = fc.array(piece.filter((p) => !p.includes('\n')), { maxLength: 60 }).map((pieces) => pieces.join(''));
+    const line = fc
+      .array(
+        piece.filter((p) => !p.includes('\n')),
+        { maxLength: 60 },
+      )
+      .map((pieces) => pieces.join(''));
     fc.assert(
       fc.property(line, line, (first, second) => {
         // The second line starts in the state the first one left, however it was worked out.

@@ -43,9 +43,7 @@ describe('TerminalOutput', () => {
 
   it('shows HTML in the output and the command as inert text', () => {
     const output = '<img src=x onerror="alert(1)"><script>alert(2)</script>\n';
-    const { container } = render(
-      <TerminalOutput terminal={terminal({ command: 'echo', args: ['<b>hi</b>'], output })} />,
-    );
+    const { container } = render(<TerminalOutput terminal={terminal({ command: 'echo', args: ['<b>hi</b>'], output })} />);
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
@@ -86,9 +84,7 @@ describe('TerminalOutput', () => {
   });
 
   it('keeps showing the output after the terminal is released', () => {
-    const { container } = render(
-      <TerminalOutput terminal={terminal({ output: 'compiled 12 files\n', released: true })} />,
-    );
+    const { container } = render(<TerminalOutput terminal={terminal({ output: 'compiled 12 files\n', released: true })} />);
     expect(screen.getByText('compiled 12 files')).toBeInTheDocument();
     expect(container.querySelector('[data-slot="status"]')).toHaveTextContent('Stopped');
     expect(container.querySelector('[data-slot="terminal"]')).toHaveAttribute('data-released', 'true');

@@ -7,8 +7,7 @@ import type { ElicitationState, PermissionRequestState, SessionState } from '../
 
 // Sessions are built with the real reducer, so the shapes are exactly what the store produces.
 const update = (s: SessionState, u: Record<string, unknown>, at = 1500) => applySessionUpdate(s, u, at);
-const say = (s: SessionState, text: string, at = 1500) =>
-  update(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, at);
+const say = (s: SessionState, text: string, at = 1500) => update(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, at);
 const prompt = (s: SessionState, turnId: string, text: string, at = 1000) => startTurn(s, turnId, [{ type: 'text', text }], at);
 
 function session(): SessionState {
@@ -68,8 +67,7 @@ function editTurn(): SessionState {
   return s;
 }
 
-const items = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLElement>('[data-slot="item"]')].map((el) => el.dataset.kind);
+const items = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-slot="item"]')].map((el) => el.dataset.kind);
 const turnsOf = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-slot="turn"]')];
 const announcer = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-slot="announcer"]')!;
 
@@ -122,10 +120,7 @@ describe('Thread rendering', () => {
 
   it('lets renderItem replace or keep the default view', () => {
     const { container } = render(
-      <Thread
-        session={everyKind()}
-        renderItem={(item, { defaultView }) => (item.kind === 'notice' ? <p>Custom notice: {item.title}</p> : defaultView)}
-      />,
+      <Thread session={everyKind()} renderItem={(item, { defaultView }) => (item.kind === 'notice' ? <p>Custom notice: {item.title}</p> : defaultView)} />,
     );
     expect(screen.getByText('Custom notice: Rate limit close')).toBeInTheDocument();
     expect(items(container)).toContain('tool_call');
@@ -133,7 +128,13 @@ describe('Thread rendering', () => {
 
   it('pins the latest plan under the log', () => {
     let s = prompt(session(), 't1', 'Plan it');
-    s = update(s, { sessionUpdate: 'plan', entries: [{ content: 'Read the code', priority: 'high', status: 'completed' }, { content: 'Edit', priority: 'medium', status: 'pending' }] });
+    s = update(s, {
+      sessionUpdate: 'plan',
+      entries: [
+        { content: 'Read the code', priority: 'high', status: 'completed' },
+        { content: 'Edit', priority: 'medium', status: 'pending' },
+      ],
+    });
     const { container } = render(<Thread session={s} />);
     const plan = container.querySelector('[data-slot="plan"]')!;
     expect(plan.closest('[data-slot="log"]')).toBeNull();
@@ -277,7 +278,12 @@ describe('turn status', () => {
     const failed = endTurn(prompt(session(), 't1', 'Go'), 't1', { error: { code: -32000, message: 'Authentication required' } }, 2000);
     const { rerender } = render(<Thread session={failed} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The turn failed: Authentication required');
-    const interrupted = endTurn(say(prompt(session(), 't1', 'Go'), 'Half'), 't1', { error: { code: 'connection_closed', message: 'lost' }, interrupted: true }, 2000);
+    const interrupted = endTurn(
+      say(prompt(session(), 't1', 'Go'), 'Half'),
+      't1',
+      { error: { code: 'connection_closed', message: 'lost' }, interrupted: true },
+      2000,
+    );
     rerender(<Thread session={interrupted} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Interrupted: the connection dropped');
   });

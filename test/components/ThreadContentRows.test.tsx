@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseContentRows, type RowExtent } from '../../src/components/Thread/content-rows.js';
 
 /** Rows of 100 px: r0 at 0–100, r1 at 100–200, … */
-const rows = (count: number): RowExtent[] =>
-  Array.from({ length: count }, (_, i) => ({ key: `r${i}`, start: i * 100, end: (i + 1) * 100 }));
+const rows = (count: number): RowExtent[] => Array.from({ length: count }, (_, i) => ({ key: `r${i}`, start: i * 100, end: (i + 1) * 100 }));
 
 const none: ReadonlySet<string> = new Set();
 const sorted = (keys: Set<string>) => [...keys].sort();

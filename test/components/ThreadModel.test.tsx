@@ -7,8 +7,7 @@ import type { PermissionRequestState, SessionState } from '../../src/core/types.
 
 const user = (s: SessionState, id: string) =>
   applySessionUpdate(s, { sessionUpdate: 'user_message_chunk', messageId: id, content: { type: 'text', text: id } }, 0);
-const agent = (s: SessionState, text: string, at = 0) =>
-  applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, at);
+const agent = (s: SessionState, text: string, at = 0) => applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, at);
 const bounds = (groups: ReturnType<TurnGrouper['group']>) => groups.map((g) => [g.key.split(':')[0], g.start, g.end]);
 
 describe('TurnGrouper', () => {

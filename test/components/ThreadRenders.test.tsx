@@ -34,8 +34,7 @@ vi.mock('../../src/components/ToolCall/index.js', async (importOriginal) => {
   };
 });
 
-const say = (s: SessionState, text: string, at = 1500) =>
-  applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, at);
+const say = (s: SessionState, text: string, at = 1500) => applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, at);
 
 function terminal(id: string, output: string): TerminalState {
   return { terminalId: id, sessionId: 's1', command: 'npm', args: ['test'], cwd: null, output, truncated: false, exitStatus: null, released: false };
@@ -46,7 +45,18 @@ function streamingThread(): SessionState {
   let s = createSessionState('s1', { cwd: '/workspace' });
   for (let t = 0; t < 3; t++) {
     s = startTurn(s, `t${t}`, [{ type: 'text', text: `Question ${t}` }], t * 100);
-    s = applySessionUpdate(s, { sessionUpdate: 'tool_call', toolCallId: `call-${t}`, title: `Run tests ${t}`, kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId: `term-${t}` }] }, t * 100 + 1);
+    s = applySessionUpdate(
+      s,
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: `call-${t}`,
+        title: `Run tests ${t}`,
+        kind: 'execute',
+        status: 'in_progress',
+        content: [{ type: 'terminal', terminalId: `term-${t}` }],
+      },
+      t * 100 + 1,
+    );
     s = say(s, `Answer ${t}`, t * 100 + 2);
     s = endTurn(s, `t${t}`, { stopReason: 'end_turn' }, t * 100 + 3);
   }

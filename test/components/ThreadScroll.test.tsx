@@ -11,8 +11,7 @@ import { applySessionUpdate, createSessionState, startTurn } from '../../src/cor
 import type { SessionState } from '../../src/core/types.js';
 import { longThread } from '../helpers/threads.js';
 
-const say = (s: SessionState, text: string) =>
-  applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, 1500);
+const say = (s: SessionState, text: string) => applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, 1500);
 
 function running(): SessionState {
   return say(startTurn(createSessionState('s1'), 't1', [{ type: 'text', text: 'Go' }], 1000), 'First words');

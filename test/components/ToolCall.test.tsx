@@ -130,18 +130,14 @@ describe('ToolCall', () => {
 
   it('shows the command of an execute call when the title is only a summary', () => {
     const { container, rerender } = render(
-      <ToolCall
-        toolCall={toolCall({ toolKind: 'execute', title: 'Run the tests', rawInput: { command: 'npm test -- --run' } })}
-      />,
+      <ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'Run the tests', rawInput: { command: 'npm test -- --run' } })} />,
     );
     expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('$ npm test -- --run');
 
     rerender(<ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'ls -la', rawInput: { command: 'ls -la' } })} />);
     expect(container.querySelector('[data-slot="command"]')).toBeNull();
 
-    rerender(
-      <ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'List', rawInput: { command: ['git', 'status'] } })} />,
-    );
+    rerender(<ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'List', rawInput: { command: ['git', 'status'] } })} />);
     expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('git status');
   });
 
@@ -177,19 +173,13 @@ describe('ToolCall', () => {
 
   it('looks up terminal content in the terminals prop', () => {
     const { rerender } = render(
-      <ToolCall
-        toolCall={toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-1' }] })}
-        terminals={{ 'term-1': terminal() }}
-      />,
+      <ToolCall toolCall={toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-1' }] })} terminals={{ 'term-1': terminal() }} />,
     );
     expect(screen.getByRole('log', { name: 'Output of npm test' })).toHaveTextContent('all 12 tests passed');
     expect(screen.getByText('Exit code 0')).toBeInTheDocument();
 
     rerender(
-      <ToolCall
-        toolCall={toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-9' }] })}
-        terminals={{ 'term-1': terminal() }}
-      />,
+      <ToolCall toolCall={toolCall({ toolKind: 'execute', content: [{ type: 'terminal', terminalId: 'term-9' }] })} terminals={{ 'term-1': terminal() }} />,
     );
     expect(screen.getByText('Terminal not available')).toBeInTheDocument();
     expect(screen.queryByRole('log')).toBeNull();
@@ -199,10 +189,7 @@ describe('ToolCall', () => {
     const { container } = render(
       <ToolCall
         toolCall={toolCall({
-          content: [
-            ...withText('Updated the host'),
-            { type: 'diff', path: '/repo/config.json', oldText: '{"host": "a"}\n', newText: '{"host": "b"}\n' },
-          ],
+          content: [...withText('Updated the host'), { type: 'diff', path: '/repo/config.json', oldText: '{"host": "a"}\n', newText: '{"host": "b"}\n' }],
         })}
       />,
     );
@@ -212,9 +199,7 @@ describe('ToolCall', () => {
   });
 
   it('folds a completed read by default, with hidden="until-found", and opens others', () => {
-    const { container, rerender } = render(
-      <ToolCall toolCall={toolCall({ toolKind: 'read', status: 'in_progress', content: withText('file body') })} />,
-    );
+    const { container, rerender } = render(<ToolCall toolCall={toolCall({ toolKind: 'read', status: 'in_progress', content: withText('file body') })} />);
     const trigger = screen.getByRole('button', { name: /Read:/ });
     const body = container.querySelector('[data-slot="body"]')!;
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
@@ -230,11 +215,9 @@ describe('ToolCall', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('keeps the user\'s choice over the status default', async () => {
+  it("keeps the user's choice over the status default", async () => {
     const user = userEvent.setup();
-    const { rerender } = render(
-      <ToolCall toolCall={toolCall({ toolKind: 'search', status: 'in_progress', content: withText('3 hits') })} />,
-    );
+    const { rerender } = render(<ToolCall toolCall={toolCall({ toolKind: 'search', status: 'in_progress', content: withText('3 hits') })} />);
     const trigger = screen.getByRole('button', { name: /Search:/ });
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -261,10 +244,7 @@ describe('ToolCall', () => {
   it('opens a folded card when find-in-page reveals a match inside it', () => {
     const onOpenChange = vi.fn();
     const { container } = render(
-      <ToolCall
-        toolCall={toolCall({ toolKind: 'read', status: 'completed', content: withText('needle') })}
-        onOpenChange={onOpenChange}
-      />,
+      <ToolCall toolCall={toolCall({ toolKind: 'read', status: 'completed', content: withText('needle') })} onOpenChange={onOpenChange} />,
     );
     const body = container.querySelector('[data-slot="body"]')!;
     fireEvent(body, new Event('beforematch'));
@@ -327,4 +307,3 @@ describe('ToolCall unknown content', () => {
     await waitFor(() => expect(details.querySelector('pre')?.textContent).toContain('"frames": 24'));
   });
 });
-

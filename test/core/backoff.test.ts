@@ -28,15 +28,20 @@ describe('reconnectDelay', () => {
 
   it('property: within [base·(1−j), base·(1+j)], never negative, non-decreasing in the attempt', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, r, jitter) => {
-        const o = { ...options, jitter };
-        const base = Math.min(o.maxDelayMs, o.initialDelayMs * o.factor ** (attempt - 1));
-        const d = reconnectDelay(attempt, o, () => r);
-        expect(d).toBeGreaterThanOrEqual(Math.floor(base * (1 - jitter)));
-        expect(d).toBeLessThanOrEqual(Math.ceil(base * (1 + jitter)));
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(reconnectDelay(attempt + 1, o, () => r)).toBeGreaterThanOrEqual(d);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (attempt, r, jitter) => {
+          const o = { ...options, jitter };
+          const base = Math.min(o.maxDelayMs, o.initialDelayMs * o.factor ** (attempt - 1));
+          const d = reconnectDelay(attempt, o, () => r);
+          expect(d).toBeGreaterThanOrEqual(Math.floor(base * (1 - jitter)));
+          expect(d).toBeLessThanOrEqual(Math.ceil(base * (1 + jitter)));
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(reconnectDelay(attempt + 1, o, () => r)).toBeGreaterThanOrEqual(d);
+        },
+      ),
     );
   });
 });

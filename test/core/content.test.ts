@@ -46,7 +46,15 @@ describe('appendBlock', () => {
     const annotated = { type: 'text', text: 'n', annotations: { priority: 1 } } as const;
     const unknown = readContentBlock({ type: 'text', text: 5 });
     let blocks: ReceivedContentBlock[] = [];
-    for (const b of [{ type: 'text', text: 'a' } as const, image, { type: 'text', text: 'b' } as const, annotated, { type: 'text', text: 'c' } as const, unknown, { type: 'text', text: 'd' } as const]) {
+    for (const b of [
+      { type: 'text', text: 'a' } as const,
+      image,
+      { type: 'text', text: 'b' } as const,
+      annotated,
+      { type: 'text', text: 'c' } as const,
+      unknown,
+      { type: 'text', text: 'd' } as const,
+    ]) {
       blocks = appendBlock(blocks, b);
     }
     expect(blocks.map((b) => (isUnknownBlock(b) ? '?' : b.type === 'text' ? b.text : b.type))).toEqual(['a', 'image', 'b', 'n', 'c', '?', 'd']);

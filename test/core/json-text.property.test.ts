@@ -95,7 +95,18 @@ describe('jsonText', () => {
     // A value seen twice but not inside itself is no cycle.
     expect(jsonText([shared, shared], { indent: 0 }).text).toBe('[{"x":1},{"x":1}]');
     expect(jsonText({ big: 10n }, { indent: 0 }).text).toBe('{"big":"10n"}');
-    expect(jsonText({ bad: { toJSON: () => { throw new Error('no'); } } }, { indent: 0 }).text).toBe('{"bad":"[Unserializable]"}');
+    expect(
+      jsonText(
+        {
+          bad: {
+            toJSON: () => {
+              throw new Error('no');
+            },
+          },
+        },
+        { indent: 0 },
+      ).text,
+    ).toBe('{"bad":"[Unserializable]"}');
     expect(jsonText({ when: new Date(0) }, { indent: 0 }).text).toBe('{"when":"1970-01-01T00:00:00.000Z"}');
     expect(jsonText([undefined, () => 1, NaN], { indent: 0 }).text).toBe('[null,null,null]');
     expect(jsonText({ a: undefined, b: 1 }, { indent: 0 }).text).toBe('{"b":1}');

@@ -42,7 +42,12 @@ describe('PersistentList', () => {
     expect(list.toArray().length).toBe(n);
     expect(firstDifference(list.toArray(), want)).toBe(-1);
     expect(firstDifference(list, want)).toBe(-1);
-    expect(firstDifference(want.map((i) => list.get(i)), want)).toBe(-1);
+    expect(
+      firstDifference(
+        want.map((i) => list.get(i)),
+        want,
+      ),
+    ).toBe(-1);
     expect(list.get(-1)).toBeUndefined();
     expect(list.get(n)).toBeUndefined();
   });
@@ -142,7 +147,12 @@ describe('PersistentList', () => {
         }
         expect(firstDifference(list.toArray(), model)).toBe(-1);
         expect(firstDifference(list, model)).toBe(-1);
-        expect(firstDifference(model.map((_, i) => list.get(i)), model)).toBe(-1);
+        expect(
+          firstDifference(
+            model.map((_, i) => list.get(i)),
+            model,
+          ),
+        ).toBe(-1);
         // Every earlier version still reads as it did.
         for (const [version, snapshot] of history) expect(firstDifference(version, snapshot)).toBe(-1);
       }),

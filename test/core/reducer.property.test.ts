@@ -42,11 +42,17 @@ const toolFields = {
   rawInput: fc.anything(),
   rawOutput: fc.anything(),
 };
-const toolCallUpdate = fc.record({ sessionUpdate: fc.constantFrom('tool_call', 'tool_call_update'), ...toolFields }, { requiredKeys: ['sessionUpdate', 'toolCallId'] });
+const toolCallUpdate = fc.record(
+  { sessionUpdate: fc.constantFrom('tool_call', 'tool_call_update'), ...toolFields },
+  { requiredKeys: ['sessionUpdate', 'toolCallId'] },
+);
 
 const plan = fc.record({
   sessionUpdate: fc.constant('plan'),
-  entries: fc.oneof(fc.array(fc.record({ content: shortText, priority: fc.constantFrom('high', 'low', 'meh'), status: fc.constantFrom('pending', 'completed') })), fc.anything()),
+  entries: fc.oneof(
+    fc.array(fc.record({ content: shortText, priority: fc.constantFrom('high', 'low', 'meh'), status: fc.constantFrom('pending', 'completed') })),
+    fc.anything(),
+  ),
 });
 const commands = fc.record({
   sessionUpdate: fc.constant('available_commands_update'),
@@ -56,18 +62,45 @@ const config = fc.record({
   sessionUpdate: fc.constant('config_option_update'),
   configOptions: fc.oneof(fc.array(fc.record({ id: shortText, name: shortText, type: fc.constant('boolean'), currentValue: fc.boolean() })), fc.anything()),
 });
-const mode = fc.record({ sessionUpdate: fc.constant('current_mode_update'), currentModeId: fc.anything(), modeId: fc.anything() }, { requiredKeys: ['sessionUpdate'] });
-const info = fc.record({ sessionUpdate: fc.constant('session_info_update'), title: fc.oneof(shortText, fc.constant(null), fc.anything()), updatedAt: fc.oneof(shortText, fc.constant(null)) }, { requiredKeys: ['sessionUpdate'] });
-const usage = fc.record({ sessionUpdate: fc.constant('usage_update'), used: fc.oneof(fc.nat(), fc.anything()), size: fc.oneof(fc.nat(), fc.anything()), cost: fc.anything() }, { requiredKeys: ['sessionUpdate'] });
-const notice = fc.record({ sessionUpdate: fc.constant('notice'), severity: fc.oneof(fc.constantFrom('info', 'warning', 'error', 'weird'), fc.anything()), title: fc.oneof(shortText, fc.anything()), description: fc.anything() }, { requiredKeys: ['sessionUpdate'] });
-const compaction = fc.record({
-  sessionUpdate: fc.constant('compaction_update'),
-  compactionId: fc.oneof({ weight: 5, arbitrary: compactionIds }, { weight: 1, arbitrary: fc.anything() }),
-  status: fc.oneof(fc.constantFrom('in_progress', 'completed', 'failed', 'odd'), fc.anything()),
-  summary: fc.oneof(fc.array(contentBlock, { maxLength: 2 }), fc.constant(null), fc.anything()),
-  error: fc.oneof(shortText, fc.constant(null), fc.anything()),
-}, { requiredKeys: ['sessionUpdate'] });
-const compactionChunk = fc.record({ sessionUpdate: fc.constant('compaction_summary_chunk'), compactionId: fc.oneof(compactionIds, fc.anything()), content: contentBlock }, { requiredKeys: ['sessionUpdate'] });
+const mode = fc.record(
+  { sessionUpdate: fc.constant('current_mode_update'), currentModeId: fc.anything(), modeId: fc.anything() },
+  { requiredKeys: ['sessionUpdate'] },
+);
+const info = fc.record(
+  {
+    sessionUpdate: fc.constant('session_info_update'),
+    title: fc.oneof(shortText, fc.constant(null), fc.anything()),
+    updatedAt: fc.oneof(shortText, fc.constant(null)),
+  },
+  { requiredKeys: ['sessionUpdate'] },
+);
+const usage = fc.record(
+  { sessionUpdate: fc.constant('usage_update'), used: fc.oneof(fc.nat(), fc.anything()), size: fc.oneof(fc.nat(), fc.anything()), cost: fc.anything() },
+  { requiredKeys: ['sessionUpdate'] },
+);
+const notice = fc.record(
+  {
+    sessionUpdate: fc.constant('notice'),
+    severity: fc.oneof(fc.constantFrom('info', 'warning', 'error', 'weird'), fc.anything()),
+    title: fc.oneof(shortText, fc.anything()),
+    description: fc.anything(),
+  },
+  { requiredKeys: ['sessionUpdate'] },
+);
+const compaction = fc.record(
+  {
+    sessionUpdate: fc.constant('compaction_update'),
+    compactionId: fc.oneof({ weight: 5, arbitrary: compactionIds }, { weight: 1, arbitrary: fc.anything() }),
+    status: fc.oneof(fc.constantFrom('in_progress', 'completed', 'failed', 'odd'), fc.anything()),
+    summary: fc.oneof(fc.array(contentBlock, { maxLength: 2 }), fc.constant(null), fc.anything()),
+    error: fc.oneof(shortText, fc.constant(null), fc.anything()),
+  },
+  { requiredKeys: ['sessionUpdate'] },
+);
+const compactionChunk = fc.record(
+  { sessionUpdate: fc.constant('compaction_summary_chunk'), compactionId: fc.oneof(compactionIds, fc.anything()), content: contentBlock },
+  { requiredKeys: ['sessionUpdate'] },
+);
 const unknownKind = fc.record({
   sessionUpdate: fc.oneof(
     fc.constantFrom('plan_update', 'subagent_update', 'agent_message'),
@@ -116,8 +149,7 @@ function applyStep(s: SessionState, st: Step, now: number): SessionState {
   }
 }
 
-const fold = (steps: readonly Step[], from = freshSession(), offset = 0) =>
-  steps.reduce((s, st, i) => applyStep(s, st, 1000 + offset + i), from);
+const fold = (steps: readonly Step[], from = freshSession(), offset = 0) => steps.reduce((s, st, i) => applyStep(s, st, 1000 + offset + i), from);
 
 // --- independent oracles ------------------------------------------------------------------------
 
@@ -157,7 +189,11 @@ describe('applySessionUpdate over random update sequences', () => {
         for (const item of s.thread.items) {
           if (item.kind === 'tool_call') cards.set(item.toolCallId, (cards.get(item.toolCallId) ?? 0) + 1);
         }
-        const expected = new Set(updatesOf(steps).map(acceptedToolCallId).filter((id): id is string => id !== null));
+        const expected = new Set(
+          updatesOf(steps)
+            .map(acceptedToolCallId)
+            .filter((id): id is string => id !== null),
+        );
         expect([...cards.keys()].sort()).toEqual([...expected].sort());
         for (const count of cards.values()) expect(count).toBe(1);
       }),
@@ -186,7 +222,12 @@ describe('applySessionUpdate over random update sequences', () => {
     const noIdChunk = chunk.map(({ messageId: _drop, ...rest }) => rest);
     const noIdStep: fc.Arbitrary<Step> = fc.oneof(
       { weight: 8, arbitrary: noIdChunk.map((update) => ({ update })) },
-      { weight: 4, arbitrary: anyUpdate.filter((u) => !(isRecord(u) && typeof u.sessionUpdate === 'string' && u.sessionUpdate in CHUNK_KIND)).map((update) => ({ update })) },
+      {
+        weight: 4,
+        arbitrary: anyUpdate
+          .filter((u) => !(isRecord(u) && typeof u.sessionUpdate === 'string' && u.sessionUpdate in CHUNK_KIND))
+          .map((update) => ({ update })),
+      },
       { weight: 1, arbitrary: turnStep },
     );
     fc.assert(

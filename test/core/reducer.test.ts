@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../../src/core/reducer/index.js';
 import type { SessionState, ThreadItem, ToolCallItem } from '../../src/core/types.js';
-import {
-  agentChunk,
-  applyAll,
-  freshSession,
-  items,
-  itemsOf,
-  text,
-  thoughtChunk,
-  toolCall,
-  toolUpdate,
-  userChunk,
-} from './helpers.js';
+import { agentChunk, applyAll, freshSession, items, itemsOf, text, thoughtChunk, toolCall, toolUpdate, userChunk } from './helpers.js';
 
 const tool = (s: SessionState, toolCallId: string): ToolCallItem => {
   const found = itemsOf(s, 'tool_call').filter((t) => t.toolCallId === toolCallId);
@@ -210,7 +199,10 @@ describe('tool calls', () => {
     const s = applyAll(freshSession(), [
       toolCall('t1', {
         kind: 'edit',
-        content: [{ type: 'content', content: text('old 1') }, { type: 'content', content: text('old 2') }],
+        content: [
+          { type: 'content', content: text('old 1') },
+          { type: 'content', content: text('old 2') },
+        ],
         locations: [{ path: '/a' }, { path: '/b' }],
         rawInput: { x: 1 },
       }),
@@ -312,7 +304,13 @@ describe('session state updates', () => {
   });
 
   it('current_mode_update accepts currentModeId and the docs’ modeId, keeping the available modes', () => {
-    const modes = { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] };
+    const modes = {
+      currentModeId: 'ask',
+      availableModes: [
+        { id: 'ask', name: 'Ask' },
+        { id: 'code', name: 'Code' },
+      ],
+    };
     let s: SessionState = { ...freshSession(), modes };
     s = applyAll(s, [{ sessionUpdate: 'current_mode_update', currentModeId: 'code' }]);
     expect(s.modes).toEqual({ ...modes, currentModeId: 'code' });
@@ -480,13 +478,9 @@ describe('user prompt echo', () => {
 describe('turns', () => {
   it('startTurn adds a local user message and a running turn', () => {
     const s = startTurn(freshSession(), 'turn-1', [text('Fix '), text('it'), { type: 'resource_link', uri: 'file:///a', name: 'a' }], 10);
-    expect(items(s)).toEqual([
-      expect.objectContaining({ kind: 'user_message', local: true, turnId: 'turn-1', messageId: null, text: 'Fix it' }),
-    ]);
+    expect(items(s)).toEqual([expect.objectContaining({ kind: 'user_message', local: true, turnId: 'turn-1', messageId: null, text: 'Fix it' })]);
     expect(s.turn).toEqual({ state: 'running', turnId: 'turn-1', stopReason: null, error: null });
-    expect(s.turns).toEqual([
-      { turnId: 'turn-1', startIndex: 0, status: 'running', stopReason: null, error: null, startedAt: 10, endedAt: null },
-    ]);
+    expect(s.turns).toEqual([{ turnId: 'turn-1', startIndex: 0, status: 'running', stopReason: null, error: null, startedAt: 10, endedAt: null }]);
   });
 
   it('cancelTurn marks this turn’s unfinished tool calls cancelled, not earlier turns’ ones', () => {

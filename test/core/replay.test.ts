@@ -232,7 +232,19 @@ describe('replayTranscript with malformed messages', () => {
   });
 
   it('never throws on arbitrary well-framed messages', () => {
-    const method = fc.constantFrom('initialize', 'session/new', 'session/load', 'session/prompt', 'session/cancel', 'session/update', 'session/request_permission', 'session/set_mode', 'session/set_config_option', 'session/close', 'x');
+    const method = fc.constantFrom(
+      'initialize',
+      'session/new',
+      'session/load',
+      'session/prompt',
+      'session/cancel',
+      'session/update',
+      'session/request_permission',
+      'session/set_mode',
+      'session/set_config_option',
+      'session/close',
+      'x',
+    );
     const junk = fc.oneof(fc.anything(), fc.array(fc.anything(), { maxLength: 3 }));
     const params = fc.oneof(
       { weight: 1, arbitrary: fc.anything() },

@@ -40,13 +40,21 @@ describe('sliceLines', () => {
 
   it('property: reading a file in windows of k lines and joining them gives the file back', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 5 }).map((s) => s.replace(/\n/g, '')), { maxLength: 20 }), fc.integer({ min: 1, max: 7 }), fc.boolean(), (lines, k, trailingNewline) => {
-        const content = lines.join('\n') + (trailingNewline ? '\n' : '');
-        const total = content.split('\n').length;
-        const windows: string[] = [];
-        for (let line = 1; line <= total; line += k) windows.push(sliceLines(content, line, k));
-        expect(windows.join('\n')).toBe(content);
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ maxLength: 5 }).map((s) => s.replace(/\n/g, '')),
+          { maxLength: 20 },
+        ),
+        fc.integer({ min: 1, max: 7 }),
+        fc.boolean(),
+        (lines, k, trailingNewline) => {
+          const content = lines.join('\n') + (trailingNewline ? '\n' : '');
+          const total = content.split('\n').length;
+          const windows: string[] = [];
+          for (let line = 1; line <= total; line += k) windows.push(sliceLines(content, line, k));
+          expect(windows.join('\n')).toBe(content);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -3,10 +3,11 @@ import { initialSnapshot, putSession, withSession } from '../../src/core/client/
 import { createSessionState } from '../../src/core/session.js';
 import type { AcpSnapshot, SessionState } from '../../src/core/types.js';
 
-const withSessions = (...ids: string[]): AcpSnapshot =>
-  ids.reduce((s, id) => putSession(s, createSessionState(id, { cwd: `/${id}` })), initialSnapshot());
+const withSessions = (...ids: string[]): AcpSnapshot => ids.reduce((s, id) => putSession(s, createSessionState(id, { cwd: `/${id}` })), initialSnapshot());
 
-const retitle = (title: string) => (s: SessionState): SessionState => ({ ...s, info: { title, updatedAt: null } });
+const retitle =
+  (title: string) =>
+  (s: SessionState): SessionState => ({ ...s, info: { title, updatedAt: null } });
 
 describe('withSession', () => {
   it('replaces one session and shares everything else with the previous snapshot', () => {

@@ -58,11 +58,7 @@ describe('frames refused before the refusal code has loaded', () => {
 
     expect(await next()).toMatchObject({ method: 'first' });
     expect(await next()).toMatchObject({ method: 'second' });
-    expect(seen).toEqual([
-      'refused: Binary frames are not part of ACP; the frame was ignored.',
-      'message first',
-      'message second',
-    ]);
+    expect(seen).toEqual(['refused: Binary frames are not part of ACP; the frame was ignored.', 'message first', 'message second']);
 
     // Once nothing waits, frames go through at once again.
     socket.receive(notification('third'));

@@ -247,7 +247,19 @@ describe('demo agent over a loopback WebSocket', () => {
     await vi.waitFor(() => expect(kinds(bare.of(s1.sessionId))).toEqual(['available_commands_update', 'usage_update']));
     const [commands, usage] = bare.of(s1.sessionId);
     expect(commands.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((cmd) => cmd.name)).toEqual([
-      'explain', 'edit', 'test', 'plan', 'form', 'login', 'compact', 'notice', 'stream', 'long', 'fail', 'refuse', 'slow',
+      'explain',
+      'edit',
+      'test',
+      'plan',
+      'form',
+      'login',
+      'compact',
+      'notice',
+      'stream',
+      'long',
+      'fail',
+      'refuse',
+      'slow',
     ]);
     const stream = commands.sessionUpdate === 'available_commands_update' && commands.availableCommands.find((cmd) => cmd.name === 'stream');
     expect(stream && stream.input).toEqual({ hint: 'number of chunks' });
@@ -383,9 +395,13 @@ describe('demo agent over a loopback WebSocket', () => {
     const updates = bare.of(s.sessionId);
     expect(bare.calls.map((call) => call.method)).toEqual(['session/request_permission']);
     const [read, , exec] = ofKind(updates, 'tool_call');
-    const readFinal = ofKind(updates, 'tool_call_update').filter((u) => u.toolCallId === read.toolCallId).at(-1)!;
+    const readFinal = ofKind(updates, 'tool_call_update')
+      .filter((u) => u.toolCallId === read.toolCallId)
+      .at(-1)!;
     expect(readFinal.status).toBe('failed');
-    const execFinal = ofKind(updates, 'tool_call_update').filter((u) => u.toolCallId === exec.toolCallId).at(-1)!;
+    const execFinal = ofKind(updates, 'tool_call_update')
+      .filter((u) => u.toolCallId === exec.toolCallId)
+      .at(-1)!;
     expect(execFinal).toMatchObject({ status: 'completed', content: [{ type: 'content', content: { type: 'text' } }] });
   });
 
@@ -427,7 +443,11 @@ describe('demo agent over a loopback WebSocket', () => {
     await c.init(FULL_CAPS);
     const { sessionId } = await c.newSession();
     const controller = new AbortController();
-    const pending = c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/slow 3' }] }, { cancellationSignal: controller.signal });
+    const pending = c.agent.request(
+      m.agent.session.prompt,
+      { sessionId, prompt: [{ type: 'text', text: '/slow 3' }] },
+      { cancellationSignal: controller.signal },
+    );
     await vi.waitFor(() => expect(ofKind(c.of(sessionId), 'agent_message_chunk').length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
     controller.abort();
     expect((await pending).stopReason).toBe('cancelled');
@@ -708,7 +728,10 @@ describe('demo agent over a loopback WebSocket', () => {
     await vi.waitFor(() => expect(c.completed).toEqual([request.elicitationId]));
     // complete arrives before the turn's closing message
     const completeIndex = c.raw.findIndex((x) => x.method === 'elicitation/complete');
-    const lastUpdate = c.raw.map((x, i) => (x.method === 'session/update' ? i : -1)).filter((i) => i >= 0).at(-1)!;
+    const lastUpdate = c.raw
+      .map((x, i) => (x.method === 'session/update' ? i : -1))
+      .filter((i) => i >= 0)
+      .at(-1)!;
     expect(completeIndex).toBeLessThan(lastUpdate);
     expect(textOf(c.of(sessionId))).toContain('Signed in');
   });

@@ -240,7 +240,10 @@ export async function startHostileAgent(options = {}) {
         case 'session/prompt': {
           const sessionId = params.sessionId;
           cancelled.delete(sessionId);
-          const text = (params.prompt ?? []).map((/** @type {any} */ b) => (b?.type === 'text' ? b.text : '')).join('').trim();
+          const text = (params.prompt ?? [])
+            .map((/** @type {any} */ b) => (b?.type === 'text' ? b.text : ''))
+            .join('')
+            .trim();
           const run = scenarios[text] ?? ((/** @type {string} */ s) => streamText(s, `Echo: ${text}`));
           void run(sessionId).then(
             () => respond(id, { stopReason: cancelled.has(sessionId) ? 'cancelled' : 'end_turn' }),

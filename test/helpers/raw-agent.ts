@@ -78,8 +78,7 @@ export const isRequest = (m: RawMessage, method?: string): boolean =>
   typeof m.method === 'string' && m.id !== undefined && m.id !== null && (method === undefined || m.method === method);
 export const isNotification = (m: RawMessage, method?: string): boolean =>
   typeof m.method === 'string' && m.id === undefined && (method === undefined || m.method === method);
-export const isResponse = (m: RawMessage, id?: JsonRpcId): boolean =>
-  m.method === undefined && 'id' in m && (id === undefined || m.id === id);
+export const isResponse = (m: RawMessage, id?: JsonRpcId): boolean => m.method === undefined && 'id' in m && (id === undefined || m.id === id);
 
 export async function startRawAgent(options: RawAgentOptions = {}): Promise<RawAgent> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });

@@ -49,7 +49,10 @@ async function serve(copy: string, host: ReturnType<typeof findHost>, mode: Mode
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) break;
-    const status = await fetch(url).then((response) => response.status, () => 0);
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return { url, server };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -120,7 +123,9 @@ export function describeHost(name: string): void {
           page.setDefaultTimeout(150_000);
           await page.goto(url);
           await waitReady(page).catch(async (error: unknown) => {
-            throw new Error(`the quick start never became ready to take a prompt: ${String(error)}\npage text: ${(await page.locator('body').innerText()).slice(0, 500)}`);
+            throw new Error(
+              `the quick start never became ready to take a prompt: ${String(error)}\npage text: ${(await page.locator('body').innerText()).slice(0, 500)}`,
+            );
           });
           page.setDefaultTimeout(30_000);
           await sendPrompt(page, 'Please improve the greeting');

@@ -256,7 +256,12 @@ describe('sessions and turns', () => {
     client.respondToElicitation(elicitation.requestId, { action: 'decline' });
     await form;
     expect(client.getSnapshot().elicitations[0]!.status).toBe('declined');
-    expect(items(client.getSnapshot(), sessionId).filter((i) => i.kind === 'agent_message').map((i) => (i as { text: string }).text).join('')).toMatch(/declin/i);
+    expect(
+      items(client.getSnapshot(), sessionId)
+        .filter((i) => i.kind === 'agent_message')
+        .map((i) => (i as { text: string }).text)
+        .join(''),
+    ).toMatch(/declin/i);
 
     const login = client.prompt(sessionId, '/login');
     const withUrl = await waitForSnapshot(client, (s) => s.elicitations.some((e) => e.mode === 'url' && e.status === 'pending'), 5000, 'url');
@@ -319,4 +324,3 @@ describe('dropped connections', () => {
     await expect(client.prompt(sessionId, '/plan')).resolves.toBe('end_turn');
   });
 });
-

@@ -6,17 +6,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { memo, StrictMode, useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { WebSocket } from 'ws';
-import {
-  AcpProvider,
-  createAcpClient,
-  useAcp,
-  useAcpActions,
-  useDraft,
-  useSession,
-  useSessionList,
-  useThreadItem,
-  type AcpClient,
-} from '../../src/index.js';
+import { AcpProvider, createAcpClient, useAcp, useAcpActions, useDraft, useSession, useSessionList, useThreadItem, type AcpClient } from '../../src/index.js';
 import { startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
 
 let server: DemoServer;
@@ -89,7 +79,11 @@ describe('useAcp', () => {
     const notActions = new Set(['getSnapshot', 'subscribe', 'dispose']);
     const clientActions = Object.keys(client).filter((key) => typeof client[key as keyof AcpClient] === 'function' && !notActions.has(key));
     expect(clientActions.length).toBe(17);
-    expect(Object.keys(actions!).filter((key) => key !== 'client').sort()).toEqual(clientActions.sort());
+    expect(
+      Object.keys(actions!)
+        .filter((key) => key !== 'client')
+        .sort(),
+    ).toEqual(clientActions.sort());
     const { retryNow, respondToPermission } = actions!;
     retryNow();
     expect(calls).toEqual(['retryNow']);

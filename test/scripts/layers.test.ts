@@ -26,7 +26,11 @@ type Import = { from: string; specifier: string; to: string | null };
 /** Listed once: resolving every specifier of src/ takes a few seconds. */
 const imports = listImports([src]) as Import[];
 
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Imports that break the layer rules, as "from -> to" lines. */
 function violations(): string[] {

@@ -16,7 +16,12 @@ export function EditorPane({ path, content, line }: EditorPaneProps) {
     target?.scrollIntoView({ block: 'center' });
   }, [line, path, content]);
 
-  if (!path) return <section className="pg-editor pg-editor--empty" aria-label="Editor"><p>Select a file, or click a location in a tool call.</p></section>;
+  if (!path)
+    return (
+      <section className="pg-editor pg-editor--empty" aria-label="Editor">
+        <p>Select a file, or click a location in a tool call.</p>
+      </section>
+    );
   const lines = (content ?? '').replace(/\n$/, '').split('\n');
   return (
     <section className="pg-editor" aria-label={`Editor: ${path}`}>
@@ -25,13 +30,17 @@ export function EditorPane({ path, content, line }: EditorPaneProps) {
         <span className="pg-editor__badge">read-only</span>
       </header>
       {content === undefined ? (
-        <p className="pg-editor__missing" role="status">This file does not exist in the workspace.</p>
+        <p className="pg-editor__missing" role="status">
+          This file does not exist in the workspace.
+        </p>
       ) : (
         <div ref={container} className="pg-editor__body" tabIndex={0} aria-label={`Contents of ${path}`}>
           <pre className="pg-editor__code">
             {lines.map((text, i) => (
               <div key={i} data-line={i + 1} className="pg-editor__line" data-highlighted={line === i + 1 ? 'true' : undefined}>
-                <span className="pg-editor__ln" aria-hidden="true">{i + 1}</span>
+                <span className="pg-editor__ln" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <span className="pg-editor__text">{text || ' '}</span>
               </div>
             ))}

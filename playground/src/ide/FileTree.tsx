@@ -25,7 +25,7 @@ function buildTree(paths: string[], root: string): TreeNode[] {
   }
   const sort = (nodes: TreeNode[]): TreeNode[] =>
     nodes
-      .sort((a, b) => (a.children === null) === (b.children === null) ? a.name.localeCompare(b.name) : a.children === null ? 1 : -1)
+      .sort((a, b) => ((a.children === null) === (b.children === null) ? a.name.localeCompare(b.name) : a.children === null ? 1 : -1))
       .map((n) => (n.children ? { ...n, children: sort(n.children) } : n));
   return sort(top.children!);
 }
@@ -61,12 +61,7 @@ function TreeLevel({ nodes, selected, changed, onSelect }: Omit<FileTreeProps, '
           </li>
         ) : (
           <li key={node.path}>
-            <button
-              type="button"
-              className="pg-tree__file"
-              aria-current={selected === node.path ? 'true' : undefined}
-              onClick={() => onSelect(node.path)}
-            >
+            <button type="button" className="pg-tree__file" aria-current={selected === node.path ? 'true' : undefined} onClick={() => onSelect(node.path)}>
               {node.name}
               {changed.has(node.path) && <span className="pg-tree__changed"> (modified by the agent)</span>}
             </button>

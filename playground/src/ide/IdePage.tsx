@@ -26,7 +26,12 @@ export function IdePage() {
 
   const version = useSyncExternalStore(
     useCallback((listener: () => void) => fs.subscribe(listener), [fs]),
-    () => fs.list().join('\n') + fs.list().map((p) => fs.read(p)?.length ?? 0).join(','),
+    () =>
+      fs.list().join('\n') +
+      fs
+        .list()
+        .map((p) => fs.read(p)?.length ?? 0)
+        .join(','),
   );
   // `version` is the reason to list again: it changes whenever the file system does.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a dependency the callback does not read
@@ -72,12 +77,15 @@ export function IdePage() {
           <div className="pg-ide__workspace">
             {!params.browserWorkspace ? (
               <p className="pg-note">
-                The agent works on its own disk under <code>{params.cwd}</code>, so the in-browser workspace is not shared with it (add <code>&amp;workspace=browser</code> to share it, e.g. with a demo agent on another port).
+                The agent works on its own disk under <code>{params.cwd}</code>, so the in-browser workspace is not shared with it (add{' '}
+                <code>&amp;workspace=browser</code> to share it, e.g. with a demo agent on another port).
               </p>
             ) : (
               <>
                 <FileTree root={params.cwd} paths={paths} selected={selected} changed={changed} onSelect={(p) => openLocation(p)} />
-                <p className="pg-note">Terminal commands run in a <strong>simulated</strong> terminal (ls, cat, echo, pwd, npm test); nothing executes on a real machine.</p>
+                <p className="pg-note">
+                  Terminal commands run in a <strong>simulated</strong> terminal (ls, cat, echo, pwd, npm test); nothing executes on a real machine.
+                </p>
               </>
             )}
             <EditorPane path={selected} content={selected ? safeRead(fs, selected) : undefined} line={line} />

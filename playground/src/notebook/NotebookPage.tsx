@@ -18,7 +18,13 @@ export function NotebookPage() {
     <Shell page="notebook" params={params}>
       <main className="pg-notebook">
         {cells.map((id, i) => (
-          <NotebookCell key={id} id={id} index={i + 1} params={params} onRemove={cells.length > 1 ? () => setCells(cells.filter((c) => c !== id)) : undefined} />
+          <NotebookCell
+            key={id}
+            id={id}
+            index={i + 1}
+            params={params}
+            onRemove={cells.length > 1 ? () => setCells(cells.filter((c) => c !== id)) : undefined}
+          />
         ))}
         <button type="button" className="acp-button" onClick={() => setCells([...cells, `cell-${Date.now()}`])}>
           Add cell

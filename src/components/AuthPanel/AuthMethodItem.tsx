@@ -33,9 +33,7 @@ export function AuthMethodItem({ method, pending, busy, agentCommand, onAuthenti
             {method.description}
           </span>
         )}
-        {kind.kind === 'terminal' && (
-          <TerminalInstructions args={kind.args} env={kind.env} agentCommand={agentCommand} messages={messages} />
-        )}
+        {kind.kind === 'terminal' && <TerminalInstructions args={kind.args} env={kind.env} agentCommand={agentCommand} messages={messages} />}
         {kind.kind === 'env_var' &&
           (onSignInWithEnv ? (
             <EnvVarForm

@@ -72,7 +72,9 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
         // Agents list terminal sign-in only to clients that can run it (auth.terminal): sign in
         // with the agent's own command-line tool instead.
         <p className="acp-auth-panel__instructions" data-slot="no-methods">
-          {agentCommand ? interpolate(messages.no_methods_command, { command: <code className="acp-auth-panel__code">{agentCommand}</code> }) : messages.no_methods}
+          {agentCommand
+            ? interpolate(messages.no_methods_command, { command: <code className="acp-auth-panel__code">{agentCommand}</code> })
+            : messages.no_methods}
         </p>
       )}
       {/* Mounted from the start so assistive tech hears the progress when it begins. */}

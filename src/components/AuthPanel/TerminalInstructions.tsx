@@ -24,15 +24,9 @@ export function TerminalInstructions({ args, env, agentCommand, messages }: Term
   return (
     <>
       <p className="acp-auth-panel__instructions">
-        {args.length > 0
-          ? interpolate(messages.terminal_args, { args: code(shellCommand([], args)) })
-          : messages.terminal_bare}
+        {args.length > 0 ? interpolate(messages.terminal_args, { args: code(shellCommand([], args)) }) : messages.terminal_bare}
       </p>
-      {env.length > 0 && (
-        <p className="acp-auth-panel__instructions">
-          {interpolate(messages.terminal_env, { env: code(shellCommand(env, [])) })}
-        </p>
-      )}
+      {env.length > 0 && <p className="acp-auth-panel__instructions">{interpolate(messages.terminal_env, { env: code(shellCommand(env, [])) })}</p>}
     </>
   );
 }

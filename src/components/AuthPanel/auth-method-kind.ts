@@ -25,9 +25,7 @@ export function classifyAuthMethod(method: AuthMethod): AuthMethodKind {
   if (type === undefined || type === null || type === 'agent') return { kind: 'agent' };
   if (type === 'terminal') {
     const args = Array.isArray(raw.args) ? raw.args.filter((a): a is string => typeof a === 'string') : [];
-    const env = isRecord(raw.env)
-      ? Object.entries(raw.env).filter((e): e is [string, string] => typeof e[1] === 'string')
-      : [];
+    const env = isRecord(raw.env) ? Object.entries(raw.env).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
     return { kind: 'terminal', args, env };
   }
   if (type === 'env_var') {

@@ -87,11 +87,7 @@ export function CodeBlock({
       {/* Focusable so keyboard users can scroll long lines sideways. */}
       <pre ref={pre} className="acp-code-block__pre" data-slot="pre" data-size={tooLarge ? 'large' : undefined} tabIndex={0}>
         <code className="acp-code-block__code">
-          {tooLarge
-            ? code
-            : lines.map((text, i) => (
-                <CodeLine key={i} text={text} tokens={tokens[i]} last={i === lines.length - 1} />
-              ))}
+          {tooLarge ? code : lines.map((text, i) => <CodeLine key={i} text={text} tokens={tokens[i]} last={i === lines.length - 1} />)}
         </code>
       </pre>
     </div>

@@ -22,13 +22,7 @@ export function CopyButton({ text, label, accessibleName, fallbackTarget, onCopi
   const messages = useMessages('codeBlock', codeBlockMessages);
   const { state, copy } = useCopy(fallbackTarget);
   const visible =
-    state === 'copied'
-      ? messages.copied
-      : state === 'selected'
-        ? messages.copy_selected
-        : state === 'failed'
-          ? messages.copy_failed
-          : messages.copy;
+    state === 'copied' ? messages.copied : state === 'selected' ? messages.copy_selected : state === 'failed' ? messages.copy_failed : messages.copy;
   const name = state === 'idle' ? (accessibleName ?? format(messages.copy_label, { label })) : visible;
 
   const onClick = async () => {

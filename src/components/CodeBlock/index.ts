@@ -6,10 +6,5 @@ export { useCopy } from './use-copy.js';
 export type { CopyState } from './use-copy.js';
 export { codeBlockMessages } from './messages.js';
 export type { CodeBlockMessages } from './messages.js';
-export {
-  highlightLines,
-  languageForPath,
-  languageLabel,
-  resolveLanguage,
-} from '../../highlight/index.js';
+export { highlightLines, languageForPath, languageLabel, resolveLanguage } from '../../highlight/index.js';
 export type { HighlightStyle, HighlightToken, HighlightedLine, LanguageId } from '../../highlight/index.js';

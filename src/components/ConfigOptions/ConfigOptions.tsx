@@ -14,7 +14,12 @@ import type { ConfigOptionsProps } from './ConfigOptionsLoaded.js';
 import { toSections } from './listbox-items.js';
 import { configOptionsMessages } from './messages.js';
 
-export const ConfigOptions = /* @__PURE__ */ onDemandComponent('ConfigOptions', sessionControlsModule, (loaded) => loaded.ConfigOptionsLoaded, ConfigOptionsFallback);
+export const ConfigOptions = /* @__PURE__ */ onDemandComponent(
+  'ConfigOptions',
+  sessionControlsModule,
+  (loaded) => loaded.ConfigOptionsLoaded,
+  ConfigOptionsFallback,
+);
 
 function ConfigOptionsFallback({ configOptions, modes, className, state }: ConfigOptionsProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);

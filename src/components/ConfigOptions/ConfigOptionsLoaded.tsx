@@ -51,13 +51,7 @@ export function ConfigOptionsLoaded(props: ConfigOptionsProps) {
         </div>
       )}
       {groups.map((group) => (
-        <div
-          key={group.key}
-          className="acp-config-options__group"
-          role="group"
-          aria-label={messages[GROUP_LABEL[group.key]]}
-          data-category={group.key}
-        >
+        <div key={group.key} className="acp-config-options__group" role="group" aria-label={messages[GROUP_LABEL[group.key]]} data-category={group.key}>
           {group.options.map((option) =>
             option.type === 'boolean' ? (
               <ConfigSwitch key={option.id} option={option} onSet={onSetConfigOption} disabled={disabled} messages={messages} />

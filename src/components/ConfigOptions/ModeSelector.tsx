@@ -10,7 +10,12 @@ import { modeName, SettingText } from './ConfigOptions.js';
 import { configOptionsMessages } from './messages.js';
 import type { ModeSelectorProps } from './ModeSelectorLoaded.js';
 
-export const ModeSelector = /* @__PURE__ */ onDemandComponent('ModeSelector', sessionControlsModule, (loaded) => loaded.ModeSelectorLoaded, ModeSelectorFallback);
+export const ModeSelector = /* @__PURE__ */ onDemandComponent(
+  'ModeSelector',
+  sessionControlsModule,
+  (loaded) => loaded.ModeSelectorLoaded,
+  ModeSelectorFallback,
+);
 
 function ModeSelectorFallback({ modes, className, state }: ModeSelectorProps & { state: OnDemandState }) {
   const messages = useMessages('configOptions', configOptionsMessages);

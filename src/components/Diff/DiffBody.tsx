@@ -78,14 +78,8 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
       </div>
       {total > rowLimit && (
         <div className="acp-diff__more" data-slot="more">
-          <span className="acp-diff__showing">
-            {format(messages.showing, { shown: number.format(rowLimit), total: number.format(total) })}
-          </span>
-          <button
-            type="button"
-            className="acp-button"
-            onClick={() => setLimit({ model, rows: rowLimit + pageSize })}
-          >
+          <span className="acp-diff__showing">{format(messages.showing, { shown: number.format(rowLimit), total: number.format(total) })}</span>
+          <button type="button" className="acp-button" onClick={() => setLimit({ model, rows: rowLimit + pageSize })}>
             {format(messages.show_more, { count: number.format(Math.min(pageSize, total - rowLimit)) })}
           </button>
           <button type="button" className="acp-button" data-variant="ghost" onClick={() => setLimit({ model, rows: total })}>

@@ -26,8 +26,12 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
         <span className="acp-diff__counts" data-slot="counts">
           <span aria-hidden="true">
             {counts.approximate ? '≈ ' : null}
-            <span className="acp-diff__count" data-kind="add">+{number.format(counts.additions)}</span>{' '}
-            <span className="acp-diff__count" data-kind="del">−{number.format(counts.deletions)}</span>
+            <span className="acp-diff__count" data-kind="add">
+              +{number.format(counts.additions)}
+            </span>{' '}
+            <span className="acp-diff__count" data-kind="del">
+              −{number.format(counts.deletions)}
+            </span>
           </span>
           <span className="acp-visually-hidden">
             {format(counts.approximate ? messages.counts_approximate_label : messages.counts_label, {

@@ -60,13 +60,7 @@ export const DiffLoaded = /* @__PURE__ */ memo(function DiffLoaded({
   const [view, changeView] = useControllableState<DiffViewMode>({ value: controlledView, defaultValue: defaultView, onChange: onViewChange });
 
   return (
-    <div
-      className={cx('acp-diff', className)}
-      data-slot="diff"
-      data-status={fileState}
-      data-view={view}
-      aria-busy={result.status === 'computing' || undefined}
-    >
+    <div className={cx('acp-diff', className)} data-slot="diff" data-status={fileState} data-view={view} aria-busy={result.status === 'computing' || undefined}>
       <DiffHeader
         path={path}
         fileState={fileState}
@@ -92,4 +86,3 @@ export const DiffLoaded = /* @__PURE__ */ memo(function DiffLoaded({
     </div>
   );
 });
-

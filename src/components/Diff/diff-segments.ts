@@ -14,18 +14,12 @@ export interface DiffGap {
   end: number;
 }
 
-export type DiffRow =
-  | { type: 'line'; index: number; line: DiffLine }
-  | { type: 'gap'; gap: DiffGap };
+export type DiffRow = { type: 'line'; index: number; line: DiffLine } | { type: 'gap'; gap: DiffGap };
 
 /** Hiding a single line behind a button saves nothing, so shorter runs stay visible. */
 const MIN_HIDDEN = 2;
 
-export function foldUnchanged(
-  lines: ReadonlyArray<DiffLine>,
-  expanded: ReadonlySet<number>,
-  context: number = DEFAULT_CONTEXT,
-): DiffRow[] {
+export function foldUnchanged(lines: ReadonlyArray<DiffLine>, expanded: ReadonlySet<number>, context: number = DEFAULT_CONTEXT): DiffRow[] {
   const rows: DiffRow[] = [];
   let index = 0;
   while (index < lines.length) {

@@ -10,8 +10,7 @@ export const diffMessages = {
   /** Spoken form of the counts of an approximate diff (see `approximate`). */
   counts_approximate_label: 'At most {additions} lines added, {deletions} lines removed (approximate)',
   /** Under the header of a diff too costly to compare line by line everywhere. */
-  approximate:
-    'Approximate diff: parts of this file were too costly to compare line by line and show as replaced, so the counts are an upper bound.',
+  approximate: 'Approximate diff: parts of this file were too costly to compare line by line and show as replaced, so the counts are an upper bound.',
   show_lines: 'Show {count} lines',
   show_lines_label: 'Show {count} unchanged lines, {from} to {to}',
   show_more: 'Show {count} more',

@@ -5,9 +5,7 @@ import type { DiffGap, DiffRow } from './diff-segments.js';
  * Side-by-side pairing: within one change block, the i-th removed line sits next to the i-th
  * added line (the usual reading of a replacement); leftovers face an empty cell.
  */
-export type SplitRow =
-  | { type: 'pair'; key: string; left: DiffLine | null; right: DiffLine | null }
-  | { type: 'gap'; key: string; gap: DiffGap };
+export type SplitRow = { type: 'pair'; key: string; left: DiffLine | null; right: DiffLine | null } | { type: 'gap'; key: string; gap: DiffGap };
 
 export function pairRows(rows: ReadonlyArray<DiffRow>): SplitRow[] {
   const out: SplitRow[] = [];

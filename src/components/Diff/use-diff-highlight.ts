@@ -66,7 +66,10 @@ export function useDiffHighlight(path: string, oldText: string | null, newText: 
         const tokenize = readyTokenizer(language);
         if (!tokenize) {
           // First diff in this language: fetch shiki and the grammar, then start over in idle time.
-          loadTokenizer(language).then(() => !disposed && schedule(), () => {});
+          loadTokenizer(language).then(
+            () => !disposed && schedule(),
+            () => {},
+          );
           return;
         }
         const idle = deadline.timeRemaining() > DEADLINE_MARGIN_MS;

@@ -22,10 +22,7 @@ export function useDiffModel(
   const size = (oldText?.length ?? 0) + newText.length;
   const deferred = size > deferAbove;
 
-  const syncModel = useMemo(
-    () => (deferred ? null : computeDiffModel(oldText, newText, state)),
-    [deferred, oldText, newText, state],
-  );
+  const syncModel = useMemo(() => (deferred ? null : computeDiffModel(oldText, newText, state)), [deferred, oldText, newText, state]);
 
   const [late, setLate] = useState<{ inputs: readonly unknown[]; model: DiffModel } | null>(null);
   useEffect(() => {

@@ -15,11 +15,7 @@ export const elicitationFormModule = /* @__PURE__ */ lazyModule(() => import('./
 
 export const ElicitationForm = /* @__PURE__ */ onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
 
-export function ElicitationFallback({
-  elicitation,
-  className,
-  state,
-}: ElicitationFormProps & { state: OnDemandState }) {
+export function ElicitationFallback({ elicitation, className, state }: ElicitationFormProps & { state: OnDemandState }) {
   const t = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
   const view = elicitationView(elicitation, null, null);

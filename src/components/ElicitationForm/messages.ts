@@ -7,11 +7,9 @@ export const elicitationMessages = {
 
   required_legend: 'Fields marked * are required.',
   required_hidden: '(required)',
-  secret_warning:
-    'This looks like a request for a password, key or other secret. Never enter passwords here: agents must not ask for them in a form.',
+  secret_warning: 'This looks like a request for a password, key or other secret. Never enter passwords here: agents must not ask for them in a form.',
   unsupported_field: 'This field type is not supported ({type}). It will not be sent.',
-  unsupported_required:
-    'This form needs a field this app cannot show, so it cannot be accepted. Decline or cancel instead.',
+  unsupported_required: 'This form needs a field this app cannot show, so it cannot be accepted. Decline or cancel instead.',
   choose_option: 'Choose…',
   clear_choice: 'Clear',
   number_range: 'Between {min} and {max}',
@@ -52,8 +50,7 @@ export const elicitationMessages = {
   host_label: 'Site',
   open: 'Open',
   open_again: 'Open again',
-  warning_punycode:
-    'The site name uses international characters (punycode "xn--"). It may imitate a familiar site: check it carefully.',
+  warning_punycode: 'The site name uses international characters (punycode "xn--"). It may imitate a familiar site: check it carefully.',
   warning_insecure: 'This address is not encrypted (http).',
   warning_credentials: 'The address contains a user name or password before the site name, which can disguise where it leads.',
   refused_invalid: 'This is not a valid web address, so it cannot be opened.',

@@ -77,13 +77,7 @@ export interface UnsupportedField extends FieldBase {
   raw: unknown;
 }
 
-export type FieldModel =
-  | TextField
-  | NumberField
-  | BooleanField
-  | SelectField
-  | MultiSelectField
-  | UnsupportedField;
+export type FieldModel = TextField | NumberField | BooleanField | SelectField | MultiSelectField | UnsupportedField;
 
 export interface FormModel {
   title: string | null;
@@ -96,9 +90,7 @@ const TEXT_FORMATS: readonly TextFormat[] = ['email', 'uri', 'date', 'date-time'
 export function buildFormModel(schema: ElicitationSchema | null | undefined): FormModel {
   const properties = isRecord(schema?.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema?.required) ? schema.required : []);
-  const fields = Object.entries(properties).map(([name, property]) =>
-    buildField(name, property as unknown, required.has(name)),
-  );
+  const fields = Object.entries(properties).map(([name, property]) => buildField(name, property as unknown, required.has(name)));
   return {
     title: str(schema?.title),
     description: str(schema?.description),

@@ -21,8 +21,7 @@ export function initialValues(fields: FieldModel[]): FormValues {
   for (const field of fields) {
     switch (field.kind) {
       case 'text':
-        values[field.name] =
-          field.default === null ? '' : field.format === 'date-time' ? rfc3339ToLocalInput(field.default) : field.default;
+        values[field.name] = field.default === null ? '' : field.format === 'date-time' ? rfc3339ToLocalInput(field.default) : field.default;
         break;
       case 'number':
         values[field.name] = field.default === null ? '' : String(field.default);

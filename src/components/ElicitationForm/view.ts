@@ -7,16 +7,7 @@ import type { CreateElicitationResponse, ElicitationState } from '../../core/typ
 import type { ElicitationMessages } from './messages.js';
 
 export type ElicitationView =
-  | 'pending'
-  | 'waiting'
-  | 'accepted'
-  | 'declined'
-  | 'cancelled'
-  | 'interrupted'
-  | 'completed'
-  | 'done'
-  | 'stopped'
-  | 'unsupported_mode';
+  'pending' | 'waiting' | 'accepted' | 'declined' | 'cancelled' | 'interrupted' | 'completed' | 'done' | 'stopped' | 'unsupported_mode';
 
 export function elicitationView(
   elicitation: Pick<ElicitationState, 'mode' | 'status'>,

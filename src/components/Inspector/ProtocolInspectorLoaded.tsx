@@ -25,20 +25,36 @@ export interface ProtocolInspectorProps {
  * Filter by method and `sessionUpdate` kind, search, pause, and export the newline-delimited
  * transcript that `replayTranscript` (and the stories) read back.
  */
-export function ProtocolInspectorLoaded({ entries, paused = false, onPausedChange, onClear, exportFileName = 'acp-transcript.ndjson', className }: ProtocolInspectorProps) {
+export function ProtocolInspectorLoaded({
+  entries,
+  paused = false,
+  onPausedChange,
+  onClear,
+  exportFileName = 'acp-transcript.ndjson',
+  className,
+}: ProtocolInspectorProps) {
   const m = useMessages('inspector', inspectorMessages);
   const [method, setMethod] = useState('');
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const summaries = useMemo(() => entries.map((e) => ({ entry: e, summary: describeFrame(e) })), [entries]);
-  const methods = useMemo(() => [...new Set(summaries.map((s) => (s.summary.id && !s.summary.method.includes('/') && s.summary.method.startsWith('re') ? 'responses' : s.summary.method)))].sort(), [summaries]);
+  const methods = useMemo(
+    () =>
+      [
+        ...new Set(
+          summaries.map((s) => (s.summary.id && !s.summary.method.includes('/') && s.summary.method.startsWith('re') ? 'responses' : s.summary.method)),
+        ),
+      ].sort(),
+    [summaries],
+  );
   const kinds = useMemo(() => [...new Set(summaries.flatMap((s) => (s.summary.kind ? [s.summary.kind] : [])))].sort(), [summaries]);
 
   const shown = useMemo(() => {
     const needle = deferredQuery.trim().toLowerCase();
     return summaries.filter(({ entry, summary }) => {
-      if (method === 'responses' ? !summary.method.startsWith('response') && !summary.method.startsWith('error') : method && summary.method !== method) return false;
+      if (method === 'responses' ? !summary.method.startsWith('response') && !summary.method.startsWith('error') : method && summary.method !== method)
+        return false;
       if (kind && summary.kind !== kind) return false;
       return !needle || frameText(entry, TOOL_OUTPUT_LIMIT).toLowerCase().includes(needle);
     });
@@ -71,7 +87,14 @@ export function ProtocolInspectorLoaded({ entries, paused = false, onPausedChang
             ))}
           </select>
         </label>
-        <input className="acp-inspector__search" type="search" placeholder={m.search} aria-label={m.search} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          className="acp-inspector__search"
+          type="search"
+          placeholder={m.search}
+          aria-label={m.search}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         {onPausedChange && (
           <button type="button" className="acp-button" aria-pressed={paused} onClick={() => onPausedChange(!paused)}>
             {paused ? m.resume : m.pause}
@@ -107,7 +130,13 @@ function FrameList({ rows, labels }: { rows: Row[]; labels: typeof inspectorMess
     <div ref={parent} className="acp-inspector__frames" data-slot="inspector-frames" role="list" tabIndex={0} aria-label={labels.title}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => (
-          <div key={rows[v.index]!.entry.seq} role="listitem" data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
+          <div
+            key={rows[v.index]!.entry.seq}
+            role="listitem"
+            data-index={v.index}
+            ref={virtualizer.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
+          >
             <FrameRow row={rows[v.index]!} labels={labels} />
           </div>
         ))}
@@ -131,7 +160,11 @@ const FrameRow = /* @__PURE__ */ memo(function FrameRow({ row, labels }: { row: 
         </span>
         <span className="acp-inspector__method">{summary.method}</span>
         {summary.kind && <span className="acp-inspector__kind">{summary.kind}</span>}
-        {entry.error && <span className="acp-inspector__refused">{labels.refused}: {entry.error}</span>}
+        {entry.error && (
+          <span className="acp-inspector__refused">
+            {labels.refused}: {entry.error}
+          </span>
+        )}
         {!open && <span className="acp-inspector__preview">{text}</span>}
       </button>
       {open && <FrameJson entry={entry} />}

@@ -46,14 +46,7 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
     const pieceEnds: number[] = [];
     for (; cutIndex < cuts.length && cuts[cutIndex] <= runEnd; cutIndex++) pieceEnds.push(cuts[cutIndex] - runStart);
     const last = runEnd === source.length;
-    children.push(
-      <MemoRun
-        key={runStart}
-        source={source.slice(runStart, last ? restFrom : runEnd)}
-        pieceEnds={pieceEnds}
-        rest={last ? restSource : ''}
-      />,
-    );
+    children.push(<MemoRun key={runStart} source={source.slice(runStart, last ? restFrom : runEnd)} pieceEnds={pieceEnds} rest={last ? restSource : ''} />);
     runStart = runEnd;
   }
   return (

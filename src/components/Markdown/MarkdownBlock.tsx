@@ -94,8 +94,5 @@ function WholeBlock({ source, streaming }: { source: string; streaming: boolean 
 export const MemoMarkdownBlock = /* @__PURE__ */ memo(
   MarkdownBlockView,
   (prev, next) =>
-    prev.streaming === next.streaming &&
-    prev.block.source === next.block.source &&
-    prev.block.kind === next.block.kind &&
-    prev.block.open === next.block.open,
+    prev.streaming === next.streaming && prev.block.source === next.block.source && prev.block.kind === next.block.kind && prev.block.open === next.block.open,
 );

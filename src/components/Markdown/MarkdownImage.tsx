@@ -31,12 +31,7 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
 
   if (source.kind === 'remote' && !allowRemoteImages && !requested) {
     return (
-      <button
-        type="button"
-        className="acp-button acp-markdown__image-placeholder"
-        data-slot="image-placeholder"
-        onClick={() => setRequested(true)}
-      >
+      <button type="button" className="acp-button acp-markdown__image-placeholder" data-slot="image-placeholder" onClick={() => setRequested(true)}>
         <ImageIcon />
         <span>{format(messages.load_image, { host: source.host })}</span>
         {text ? <span className="acp-markdown__image-alt">{text}</span> : null}

@@ -42,7 +42,13 @@ export function MarkdownSource({ source, inline = false, components, pending }: 
   }, [messages, inline]);
   if (!useParseBudget(source)) {
     if (pending) return pending(source);
-    return inline ? <Pending source={source} /> : <p className="acp-markdown__pending" data-slot="pending">{source}</p>;
+    return inline ? (
+      <Pending source={source} />
+    ) : (
+      <p className="acp-markdown__pending" data-slot="pending">
+        {source}
+      </p>
+    );
   }
   return (
     <ReactMarkdown

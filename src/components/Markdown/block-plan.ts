@@ -55,7 +55,11 @@ function lineStarts(source: string): number[] {
   return starts;
 }
 
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').length;
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|').length;
 
 function tablePlan(source: string): Extract<BlockPlan, { kind: 'table' }> | null {
   const starts = lineStarts(source);
@@ -92,7 +96,10 @@ function tablePlan(source: string): Extract<BlockPlan, { kind: 'table' }> | null
 function columnWidths(rows: string[], count: number): number[] {
   const longest = new Array<number>(count).fill(4);
   for (const row of rows) {
-    const values = row.trim().replace(/^\||\|$/g, '').split('|');
+    const values = row
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|');
     for (let i = 0; i < count && i < values.length; i++) longest[i] = Math.max(longest[i], Math.min(40, values[i].trim().length));
   }
   const total = longest.reduce((a, b) => a + b, 0);

@@ -4,7 +4,7 @@ export const TEXT_CHUNK = 4096;
 /** `text` in pieces of at most TEXT_CHUNK characters, never between the two halves of a surrogate pair. */
 export function chunkText(text: string, size: number = TEXT_CHUNK): string[] {
   const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(text.length, at + size);
     const code = text.charCodeAt(end - 1);
     if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;

@@ -47,13 +47,9 @@ function textOf(node: HastChild | HastNode): string {
 
 /** Code blocks that reach the parser (fences inside list items, indented code) use CodeBlock. */
 function Pre({ node }: Props<'pre'>) {
-  const code = node?.children.find(
-    (child): child is HastNode => child.type === 'element' && child.tagName === 'code',
-  );
+  const code = node?.children.find((child): child is HastNode => child.type === 'element' && child.tagName === 'code');
   const classes = code?.properties?.className;
-  const languageClass = Array.isArray(classes)
-    ? classes.find((name): name is string => typeof name === 'string' && name.startsWith('language-'))
-    : undefined;
+  const languageClass = Array.isArray(classes) ? classes.find((name): name is string => typeof name === 'string' && name.startsWith('language-')) : undefined;
   const text = code ? textOf(code).replace(/\n$/, '') : '';
   return <CodeBlock code={text} language={languageClass?.slice('language-'.length) ?? null} />;
 }
@@ -84,7 +80,18 @@ function Input({ node: _node, type, checked }: Props<'input'>) {
       aria-label={checked ? messages.task_done : messages.task_open}
     >
       {checked ? (
-        <svg width="10" height="10" viewBox="0 0 10 10" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          width="10"
+          height="10"
+          viewBox="0 0 10 10"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M2 5.2l2 2 4-4.4" />
         </svg>
       ) : null}

@@ -17,8 +17,7 @@ export const markdownMessages = {
   /** Note under a block whose quotes or lists nest deeper than the budget. */
   nesting_capped: 'Nested deeper than {depth} levels: the deeper levels are shown as text.',
   /** Note under a block too large or with too much markup to format at once. */
-  shown_plain:
-    'Shown as plain text: this part has {size} characters and {markup} formatting marks, over the {unit} and {limit} formatted at once.',
+  shown_plain: 'Shown as plain text: this part has {size} characters and {markup} formatting marks, over the {unit} and {limit} formatted at once.',
   /** Note under a paragraph parsed in parts (very long without spaces, or many unclosed marks). */
   formatted_in_parts: 'Very long or heavily marked-up paragraph: formatted in parts, so marks that span parts show as typed.',
 };

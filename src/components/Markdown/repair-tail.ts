@@ -134,12 +134,7 @@ function handleDelimiter(stack: OpenDelimiter[], line: string, index: number, ma
   if (canOpen || atEnd) stack.push({ index, marker });
 }
 
-function rebuild(
-  line: string,
-  stack: OpenDelimiter[],
-  code: { index: number; length: number } | null,
-  link: OpenLink | null,
-): string {
+function rebuild(line: string, stack: OpenDelimiter[], code: { index: number; length: number } | null, link: OpenLink | null): string {
   // Ranges to delete, and the end of the kept text.
   const removals: Array<[number, number]> = [];
   let end = line.length;

@@ -170,9 +170,7 @@ function scan(text: string, from: number): { finished: MarkdownBlock[]; tailStar
     if (state.kind !== 'empty') {
       // Inside a list only column 0 is surely outside the list; elsewhere 0-3 is block level.
       const blockLevel = state.isList ? indent === 0 : indent <= 3;
-      const startsNew = state.blankPending
-        ? indent === 0 && !(state.isList && listItem)
-        : blockLevel && (fence !== null || heading);
+      const startsNew = state.blankPending ? indent === 0 && !(state.isList && listItem) : blockLevel && (fence !== null || heading);
       if (startsNew) {
         finished.push(block(text, blockStart, pos, 'markdown', false));
         blockStart = pos;
@@ -209,8 +207,7 @@ function scan(text: string, from: number): { finished: MarkdownBlock[]; tailStar
  */
 export function splitBlocks(text: string, previous?: BlockSplit | null): BlockSplit {
   // Comparing the prefix is a memcmp; the expensive part (scanning lines) stays O(tail).
-  const resume =
-    previous && text.length >= previous.text.length && text.startsWith(previous.text) ? previous : null;
+  const resume = previous && text.length >= previous.text.length && text.startsWith(previous.text) ? previous : null;
   const from = resume ? resume.tailStart : 0;
   const { finished, tailStart } = scan(text, from);
   const kept = resume ? resume.finished : [];

@@ -65,12 +65,7 @@ export function restStart(state: TailParagraph): number {
  * `streaming`: more text may follow; a finished block only reuses the cuts already made and adds
  * its runs' ends.
  */
-export function advanceTailParagraph(
-  previous: TailParagraph | null,
-  source: string,
-  streaming: boolean,
-  take?: TakeBudget,
-): TailParagraph | null {
+export function advanceTailParagraph(previous: TailParagraph | null, source: string, streaming: boolean, take?: TakeBudget): TailParagraph | null {
   if (source === '' || OTHER_BLOCK_START.test(source)) return null;
   const lineEnd = source.indexOf('\n');
   // A finished paragraph may end with its newline and blank lines; anything after them is a

@@ -9,14 +9,7 @@ const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
  * Image types safe to decode from a `data:` URL: raster formats only. SVG is excluded because
  * it is a document (scripts, external references), not a picture.
  */
-export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/jpg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-]);
+export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/avif']);
 
 const DATA_IMAGE = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)(?:;[a-z0-9=.+-]+)*;base64,[a-z0-9+/=\s]*$/i;
 
@@ -57,10 +50,7 @@ export function remoteImageHost(url: string | null | undefined): string | null {
   return parsed.host;
 }
 
-export type ImageSource =
-  | { kind: 'data'; src: string }
-  | { kind: 'remote'; src: string; host: string }
-  | { kind: 'refused' };
+export type ImageSource = { kind: 'data'; src: string } | { kind: 'remote'; src: string; host: string } | { kind: 'refused' };
 
 /** How a markdown image may be shown: decoded inline, behind a click, or not at all. */
 export function classifyImage(url: string | null | undefined): ImageSource {

@@ -23,11 +23,6 @@ export function BlockView({ block, messages }: { block: Block; messages: Message
       return <EmbeddedResourceBlock block={block} messages={messages} />;
     default:
       // A known type with an unexpected shape: show it as unsupported, never drop it.
-      return (
-        <UnsupportedBlock
-          block={{ type: (block as { type?: string }).type ?? '', unsupported: true, raw: block }}
-          messages={messages}
-        />
-      );
+      return <UnsupportedBlock block={{ type: (block as { type?: string }).type ?? '', unsupported: true, raw: block }} messages={messages} />;
   }
 }

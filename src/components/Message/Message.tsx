@@ -75,12 +75,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
               isUser && userText === 'plain' ? (
                 <PlainText key={segment.key} text={segment.text} />
               ) : (
-                <Markdown
-                  key={segment.key}
-                  text={segment.text}
-                  streaming={streaming && index === lastText}
-                  allowRemoteImages={allowRemoteImages}
-                />
+                <Markdown key={segment.key} text={segment.text} streaming={streaming && index === lastText} allowRemoteImages={allowRemoteImages} />
               )
             ) : (
               <PartBoundary key={segment.key} resetKey={segment.block} rawText={() => fullJson(segment.block)}>

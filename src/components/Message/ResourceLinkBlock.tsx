@@ -28,11 +28,6 @@ export function ResourceLinkBlock({ block, messages }: { block: ResourceLink; me
     <span data-slot="uri">{block.uri}</span>
   );
   return (
-    <FileChip
-      slot="resource-link"
-      name={block.title || block.name}
-      details={details.length > 0 ? details.join(' · ') : messages.link_kind}
-      location={uri}
-    />
+    <FileChip slot="resource-link" name={block.title || block.name} details={details.length > 0 ? details.join(' · ') : messages.link_kind} location={uri} />
   );
 }

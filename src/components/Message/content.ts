@@ -18,8 +18,7 @@ export function isShownToUser(block: ReceivedContentBlock): boolean {
 }
 
 export type ContentSegment =
-  | { kind: 'text'; key: number; text: string }
-  | { kind: 'block'; key: number; block: Exclude<ContentBlock, { type: 'text' }> | UnknownContentBlock };
+  { kind: 'text'; key: number; text: string } | { kind: 'block'; key: number; block: Exclude<ContentBlock, { type: 'text' }> | UnknownContentBlock };
 
 /**
  * The visible content as segments: runs of text blocks become one markdown text (streamed chunks

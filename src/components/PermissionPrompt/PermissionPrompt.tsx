@@ -15,15 +15,14 @@ import type { PermissionPromptProps } from './PermissionPromptLoaded.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
-export const PermissionPrompt = /* @__PURE__ */ onDemandComponent('PermissionPrompt', conversationModule, (loaded) => loaded.PermissionPromptLoaded, PermissionFallback);
+export const PermissionPrompt = /* @__PURE__ */ onDemandComponent(
+  'PermissionPrompt',
+  conversationModule,
+  (loaded) => loaded.PermissionPromptLoaded,
+  PermissionFallback,
+);
 
-export function PermissionFallback({
-  request,
-  details,
-  showToolCall = true,
-  className,
-  state,
-}: PermissionPromptProps & { state: OnDemandState }) {
+export function PermissionFallback({ request, details, showToolCall = true, className, state }: PermissionPromptProps & { state: OnDemandState }) {
   const t = useMessages('permission', permissionMessages);
   const titleId = useId();
   const info = toolCallInfo(request.toolCall);

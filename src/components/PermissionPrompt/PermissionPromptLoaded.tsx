@@ -38,15 +38,7 @@ export function PermissionPromptLoaded(props: PermissionPromptProps) {
   return <Prompt key={props.request.requestId} {...props} />;
 }
 
-function Prompt({
-  request,
-  onRespond,
-  details,
-  showToolCall = true,
-  autoFocus = true,
-  shortcutGuardMs = 400,
-  className,
-}: PermissionPromptProps) {
+function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = true, shortcutGuardMs = 400, className }: PermissionPromptProps) {
   const t = useMessages('permission', permissionMessages);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -156,17 +148,13 @@ function Prompt({
       {pending && request.options.length === 0 && <p className="acp-permission__status">{t.no_options}</p>}
       {pending && shortcutCount > 0 && (
         <p id={`${id}-hint`} className="acp-permission__hint" data-slot="hint">
-          {shortcutCount === 1
-            ? format(t.shortcut_hint_single, { first: 1 })
-            : format(t.shortcut_hint, { first: 1, last: shortcutCount })}
+          {shortcutCount === 1 ? format(t.shortcut_hint_single, { first: 1 }) : format(t.shortcut_hint, { first: 1, last: shortcutCount })}
         </p>
       )}
 
       <p className="acp-permission__status" data-slot="status" role="status">
         {status === 'answered' &&
-          (chosen
-            ? format(request.byPolicy ? t.status_answered_policy : t.status_answered, { option: chosen.name })
-            : t.status_answered_unknown)}
+          (chosen ? format(request.byPolicy ? t.status_answered_policy : t.status_answered, { option: chosen.name }) : t.status_answered_unknown)}
         {status === 'cancelled' && t.status_cancelled}
         {status === 'interrupted' && t.status_interrupted}
       </p>

@@ -9,7 +9,12 @@ import { onDemandComponent } from '../shared/on-demand-component.js';
 import { PermissionFallback } from './PermissionPrompt.js';
 import type { PermissionQueueProps } from './PermissionQueueLoaded.js';
 
-export const PermissionQueue = /* @__PURE__ */ onDemandComponent('PermissionQueue', conversationModule, (loaded) => loaded.PermissionQueueLoaded, PermissionQueueFallback);
+export const PermissionQueue = /* @__PURE__ */ onDemandComponent(
+  'PermissionQueue',
+  conversationModule,
+  (loaded) => loaded.PermissionQueueLoaded,
+  PermissionQueueFallback,
+);
 
 /** Until the queue loads, the request it would show first, as the prompt's fallback. */
 function PermissionQueueFallback({ requests, onRespond, className, state }: PermissionQueueProps & { state: OnDemandState }) {

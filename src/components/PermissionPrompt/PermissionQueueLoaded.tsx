@@ -21,14 +21,7 @@ export interface PermissionQueueProps {
   className?: string;
 }
 
-export function PermissionQueueLoaded({
-  requests,
-  onRespond,
-  renderDetails,
-  autoFocus,
-  shortcutGuardMs,
-  className,
-}: PermissionQueueProps) {
+export function PermissionQueueLoaded({ requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, className }: PermissionQueueProps) {
   const t = useMessages('permission', permissionMessages);
   const id = useId();
   const pending = requests.filter((r) => r.status === 'pending');
@@ -45,13 +38,7 @@ export function PermissionQueueLoaded({
           {format(t.queue_position, { position: 1, total: pending.length })}
         </span>
       </div>
-      <PermissionPrompt
-        request={active}
-        onRespond={onRespond}
-        details={renderDetails?.(active)}
-        autoFocus={autoFocus}
-        shortcutGuardMs={shortcutGuardMs}
-      />
+      <PermissionPrompt request={active} onRespond={onRespond} details={renderDetails?.(active)} autoFocus={autoFocus} shortcutGuardMs={shortcutGuardMs} />
       {waiting.length > 0 && (
         <div className="acp-permission-queue__waiting" data-slot="waiting">
           <span id={`${id}-waiting`} className="acp-permission-queue__waiting-label">

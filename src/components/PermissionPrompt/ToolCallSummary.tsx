@@ -31,7 +31,9 @@ export function ToolCallSummary({ info, t }: { info: ToolCallInfo; t: Permission
         <div className="acp-permission__command" data-slot="command">
           <span className="acp-visually-hidden">{t.command_label}: </span>
           <code translate="no">
-            <span aria-hidden="true" className="acp-permission__prompt-sign">$ </span>
+            <span aria-hidden="true" className="acp-permission__prompt-sign">
+              ${' '}
+            </span>
             {info.command}
           </code>
         </div>

@@ -19,9 +19,7 @@ export function toolCallInfo(toolCall: ToolCallUpdate | null | undefined): ToolC
     title: typeof toolCall?.title === 'string' && toolCall.title.trim() ? toolCall.title : null,
     kind: typeof toolCall?.kind === 'string' ? toolCall.kind : null,
     command: commandText(input.command),
-    paths: Array.isArray(toolCall?.locations)
-      ? toolCall.locations.map((l) => l?.path).filter((p): p is string => typeof p === 'string' && p !== '')
-      : [],
+    paths: Array.isArray(toolCall?.locations) ? toolCall.locations.map((l) => l?.path).filter((p): p is string => typeof p === 'string' && p !== '') : [],
   };
 }
 

@@ -25,13 +25,7 @@ export interface PlanProps {
  * update and entries have no ids, so rows are keyed by position: an update patches the existing
  * rows in place instead of remounting them.
  */
-export const Plan = /* @__PURE__ */ memo(function Plan({
-  entries,
-  open: controlledOpen,
-  defaultOpen = true,
-  onOpenChange,
-  className,
-}: PlanProps) {
+export const Plan = /* @__PURE__ */ memo(function Plan({ entries, open: controlledOpen, defaultOpen = true, onOpenChange, className }: PlanProps) {
   const messages = useMessages('plan', planMessages);
   const locale = useLocale();
   const [open, setOpen] = useControllableState({ value: controlledOpen, defaultValue: defaultOpen, onChange: onOpenChange });

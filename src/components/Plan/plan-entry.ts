@@ -7,10 +7,8 @@ const STATUSES: ReadonlySet<string> = new Set<PlanStatus>(['pending', 'in_progre
 const PRIORITIES: ReadonlySet<string> = new Set<PlanPriority>(['high', 'medium', 'low']);
 
 /** Agents send enums leniently; unknown values fall back instead of breaking the row. */
-export const statusOf = (entry: PlanEntry): PlanStatus =>
-  STATUSES.has(entry.status) ? entry.status : 'pending';
-export const priorityOf = (entry: PlanEntry): PlanPriority =>
-  PRIORITIES.has(entry.priority) ? entry.priority : 'medium';
+export const statusOf = (entry: PlanEntry): PlanStatus => (STATUSES.has(entry.status) ? entry.status : 'pending');
+export const priorityOf = (entry: PlanEntry): PlanPriority => (PRIORITIES.has(entry.priority) ? entry.priority : 'medium');
 
 export function countCompleted(entries: ReadonlyArray<PlanEntry>): number {
   let done = 0;

@@ -28,8 +28,7 @@ export function AttachmentChips({ attachments, onRemove, disabled, t }: Attachme
         const { block } = a;
         // Thumbnails only for the raster allowlist, decoded from our own base64 (never a remote URL).
         const kindKey = KIND_LABELS[block.type];
-        const thumbnail =
-          block.type === 'image' && RASTER_IMAGE_TYPES.has(block.mimeType) ? `data:${block.mimeType};base64,${block.data}` : null;
+        const thumbnail = block.type === 'image' && RASTER_IMAGE_TYPES.has(block.mimeType) ? `data:${block.mimeType};base64,${block.data}` : null;
         return (
           <li key={a.id} className="acp-prompt-input__chip" data-slot="attachment" data-kind={block.type}>
             {thumbnail && (

@@ -5,14 +5,7 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type DragEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
@@ -216,7 +209,13 @@ export function PromptInput({
             onClick={() => fileInputRef.current?.click()}
           >
             <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-              <path d="M10.5 4.5 5.2 9.8a1.5 1.5 0 0 0 2.1 2.1l5.6-5.6a3 3 0 0 0-4.2-4.2L3 7.8a4.5 4.5 0 0 0 6.4 6.4L13 10.6" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" />
+              <path
+                d="M10.5 4.5 5.2 9.8a1.5 1.5 0 0 0 2.1 2.1l5.6-5.6a3 3 0 0 0-4.2-4.2L3 7.8a4.5 4.5 0 0 0 6.4 6.4L13 10.6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.3"
+                strokeLinecap="round"
+              />
             </svg>
             {t.attach}
           </button>

@@ -6,16 +6,9 @@ import { fileUri, planAttachment, type RefusalReason } from './attachment-plan.j
 import { decodeText, textMimeType, toBase64 } from './file-content.js';
 import type { PromptAttachment } from './types.js';
 
-export type AttachmentResult =
-  | { ok: true; attachment: PromptAttachment }
-  | { ok: false; name: string; size: number; reason: RefusalReason | 'unreadable' };
+export type AttachmentResult = { ok: true; attachment: PromptAttachment } | { ok: false; name: string; size: number; reason: RefusalReason | 'unreadable' };
 
-export async function readAttachment(
-  file: File,
-  capabilities: PromptCapabilities | null | undefined,
-  maxBytes: number,
-  id: string,
-): Promise<AttachmentResult> {
+export async function readAttachment(file: File, capabilities: PromptCapabilities | null | undefined, maxBytes: number, id: string): Promise<AttachmentResult> {
   const plan = planAttachment(file, capabilities, maxBytes);
   if ('refused' in plan) return { ok: false, name: file.name, size: file.size, reason: plan.refused };
   const mimeType = file.type || 'application/octet-stream';
@@ -43,10 +36,7 @@ export async function readAttachment(
       const text = decodeText(bytes);
       return done({
         type: 'resource',
-        resource:
-          text !== null
-            ? { uri, mimeType: textMimeType(file.type), text }
-            : { uri, mimeType, blob: toBase64(bytes) },
+        resource: text !== null ? { uri, mimeType: textMimeType(file.type), text } : { uri, mimeType, blob: toBase64(bytes) },
       });
     }
   }

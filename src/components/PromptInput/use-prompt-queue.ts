@@ -57,10 +57,7 @@ export function usePromptQueue({
   const onSendRef = useRef(onSend);
   onSendRef.current = onSend;
 
-  const dispatch = useCallback(
-    (action: PromptQueueAction) => setItems(promptQueueReducer(getItems(), action)),
-    [getItems, setItems],
-  );
+  const dispatch = useCallback((action: PromptQueueAction) => setItems(promptQueueReducer(getItems(), action)), [getItems, setItems]);
 
   const sendItem = useCallback(
     (prompt: QueuedPrompt) => {

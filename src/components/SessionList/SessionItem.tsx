@@ -99,7 +99,13 @@ export function SessionItem(props: SessionItemProps) {
       ) : (
         <div className="acp-session-list__actions" data-slot="actions">
           {offerResume && onOpen && (
-            <ActionButton action="resume" label={messages.resume} hint={messages.resume_hint} titleId={titleId} onClick={() => onOpen(session.sessionId, 'resume')} />
+            <ActionButton
+              action="resume"
+              label={messages.resume}
+              hint={messages.resume_hint}
+              titleId={titleId}
+              onClick={() => onOpen(session.sessionId, 'resume')}
+            />
           )}
           {canClose && onClose && (
             <ActionButton action="close" label={messages.close} hint={messages.close_hint} titleId={titleId} onClick={() => onClose(session.sessionId)} />

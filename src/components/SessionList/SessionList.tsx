@@ -28,11 +28,7 @@ export function SessionListFallback({
       {sessions.length > 0 && (
         <ul className="acp-session-list__items" aria-label={messages.list_label}>
           {sessions.map((session) => (
-            <li
-              key={session.sessionId}
-              className="acp-session-list__item"
-              data-state={session.sessionId === activeSessionId ? 'active' : 'idle'}
-            >
+            <li key={session.sessionId} className="acp-session-list__item" data-state={session.sessionId === activeSessionId ? 'active' : 'idle'}>
               <div className="acp-session-list__open" aria-current={session.sessionId === activeSessionId ? 'true' : undefined}>
                 <span className="acp-session-list__title">{session.title || messages.untitled}</span>{' '}
                 <span className="acp-session-list__meta">

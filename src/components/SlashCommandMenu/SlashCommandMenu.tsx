@@ -24,16 +24,7 @@ export interface SlashCommandMenuProps {
   className?: string;
 }
 
-export function SlashCommandMenu({
-  id,
-  commands,
-  activeIndex,
-  optionId,
-  onSelect,
-  onActiveChange,
-  onClose,
-  className,
-}: SlashCommandMenuProps) {
+export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect, onActiveChange, onClose, className }: SlashCommandMenuProps) {
   const t = useMessages('slashCommands', slashCommandMessages);
   const listRef = useRef<HTMLUListElement>(null);
 

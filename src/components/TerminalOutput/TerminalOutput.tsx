@@ -18,14 +18,11 @@ import { terminalRunState } from './TerminalStatus.js';
 export const terminalOutputModule = /* @__PURE__ */ lazyModule(() => import('./TerminalOutputLoaded.js').then((m) => m.TerminalOutputLoaded));
 
 // Memoized like the renderer itself: a streaming thread re-renders tool cards on every chunk.
-export const TerminalOutput = /* @__PURE__ */ memo(/* @__PURE__ */ onDemandComponent('TerminalOutput', terminalOutputModule, (loaded) => loaded, TerminalFallback));
+export const TerminalOutput = /* @__PURE__ */ memo(
+  /* @__PURE__ */ onDemandComponent('TerminalOutput', terminalOutputModule, (loaded) => loaded, TerminalFallback),
+);
 
-export function TerminalFallback({
-  terminal,
-  maxLines = 1000,
-  className,
-  state,
-}: TerminalOutputProps & { state: OnDemandState }) {
+export function TerminalFallback({ terminal, maxLines = 1000, className, state }: TerminalOutputProps & { state: OnDemandState }) {
   const messages = useMessages('terminal', terminalMessages);
   const command = commandLine(terminal.command, terminal.args);
   const runState = terminalRunState(terminal);

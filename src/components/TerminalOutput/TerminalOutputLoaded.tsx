@@ -35,7 +35,7 @@ const EAGER_CHUNKS = 2;
 function chunks(lines: ParsedLine[], first: number, firstNumber: number, log: RefObject<HTMLDivElement | null>) {
   const blocks = [];
   const lastChunk = Math.floor((firstNumber + lines.length - 1) / CHUNK_LINES);
-  for (let i = first; i < lines.length; ) {
+  for (let i = first; i < lines.length;) {
     const number = firstNumber + i;
     const end = Math.min(lines.length, i + CHUNK_LINES - (number % CHUNK_LINES));
     const key = Math.floor(number / CHUNK_LINES);
@@ -107,12 +107,7 @@ export const TerminalOutputLoaded = /* @__PURE__ */ memo(function TerminalOutput
   const state = terminalRunState(terminal);
 
   return (
-    <div
-      className={cx('acp-terminal', className)}
-      data-slot="terminal"
-      data-status={state}
-      data-released={terminal.released || undefined}
-    >
+    <div className={cx('acp-terminal', className)} data-slot="terminal" data-status={state} data-released={terminal.released || undefined}>
       <TerminalHeader terminal={terminal} command={command} state={state} messages={messages} />
       {terminal.truncated && (
         <p className="acp-terminal__notice" data-slot="truncated">

@@ -31,15 +31,7 @@ export function thoughtSeconds(item: Pick<ThoughtItem, 'startedAt' | 'endedAt'>)
  * The agent's reasoning, collapsible. Open while it streams, folded away when it ends (unless
  * the user toggled it). Folded text stays findable with the browser's find-in-page.
  */
-export function Thought({
-  item,
-  streaming = false,
-  open: controlledOpen,
-  defaultOpen,
-  onOpenChange,
-  allowRemoteImages,
-  className,
-}: ThoughtProps) {
+export function Thought({ item, streaming = false, open: controlledOpen, defaultOpen, onOpenChange, allowRemoteImages, className }: ThoughtProps) {
   const messages = useMessages('thought', thoughtMessages);
   const locale = useLocale();
   const live = streaming && item.endedAt === null;
@@ -65,12 +57,7 @@ export function Thought({
         });
 
   return (
-    <div
-      className={cx('acp-thought', className)}
-      data-slot="thought"
-      data-state={fold.state}
-      data-live={live ? '' : undefined}
-    >
+    <div className={cx('acp-thought', className)} data-slot="thought" data-state={fold.state} data-live={live ? '' : undefined}>
       <button {...fold.triggerProps} className="acp-thought__trigger" data-slot="trigger">
         <Chevron size={14} />
         <span className="acp-thought__label" data-slot="label">

@@ -32,10 +32,7 @@ export const LiveAnnouncer = /* @__PURE__ */ memo(function LiveAnnouncer({ turns
   const [seen, setSeen] = useState<Seen>(() => ({ turns, permissionRequests, announcement: null }));
   let { announcement } = seen;
   if (seen.turns !== turns || seen.permissionRequests !== permissionRequests) {
-    const texts = [
-      ...newTurnEnds(seen.turns, turns, messages),
-      ...newPermissionRequests(seen.permissionRequests, permissionRequests, messages),
-    ];
+    const texts = [...newTurnEnds(seen.turns, turns, messages), ...newPermissionRequests(seen.permissionRequests, permissionRequests, messages)];
     if (texts.length > 0) announcement = { id: (announcement?.id ?? 0) + 1, text: texts.join('. ') };
     setSeen({ turns, permissionRequests, announcement });
   }
@@ -64,14 +61,8 @@ function newTurnEnds(before: readonly TurnRecord[], after: readonly TurnRecord[]
 }
 
 /** What to say for requests that arrived pending since `before`. */
-function newPermissionRequests(
-  before: readonly PermissionRequestState[],
-  after: readonly PermissionRequestState[],
-  messages: ThreadMessages,
-): string[] {
+function newPermissionRequests(before: readonly PermissionRequestState[], after: readonly PermissionRequestState[], messages: ThreadMessages): string[] {
   if (after.length === 0) return [];
   const known = new Set(before.map((request) => request.requestId));
-  return after
-    .filter((request) => !known.has(request.requestId) && request.status === 'pending')
-    .map((request) => permissionAnnouncement(request, messages));
+  return after.filter((request) => !known.has(request.requestId) && request.status === 'pending').map((request) => permissionAnnouncement(request, messages));
 }

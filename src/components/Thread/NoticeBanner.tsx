@@ -22,12 +22,7 @@ export function NoticeBanner({ item, live, onDismiss, messages }: NoticeBannerPr
   const severity = severityOf(item.severity);
   const titleId = useId();
   return (
-    <div
-      className="acp-thread-notice"
-      data-slot="notice"
-      data-severity={severity}
-      role={live ? (severity === 'error' ? 'alert' : 'status') : undefined}
-    >
+    <div className="acp-thread-notice" data-slot="notice" data-severity={severity} role={live ? (severity === 'error' ? 'alert' : 'status') : undefined}>
       <NoticeIcon severity={severity} />
       <div className="acp-thread-notice__text">
         <p id={titleId} className="acp-thread-notice__title" data-slot="notice-title">

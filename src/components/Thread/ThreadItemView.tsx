@@ -67,9 +67,7 @@ function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode 
               <PermissionPrompt request={props.permission} onRespond={actions.respondPermission} showToolCall={false} />
             ) : null
           }
-          elicitationSlot={
-            props.elicitation ? <ElicitationForm elicitation={props.elicitation} onRespond={actions.respondElicitation} /> : null
-          }
+          elicitationSlot={props.elicitation ? <ElicitationForm elicitation={props.elicitation} onRespond={actions.respondElicitation} /> : null}
         />
       );
     case 'notice':

@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type {
-  CreateElicitationResponse,
-  ElicitationState,
-  PermissionRequestState,
-  SessionState,
-  TerminalState,
-} from '../../core/types.js';
+import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../../core/types.js';
 import { Plan } from '../Plan/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useThreadActions } from './actions.js';
@@ -104,10 +98,7 @@ export function ThreadLoaded({
   const grouper = useRef<TurnGrouper | null>(null);
   grouper.current ??= new TurnGrouper();
   const groups = useMemo(() => grouper.current!.group(thread, turns), [thread, turns]);
-  const attachments = useMemo(
-    () => computeAttachments(thread, groups, permissionRequests, elicitations),
-    [thread, groups, permissionRequests, elicitations],
-  );
+  const attachments = useMemo(() => computeAttachments(thread, groups, permissionRequests, elicitations), [thread, groups, permissionRequests, elicitations]);
 
   const scroll = useStickToBottom([items, turns, attachments]);
   const { scrollRef } = scroll;
@@ -140,13 +131,7 @@ export function ThreadLoaded({
   );
 
   const renderGroup = (group: TurnGroup, index: number) => (
-    <TurnGroupView
-      key={group.key}
-      group={group}
-      state={state}
-      last={index === groups.length - 1}
-      standalone={standaloneFor(attachments, group.key)}
-    />
+    <TurnGroupView key={group.key} group={group} state={state} last={index === groups.length - 1} standalone={standaloneFor(attachments, group.key)} />
   );
   // While a session loads its history, only its newest turn is mounted whatever the thread's
   // size (the replay may bring thousands of turns): the rest mounts once the load is over.

@@ -19,10 +19,7 @@ export function TurnStatusLine({ turn, latest, messages }: TurnStatusLineProps) 
       return <Line tone="progress" icon={<span className="acp-thread__spinner" aria-hidden="true" />} text={messages.turn_cancelling} />;
     case 'failed':
     case 'interrupted': {
-      const text =
-        turn.status === 'interrupted'
-          ? messages.turn_interrupted
-          : format(messages.turn_failed, { message: turn.error?.message ?? '' });
+      const text = turn.status === 'interrupted' ? messages.turn_interrupted : format(messages.turn_failed, { message: turn.error?.message ?? '' });
       return (
         <p className="acp-thread__turn-status" data-slot="turn-status" data-tone="error" role={latest ? 'alert' : undefined}>
           <ErrorIcon />

@@ -45,11 +45,7 @@ const IDLE_MOUNT_MS = 10;
  * an app's own scrolling, `scrollIntoView`) has not raised its event yet, so that write undid it.
  * Corrections are applied to where the log is now instead; everything else as before.
  */
-function scrollToFn(
-  offset: number,
-  options: { adjustments?: number; behavior?: ScrollBehavior },
-  instance: Virtualizer<HTMLDivElement, HTMLDivElement>,
-) {
+function scrollToFn(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, HTMLDivElement>) {
   const el = instance.scrollElement;
   if (el && options.adjustments && options.behavior !== 'smooth') el.scrollTop += options.adjustments;
   else elementScroll(offset, options, instance);

@@ -44,8 +44,7 @@ export function computeAttachments(
     if (!entry) standalone.set(group.key, (entry = { permissions: [], elicitations: [] }));
     return entry;
   };
-  const hasCard = (toolCallId: string | null | undefined) =>
-    typeof toolCallId === 'string' && toolCallId !== '' && findIndex(thread, `t:${toolCallId}`) >= 0;
+  const hasCard = (toolCallId: string | null | undefined) => typeof toolCallId === 'string' && toolCallId !== '' && findIndex(thread, `t:${toolCallId}`) >= 0;
 
   for (const request of permissionRequests) {
     const toolCallId = request.toolCall?.toolCallId;

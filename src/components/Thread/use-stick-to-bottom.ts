@@ -1,14 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-  type RefObject,
-  type UIEvent,
-  type WheelEvent,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject, type UIEvent, type WheelEvent } from 'react';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
 /** Within this distance of the end the log counts as "at the bottom" (sub-pixel and rounding slack). */

@@ -34,9 +34,7 @@ export interface ToolCallProps {
   className?: string;
 }
 
-const KINDS: ReadonlySet<string> = new Set<ToolKind>([
-  'read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other',
-]);
+const KINDS: ReadonlySet<string> = new Set<ToolKind>(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
 const STATUSES: ReadonlySet<string> = new Set<ToolCallDisplayStatus>(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
 
 // Agents are lenient about enums (the SDK maps unknown values to undefined): fall back to the ACP defaults.
@@ -90,13 +88,7 @@ function ToolCallCard({
   );
 
   return (
-    <div
-      className={cx('acp-tool-call', className)}
-      data-slot="tool-call"
-      data-kind={kind}
-      data-status={status}
-      data-state={hasBody ? fold.state : undefined}
-    >
+    <div className={cx('acp-tool-call', className)} data-slot="tool-call" data-kind={kind} data-status={status} data-state={hasBody ? fold.state : undefined}>
       <div className="acp-tool-call__header" data-slot="tool-call-header">
         {hasBody ? (
           <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="trigger">

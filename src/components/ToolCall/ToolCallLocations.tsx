@@ -24,12 +24,7 @@ export function ToolCallLocations({ locations, cwd, onOpenLocation, messages }: 
         return (
           <li key={`${i}:${location.path}`}>
             {onOpenLocation ? (
-              <button
-                type="button"
-                className="acp-tool-call__location acp-focusable"
-                title={full}
-                onClick={() => onOpenLocation(location.path, line)}
-              >
+              <button type="button" className="acp-tool-call__location acp-focusable" title={full} onClick={() => onOpenLocation(location.path, line)}>
                 {label}
               </button>
             ) : (

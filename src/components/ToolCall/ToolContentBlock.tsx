@@ -35,8 +35,7 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
     case 'resource_link':
       return (
         <p className="acp-tool-call__resource" data-slot="resource-link">
-          <span className="acp-tool-call__resource-name">{block.title ?? block.name}</span>{' '}
-          <code className="acp-tool-call__uri">{block.uri}</code>
+          <span className="acp-tool-call__resource-name">{block.title ?? block.name}</span> <code className="acp-tool-call__uri">{block.uri}</code>
         </p>
       );
     case 'resource': {
@@ -47,9 +46,7 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
           {'text' in resource ? (
             <OutputText text={resource.text} fileName={resource.uri.split('/').pop() || 'resource.txt'} />
           ) : (
-            <p className="acp-tool-call__note">
-              {format(messages.resource_binary, { mimeType: resource.mimeType ?? 'application/octet-stream' })}
-            </p>
+            <p className="acp-tool-call__note">{format(messages.resource_binary, { mimeType: resource.mimeType ?? 'application/octet-stream' })}</p>
           )}
         </div>
       );

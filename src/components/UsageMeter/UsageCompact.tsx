@@ -39,14 +39,7 @@ export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactPr
 
   const summaryText = summary.advice ? `${summary.valueText}. ${summary.advice}` : summary.valueText;
   return (
-    <div
-      ref={rootRef}
-      className={cx('acp-usage-meter', className)}
-      data-variant="compact"
-      data-status={summary.level}
-      onKeyDown={onKeyDown}
-      onBlur={onBlur}
-    >
+    <div ref={rootRef} className={cx('acp-usage-meter', className)} data-variant="compact" data-status={summary.level} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={buttonRef}
         type="button"

@@ -19,9 +19,7 @@ export function UsageDetails({ usage, summary, lastTurnUsage, messages }: UsageD
         <span className="acp-usage-meter__label">{messages.label}</span>
         <span className="acp-usage-meter__figures" data-slot="figures">
           {summary.figuresText}
-          {summary.percentText !== null && (
-            <span className="acp-usage-meter__percent"> · {summary.percentText}</span>
-          )}
+          {summary.percentText !== null && <span className="acp-usage-meter__percent"> · {summary.percentText}</span>}
         </span>
       </div>
       {percent !== null && (

@@ -9,9 +9,7 @@ export function formatTokens(count: number, locale: string | undefined): string 
 /** "16%"; a sliver under 1% keeps one decimal so it does not read as empty. */
 export function formatPercent(percent: number, locale: string | undefined): string {
   const digits = percent > 0 && percent < 1 ? 1 : 0;
-  return numberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(
-    percent / 100,
-  );
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(percent / 100);
 }
 
 /**
@@ -32,8 +30,6 @@ export function formatCost(cost: Cost, locale: string | undefined): string {
       // Not a currency this engine knows: fall through to number + unit.
     }
   }
-  const amount = numberFormat(locale, { maximumFractionDigits: small ? 4 : 2 }).format(
-    cost.amount,
-  );
+  const amount = numberFormat(locale, { maximumFractionDigits: small ? 4 : 2 }).format(cost.amount);
   return `${amount} ${cost.currency}`;
 }

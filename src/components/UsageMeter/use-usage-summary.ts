@@ -32,14 +32,8 @@ function summarize(usage: UsageSnapshot, messages: UsageMeterMessages, locale: s
   const level = usageLevel(percent);
   const used = formatTokens(usage.used, locale);
   const percentText = percent === null ? null : formatPercent(percent, locale);
-  const figuresText =
-    percent === null
-      ? format(messages.used_only, { used })
-      : format(messages.used_of_size, { used, size: formatTokens(usage.size, locale) });
-  const valueText =
-    percentText === null
-      ? figuresText
-      : format(messages.value_text, { used, size: formatTokens(usage.size, locale), percent: percentText });
+  const figuresText = percent === null ? format(messages.used_only, { used }) : format(messages.used_of_size, { used, size: formatTokens(usage.size, locale) });
+  const valueText = percentText === null ? figuresText : format(messages.value_text, { used, size: formatTokens(usage.size, locale), percent: percentText });
   return {
     level,
     percent,

@@ -41,4 +41,3 @@ export class PartBoundary extends Component<PartBoundaryProps, State> {
     return this.props.frame ? this.props.frame(fallback) : fallback;
   }
 }
-

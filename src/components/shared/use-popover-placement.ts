@@ -12,11 +12,7 @@ const DEFAULT: PopoverPlacement = { side: 'bottom', align: 'start' };
  * Picks where an anchored popover fits before it paints. Popovers usually sit in a composer at
  * the bottom of the page, where opening downwards would fall off screen.
  */
-export function usePopoverPlacement(
-  open: boolean,
-  anchorRef: RefObject<HTMLElement | null>,
-  popoverRef: RefObject<HTMLElement | null>,
-): PopoverPlacement {
+export function usePopoverPlacement(open: boolean, anchorRef: RefObject<HTMLElement | null>, popoverRef: RefObject<HTMLElement | null>): PopoverPlacement {
   const [placement, setPlacement] = useState(DEFAULT);
   useIsomorphicLayoutEffect(() => {
     const anchor = anchorRef.current;

@@ -76,9 +76,7 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     update((s) => ({ ...s, permissionRequests: [...s.permissionRequests, request] }));
     void applyPolicy(requestId, params);
     const answer = await answered;
-    return answer.optionId === null
-      ? { outcome: { outcome: 'cancelled' } }
-      : { outcome: { outcome: 'selected', optionId: answer.optionId } };
+    return answer.optionId === null ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: answer.optionId } };
   }
 
   async function applyPolicy(requestId: string, params: acp.RequestPermissionRequest) {
@@ -125,7 +123,11 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       elicitations.set(requestId, (response, status) => {
         update((s) => ({
           ...s,
-          elicitations: replaceWhere(s.elicitations, (e) => e.requestId === requestId, (e) => ({ ...e, status, response })),
+          elicitations: replaceWhere(
+            s.elicitations,
+            (e) => e.requestId === requestId,
+            (e) => ({ ...e, status, response }),
+          ),
         }));
         resolve(response);
       });
@@ -139,8 +141,7 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const finish = elicitations.get(requestId);
     if (!finish) return false;
     elicitations.delete(requestId);
-    const status =
-      statusOverride ?? (response.action === 'accept' ? 'accepted' : response.action === 'decline' ? 'declined' : 'cancelled');
+    const status = statusOverride ?? (response.action === 'accept' ? 'accepted' : response.action === 'decline' ? 'declined' : 'cancelled');
     finish(response, status);
     return true;
   }
@@ -208,8 +209,16 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       elicitations.clear();
       update((s) => ({
         ...s,
-        permissionRequests: replaceWhere(s.permissionRequests, (r) => r.status === 'pending', (r) => ({ ...r, status: 'interrupted' })),
-        elicitations: replaceWhere(s.elicitations, (e) => e.status === 'pending', (e) => ({ ...e, status: 'interrupted' })),
+        permissionRequests: replaceWhere(
+          s.permissionRequests,
+          (r) => r.status === 'pending',
+          (r) => ({ ...r, status: 'interrupted' }),
+        ),
+        elicitations: replaceWhere(
+          s.elicitations,
+          (e) => e.status === 'pending',
+          (e) => ({ ...e, status: 'interrupted' }),
+        ),
       }));
     },
   };

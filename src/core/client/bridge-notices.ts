@@ -78,11 +78,12 @@ export function applyBridgeNotification(method: string, params: unknown, host: N
       });
       return;
     case 'exit':
-      set((state) =>
-        state && {
-          ...state,
-          exitStatus: { exitCode: typeof params.exitCode === 'number' ? params.exitCode : null, signal: isString(params.signal) ? params.signal : null },
-        },
+      set(
+        (state) =>
+          state && {
+            ...state,
+            exitStatus: { exitCode: typeof params.exitCode === 'number' ? params.exitCode : null, signal: isString(params.signal) ? params.signal : null },
+          },
       );
   }
 }

@@ -48,8 +48,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   const traffic = createTrafficLog(options.trafficCapacity ?? 5000, now);
   const get = store.getSnapshot;
   const update = (fn: (s: AcpSnapshot) => AcpSnapshot) => store.setState(fn(get()));
-  const diagnose = (kind: Parameters<typeof addDiagnostic>[1], message: string, raw?: unknown) =>
-    update((s) => addDiagnostic(s, kind, message, now(), raw));
+  const diagnose = (kind: Parameters<typeof addDiagnostic>[1], message: string, raw?: unknown) => update((s) => addDiagnostic(s, kind, message, now(), raw));
   const helpers: ClientHelpers = {
     get,
     update,

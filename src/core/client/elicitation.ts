@@ -35,9 +35,7 @@ export function readElicitation(params: acp.CreateElicitationRequest, context: E
     toolCallId: text(raw.toolCallId),
     scopeRequestId: scope,
     requestedSchema:
-      mode === 'form' && typeof schema === 'object' && schema !== null && !Array.isArray(schema)
-        ? (schema as ElicitationState['requestedSchema'])
-        : null,
+      mode === 'form' && typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as ElicitationState['requestedSchema']) : null,
     url: mode === 'url' ? text(raw.url) : null,
     elicitationId: text(raw.elicitationId),
     status: 'pending',

@@ -30,7 +30,6 @@ export function createTap(
   /** A `session/update` notification's params, unchecked. */
   onSessionUpdate: (params: unknown) => void,
 ): ClientTap {
-
   let outstanding = new Map<string | number, string | null>();
 
   return {
@@ -39,7 +38,6 @@ export function createTap(
     },
 
     sessionOfRequest: (id) => outstanding.get(id) ?? null,
-
 
     refused(raw: string, reason: string, envelope?: Envelope): acp.AnyMessage | null {
       traffic.record({ dir: 'in', raw, error: reason });

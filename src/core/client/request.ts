@@ -10,7 +10,6 @@ import type { AcpSnapshot } from '../types.js';
 
 export type Request = <T>(method: string, params: unknown, options?: { timeoutMs?: number; conn?: acp.ClientConnection }) => Promise<T>;
 
-
 /**
  * `requireConnection` gives the open, initialized connection (or throws); a request that names
  * its connection (`initialize`, a prompt's turn) goes out on that one. `url` names the agent in

@@ -38,7 +38,8 @@ export type SessionActions = OnDemandActions & {
 
 /** acp-react-bridge's request to restart the agent with an `env_var` method's values (bridge/handshake.mjs). */
 const RESTART_WITH_ENV = '_acp-react/bridge/restart_with_env';
-const NEEDS_BRIDGE = "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
+const NEEDS_BRIDGE =
+  "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
 
 /** A message as the traffic log may keep it: a sign-in's variable values replaced. */
 export function redactSecrets(msg: acp.AnyMessage): acp.AnyMessage {

@@ -18,11 +18,7 @@ export function initialSnapshot(): AcpSnapshot {
   };
 }
 
-export function withSession(
-  snapshot: AcpSnapshot,
-  sessionId: string,
-  update: (session: SessionState) => SessionState,
-): AcpSnapshot {
+export function withSession(snapshot: AcpSnapshot, sessionId: string, update: (session: SessionState) => SessionState): AcpSnapshot {
   if (!Object.hasOwn(snapshot.sessions, sessionId)) return snapshot;
   const session = snapshot.sessions[sessionId]!;
   const next = update(session);
@@ -70,13 +66,7 @@ export function removeSession(snapshot: AcpSnapshot, sessionId: string): AcpSnap
   return { ...snapshot, sessions };
 }
 
-export function addDiagnostic(
-  snapshot: AcpSnapshot,
-  kind: DiagnosticKind,
-  message: string,
-  at: number,
-  raw?: unknown,
-): AcpSnapshot {
+export function addDiagnostic(snapshot: AcpSnapshot, kind: DiagnosticKind, message: string, at: number, raw?: unknown): AcpSnapshot {
   const last = snapshot.diagnostics[snapshot.diagnostics.length - 1];
   const entry: Diagnostic = { id: (last?.id ?? 0) + 1, kind, message, at, ...(raw === undefined ? {} : { raw }) };
   const diagnostics = [...snapshot.diagnostics.slice(-(MAX_DIAGNOSTICS - 1)), entry];

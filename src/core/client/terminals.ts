@@ -36,8 +36,7 @@ export interface TerminalManager {
 
 export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceHost): TerminalManager {
   const getState = (terminalId: string): TerminalState | undefined => host.get().terminals[terminalId];
-  const setState = (terminalId: string, state: TerminalState) =>
-    host.update((s) => ({ ...s, terminals: { ...s.terminals, [terminalId]: state } }));
+  const setState = (terminalId: string, state: TerminalState) => host.update((s) => ({ ...s, terminals: { ...s.terminals, [terminalId]: state } }));
   const unknown = (terminalId: string) => host.error('resourceNotFound', `Unknown terminal: ${terminalId}`);
   const live = new Map<string, LiveTerminal>();
   let counter = 0;
@@ -155,7 +154,7 @@ function codePointBytes(text: string, i: number): number {
 /** UTF-8 length of `text` in bytes, as TextEncoder would encode it. */
 function utf8Length(text: string): number {
   let bytes = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const size = codePointBytes(text, i);
     bytes += size;
     i += size === 4 ? 2 : 1;

@@ -88,13 +88,7 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
   return snapshot;
 }
 
-function applyResponse(
-  snapshot: AcpSnapshot,
-  request: Outstanding,
-  msg: Record<string, unknown>,
-  at: number,
-  turnId: string,
-): AcpSnapshot {
+function applyResponse(snapshot: AcpSnapshot, request: Outstanding, msg: Record<string, unknown>, at: number, turnId: string): AcpSnapshot {
   const result = isRecord(msg.result) ? msg.result : null;
   const error = isRecord(msg.error) ? msg.error : null;
   const { method, params } = request;

@@ -20,9 +20,10 @@ export function createSimulatedTerminal(options: SimulatedTerminalOptions = {}):
       let killed = false;
       const cwd = request.cwd ?? '/';
       const args = request.args ?? [];
-      const [program, argv] = request.command.includes(' ') && args.length === 0
-        ? [request.command.split(/\s+/)[0]!, request.command.split(/\s+/).slice(1)]
-        : [request.command, args];
+      const [program, argv] =
+        request.command.includes(' ') && args.length === 0
+          ? [request.command.split(/\s+/)[0]!, request.command.split(/\s+/).slice(1)]
+          : [request.command, args];
       const lines = run(program, argv, cwd, options.fs);
       void (async () => {
         for (const line of lines.output) {

@@ -36,10 +36,12 @@ export function parseTranscript(text: string): TranscriptEntry[] {
 /** Traffic-log entries as a transcript; frames that did not parse as a message (binary, oversized, malformed) are left out. */
 export function toTranscript(entries: readonly TrafficEntry[]): string {
   const start = entries[0]?.at ?? 0;
-  return entries
-    .filter((e) => e.msg !== undefined)
-    // `jsonText`: a message nested deeper than `JSON.stringify` can go is still exported whole.
-    .map((e) => jsonText({ dir: e.dir === 'out' ? 'client->agent' : 'agent->client', t: e.at - start, msg: e.msg }, { indent: 0 }).text)
-    .join('\n')
-    .concat(entries.length ? '\n' : '');
+  return (
+    entries
+      .filter((e) => e.msg !== undefined)
+      // `jsonText`: a message nested deeper than `JSON.stringify` can go is still exported whole.
+      .map((e) => jsonText({ dir: e.dir === 'out' ? 'client->agent' : 'agent->client', t: e.at - start, msg: e.msg }, { indent: 0 }).text)
+      .join('\n')
+      .concat(entries.length ? '\n' : '')
+  );
 }

@@ -26,10 +26,7 @@ export function applyCompaction(session: SessionState, compactionId: string, pat
   }
   thread = closeOpenThought(thread, now);
   thread = appendItem(thread, (id) =>
-    patchCompaction(
-      { id, kind: 'compaction', compactionId, status: 'in_progress', summary: [], summaryText: '', error: null },
-      patch,
-    ),
+    patchCompaction({ id, kind: 'compaction', compactionId, status: 'in_progress', summary: [], summaryText: '', error: null }, patch),
   );
   return withThread(session, thread);
 }

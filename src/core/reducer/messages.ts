@@ -15,13 +15,7 @@ import type { ReceivedContentBlock, SessionState, ThreadState, ThreadItem } from
 import { withContent, withThread, type MessageLike } from './copy.js';
 import { closeOpenThought } from './thoughts.js';
 
-export function applyChunk(
-  session: SessionState,
-  target: ChunkTarget,
-  content: ReceivedContentBlock,
-  messageId: string | null,
-  now: number,
-): SessionState {
+export function applyChunk(session: SessionState, target: ChunkTarget, content: ReceivedContentBlock, messageId: string | null, now: number): SessionState {
   if (target === 'user_message') {
     const reconciled = reconcilePromptEcho(session, content, messageId);
     if (reconciled) return reconciled;
@@ -67,11 +61,7 @@ function isLocalPrompt(item: ThreadItem): boolean {
  * The first `user_message_chunk` of a running turn that matches the start of the turn's optimistic
  * prompt takes that item over (same position and turn, the agent's content and id from now on).
  */
-function reconcilePromptEcho(
-  session: SessionState,
-  content: ReceivedContentBlock,
-  messageId: string | null,
-): SessionState | null {
+function reconcilePromptEcho(session: SessionState, content: ReceivedContentBlock, messageId: string | null): SessionState | null {
   const { turn } = session;
   if (turn.state === 'idle' || turn.turnId === null) return null;
   const record = session.turns[session.turns.length - 1];
@@ -105,13 +95,7 @@ function isClosedThought(item: ThreadItem): boolean {
   return item.kind === 'thought' && item.endedAt !== null;
 }
 
-function newMessage(
-  id: string,
-  target: ChunkTarget,
-  content: ReceivedContentBlock,
-  messageId: string | null,
-  now: number,
-): MessageLike {
+function newMessage(id: string, target: ChunkTarget, content: ReceivedContentBlock, messageId: string | null, now: number): MessageLike {
   const text = textOf(content);
   switch (target) {
     case 'user_message':

@@ -50,9 +50,7 @@ export function cancelTurn(session: SessionState): SessionState {
   };
 }
 
-export type TurnOutcome =
-  | { stopReason: acp.StopReason; usage?: SessionState['lastTurnUsage'] }
-  | { error: AcpErrorInfo; interrupted?: boolean };
+export type TurnOutcome = { stopReason: acp.StopReason; usage?: SessionState['lastTurnUsage'] } | { error: AcpErrorInfo; interrupted?: boolean };
 
 export function endTurn(session: SessionState, turnId: string, outcome: TurnOutcome, now: number): SessionState {
   if (session.turn.turnId !== turnId) return session;
@@ -60,10 +58,7 @@ export function endTurn(session: SessionState, turnId: string, outcome: TurnOutc
   const record = session.turns.findLast((t) => t.turnId === turnId);
   if ('stopReason' in outcome) {
     // A cancelled turn will never finish its tool calls, whatever late updates said about them.
-    const settled =
-      outcome.stopReason === 'cancelled'
-        ? markUnfinishedToolCallsCancelled({ ...session, thread }, record?.startIndex ?? 0).thread
-        : thread;
+    const settled = outcome.stopReason === 'cancelled' ? markUnfinishedToolCallsCancelled({ ...session, thread }, record?.startIndex ?? 0).thread : thread;
     return {
       ...session,
       thread: settled,

@@ -49,7 +49,11 @@ export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'
 }
 
 const fill = (slot: PanelSlot | undefined, defaults: ReactNode): ReactNode =>
-  typeof slot === 'function' ? slot(defaults) : slot === undefined || slot === null ? defaults : (
+  typeof slot === 'function' ? (
+    slot(defaults)
+  ) : slot === undefined || slot === null ? (
+    defaults
+  ) : (
     <>
       {defaults}
       {slot}

@@ -76,7 +76,11 @@ e2e('mode, thinking and the boolean switch follow the agent; the next turn runs 
   await thought.click();
   await p.getByText("I'm in architect mode.", { exact: false }).waitFor();
   expect(await toolCall(page, 'Run:').count()).toBe(0);
-  expect(await toolCall(page, 'Edit:').getByRole('button', { name: /Completed/ }).count()).toBe(1);
+  expect(
+    await toolCall(page, 'Edit:')
+      .getByRole('button', { name: /Completed/ })
+      .count(),
+  ).toBe(1);
   // Still as chosen after the turn.
   await settings.getByRole('button', { name: 'Mode Architect' }).waitFor();
   await settings.getByRole('button', { name: 'Thinking High' }).waitFor();

@@ -3,7 +3,19 @@
  * a fresh page) and the draft, which survives session switches and a reconnect.
  */
 import { expect } from 'vitest';
-import { cutAndReconnect, e2e, openPlayground, panel, promptBox, sendPrompt, setupE2E, userMessages, waitCount, waitReady, waitTurnEnd } from '../helpers/e2e.js';
+import {
+  cutAndReconnect,
+  e2e,
+  openPlayground,
+  panel,
+  promptBox,
+  sendPrompt,
+  setupE2E,
+  userMessages,
+  waitCount,
+  waitReady,
+  waitTurnEnd,
+} from '../helpers/e2e.js';
 
 const e = setupE2E({ delayMs: 5 });
 
@@ -73,7 +85,10 @@ e2e('a draft survives switching sessions and a reconnect', async ({ page }) => {
 
   // Back: the draft is there.
   await p.getByRole('button', { name: 'Sessions' }).click();
-  await p.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: /^\/plan draft session/ }).click();
+  await p
+    .getByRole('list', { name: 'Sessions' })
+    .getByRole('button', { name: /^\/plan draft session/ })
+    .click();
   await userMessages(page).filter({ hasText: '/plan draft session' }).waitFor();
   expect(await input.inputValue()).toBe('/plan keep this draft');
 

@@ -11,7 +11,10 @@ const e = setupE2E({ delayMs: 5 });
 e2e('connects: the status says Connected and names the Demo Agent', async ({ page }) => {
   await page.goto(e.url());
   const p = panel(page);
-  await p.getByRole('status').filter({ hasText: /^Connected$/ }).waitFor();
+  await p
+    .getByRole('status')
+    .filter({ hasText: /^Connected$/ })
+    .waitFor();
   await p.getByText(/^Demo Agent\b/).waitFor();
   await waitReady(page);
   expect(await p.getByRole('log', { name: 'Conversation' }).textContent()).toContain('Send a message to start');
@@ -99,7 +102,10 @@ e2e('a prompt streams the whole turn; Allow in the edit card writes the file the
 
   // npm test in the execute card.
   const run = toolCall(page, 'Run:');
-  await run.getByRole('log', { name: 'Output of npm test' }).getByText(/Tests\s+11 passed/).waitFor();
+  await run
+    .getByRole('log', { name: 'Output of npm test' })
+    .getByText(/Tests\s+11 passed/)
+    .waitFor();
   await run.getByText('Exit code 0').waitFor();
 
   await waitTurnEnd(page);
@@ -119,7 +125,10 @@ e2e('a prompt streams the whole turn; Allow in the edit card writes the file the
   await p.getByRole('button', { name: /^Plan\s*4 of 4 completed/ }).waitFor();
 
   // The usage meter moved.
-  await page.waitForFunction((before) => Number(document.querySelector('[role="meter"][aria-label="Context window"]')?.getAttribute('aria-valuenow')) > before, usedBefore);
+  await page.waitForFunction(
+    (before) => Number(document.querySelector('[role="meter"][aria-label="Context window"]')?.getAttribute('aria-valuenow')) > before,
+    usedBefore,
+  );
   // No error anywhere in the conversation.
   expect(await log.getByRole('alert').count()).toBe(0);
   expect(await p.getByRole('alert').filter({ hasText: /./ }).count()).toBe(0);
@@ -132,7 +141,9 @@ e2e('Reject in the edit card leaves the file alone', async ({ page }) => {
   const permission = toolCall(page, 'Edit:').getByRole('group', { name: /^Permission needed/ });
   await permission.getByRole('button', { name: 'Reject', exact: true }).click();
   await waitTurnEnd(page);
-  await toolCall(page, 'Edit:').getByRole('button', { name: /Failed/ }).waitFor();
+  await toolCall(page, 'Edit:')
+    .getByRole('button', { name: /Failed/ })
+    .waitFor();
   expect(await editor.textContent()).not.toContain('punctuation');
   expect(await page.getByRole('button', { name: /modified by the agent/ }).count()).toBe(0);
 });

@@ -51,7 +51,10 @@ e2e('the inspector shows session/update frames, filters them by kind, and export
   expect(download.suggestedFilename()).toBe('acp-transcript.ndjson');
   const text = await readFile(await download.path(), 'utf8');
   expect(text.endsWith('\n')).toBe(true);
-  const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { dir: string; t: number; msg: { jsonrpc: string; method?: string; params?: { update?: { sessionUpdate?: string } } } });
+  const lines = text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { dir: string; t: number; msg: { jsonrpc: string; method?: string; params?: { update?: { sessionUpdate?: string } } } });
   // The export is the whole transcript, not just the filtered view.
   expect(lines.length).toBeGreaterThanOrEqual(total);
   for (const line of lines) {

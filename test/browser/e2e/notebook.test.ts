@@ -44,7 +44,9 @@ e2e('two cells stream at once and each shows only its own content', async ({ pag
   expect(await panel(cell1).getByText('The plan is complete').count()).toBe(0);
   // Cell 2: the plan, no code block and nothing of the explanation.
   await log2.getByText('The plan is complete: all five steps are done.').waitFor();
-  await panel(cell2).getByRole('button', { name: /^Plan\s*5 of 5 completed/ }).waitFor();
+  await panel(cell2)
+    .getByRole('button', { name: /^Plan\s*5 of 5 completed/ })
+    .waitFor();
   expect(await panel(cell2).locator('[data-slot="code-block"]').count()).toBe(0);
   expect(await panel(cell2).getByText('TaskQueue').count()).toBe(0);
   // Each cell has exactly its own prompt; cell 3 has nothing.

@@ -102,7 +102,11 @@ export function e2e(name: string, body: (p: E2EPage) => Promise<void>, timeoutMs
 
 async function saveArtifacts(name: string, page: Page, log: string[]): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
   writeFileSync(`${RESULTS}/e2e-${slug}.log`, `${log.join('\n')}\n`);
   if (!page.isClosed()) await page.screenshot({ path: `${RESULTS}/e2e-${slug}.png`, fullPage: true, timeout: 10_000 });
 }
@@ -121,7 +125,10 @@ export function promptBox(scope: Page | Locator): Locator {
 /** Connected, a session started, the input enabled. */
 export async function waitReady(scope: Page | Locator): Promise<void> {
   const p = panel(scope);
-  await p.getByRole('status').filter({ hasText: /^Connected$/ }).waitFor();
+  await p
+    .getByRole('status')
+    .filter({ hasText: /^Connected$/ })
+    .waitFor();
   await p.getByText(/^Demo Agent\b/).waitFor();
   await p.locator('textarea:not([disabled])').waitFor();
 }

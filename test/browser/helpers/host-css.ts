@@ -13,15 +13,46 @@ const fixture = (path: string) => readFileSync(new URL(`../fixtures/${path}`, im
 
 /** Every property the components' look depends on that a host rule commonly sets. */
 const PROPERTIES = [
-  'display', 'position', 'float',
-  'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
-  'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-  'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width', 'border-top-style',
-  'border-top-left-radius', 'border-collapse', 'box-sizing',
-  'text-align', 'text-indent', 'text-transform', 'text-shadow', 'text-decoration-line', 'white-space',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant-caps', 'font-synthesis-weight',
-  'line-height', 'letter-spacing', 'word-spacing', 'list-style-type', 'vertical-align',
-  'color', 'background-color', 'background-image', 'appearance',
+  'display',
+  'position',
+  'float',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'border-top-width',
+  'border-right-width',
+  'border-bottom-width',
+  'border-left-width',
+  'border-top-style',
+  'border-top-left-radius',
+  'border-collapse',
+  'box-sizing',
+  'text-align',
+  'text-indent',
+  'text-transform',
+  'text-shadow',
+  'text-decoration-line',
+  'white-space',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-variant-caps',
+  'font-synthesis-weight',
+  'line-height',
+  'letter-spacing',
+  'word-spacing',
+  'list-style-type',
+  'vertical-align',
+  'color',
+  'background-color',
+  'background-image',
+  'appearance',
 ];
 
 /** The component roots, as tokens.css lists them (test/components/StyleRoots.test.ts keeps that list whole). */
@@ -29,7 +60,10 @@ function rootSelector(): string {
   const tokens = readFileSync(new URL('../../../src/styles/tokens.css', import.meta.url), 'utf8');
   const list = /:is\(([^)]*)\)\s*\{[^}]*text-align: start/.exec(tokens);
   if (!list) throw new Error('tokens.css has no `:is(…roots) { … text-align: start … }` rule');
-  return list[1]!.split(',').map((s) => s.trim()).join(', ');
+  return list[1]!
+    .split(',')
+    .map((s) => s.trim())
+    .join(', ');
 }
 
 /**

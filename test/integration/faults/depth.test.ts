@@ -22,8 +22,7 @@ it('takes updates and requests nested 100,000 levels deep and keeps working', as
   await client.connect();
   const { sessionId } = await client.newSession({ cwd: '/workspace' });
   const conn = agent.current!;
-  const update = (json: string) =>
-    conn.sendText(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"${sessionId}","update":${json}}}`);
+  const update = (json: string) => conn.sendText(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"${sessionId}","update":${json}}}`);
 
   const image = { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' };
   const turn = client.prompt(sessionId, [{ type: 'text', text: 'look' }, image]);

@@ -76,7 +76,11 @@ describe('against the demo agent (resume)', () => {
       'restore',
     );
     expect(history).toEqual(['ready', 'reconnecting', 'ready']);
-    expect(sent(client, 'session/resume').map((m) => m.params.sessionId).sort()).toEqual([a, b].sort());
+    expect(
+      sent(client, 'session/resume')
+        .map((m) => m.params.sessionId)
+        .sort(),
+    ).toEqual([a, b].sort());
     expect(sent(client, 'session/load')).toEqual([]);
     // Resumed: the transcripts are what they were, nothing added twice, nothing lost.
     expect(signature(itemsOf(restored, a))).toEqual(beforeA);

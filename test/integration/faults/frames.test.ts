@@ -79,12 +79,23 @@ describe('bad frames between valid updates', () => {
       i.kind === 'agent_message' ? (i.messageId === 'holo' ? 'holo' : i.text) : i.kind === 'unsupported' ? `unsupported:${i.sessionUpdate}` : i.kind,
     );
     expect(shape).toEqual([
-      'v0', 'v1', 'v2', 'v3', 'v4', 'v5', 'v6',
-      'unsupported:mystery_kind', 'v7',
-      'holo', 'v8',
-      'unsupported:usage_update', 'v9',
-      'unsupported:plan', 'v10',
-      'tool_call', 'v11',
+      'v0',
+      'v1',
+      'v2',
+      'v3',
+      'v4',
+      'v5',
+      'v6',
+      'unsupported:mystery_kind',
+      'v7',
+      'holo',
+      'v8',
+      'unsupported:usage_update',
+      'v9',
+      'unsupported:plan',
+      'v10',
+      'tool_call',
+      'v11',
       'v12',
     ]);
     // A batch is never unpacked: its update was not applied.
@@ -119,7 +130,9 @@ describe('bad frames between valid updates', () => {
     expect(refused.some((e) => e.raw === '42')).toBe(true);
     expect(refused.some((e) => (e.msg as { id?: unknown } | undefined)?.id === 987654)).toBe(true);
     expect(inbound.some((e) => (e.msg as { method?: string } | undefined)?.method === '_vendor/heartbeat')).toBe(true);
-    expect(inbound.some((e) => (e.msg as { params?: { update?: { sessionUpdate?: string } } } | undefined)?.params?.update?.sessionUpdate === 'mystery_kind')).toBe(true);
+    expect(
+      inbound.some((e) => (e.msg as { params?: { update?: { sessionUpdate?: string } } } | undefined)?.params?.update?.sessionUpdate === 'mystery_kind'),
+    ).toBe(true);
 
     // The agent was told about the frames JSON-RPC answers: -32700 for bad JSON, -32600 for the
     // batch and the non-object; nothing for binary, notifications or the stray response.
@@ -141,9 +154,7 @@ describe('requests and notifications the client does not know', () => {
     expect(conn.responsesTo(id)).toHaveLength(1);
     const s = client.getSnapshot();
     expect(s.status).toBe('ready');
-    expect(s.diagnostics.filter((d) => d.kind === 'unknown_request').map((d) => d.message)).toEqual([
-      expect.stringContaining('_vendor/do_something'),
-    ]);
+    expect(s.diagnostics.filter((d) => d.kind === 'unknown_request').map((d) => d.message)).toEqual([expect.stringContaining('_vendor/do_something')]);
     expect(s.diagnostics.some((d) => /unknown_note|brand_new_notification/.test(d.message))).toBe(false);
     // Notifications never get answers.
     expect(conn.received.filter((m) => m.error && m.id === null)).toEqual([]);
@@ -203,7 +214,14 @@ describe('updates the client cannot place yet', () => {
       status: 'in_progress',
       content: [{ type: 'content', content: { type: 'text', text: 'reading…' } }],
     });
-    conn.update(sessionId, { sessionUpdate: 'tool_call', toolCallId: 'call-1', title: 'Read greeting.ts', kind: 'read', status: 'in_progress', locations: [{ path: '/workspace/src/greeting.ts' }] });
+    conn.update(sessionId, {
+      sessionUpdate: 'tool_call',
+      toolCallId: 'call-1',
+      title: 'Read greeting.ts',
+      kind: 'read',
+      status: 'in_progress',
+      locations: [{ path: '/workspace/src/greeting.ts' }],
+    });
     conn.update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed' });
     conn.update(sessionId, textChunk('done', 'after'));
     const s = await waitForSnapshot(client, (x) => itemsOf(x, sessionId).some((i) => i.kind === 'agent_message'), 5000, 'done');

@@ -195,7 +195,10 @@ describe('concurrency', () => {
     expect((await pb.response).result).toEqual({ outcome: { outcome: 'selected', optionId: 'allow' } });
 
     const s = client.getSnapshot();
-    const text = (id: string) => itemsOf(s, id).filter((i) => i.kind === 'agent_message').map((i) => (i as { text: string }).text);
+    const text = (id: string) =>
+      itemsOf(s, id)
+        .filter((i) => i.kind === 'agent_message')
+        .map((i) => (i as { text: string }).text);
     expect(text(a)).toEqual(['A0 A2 A4 A6 A8 A10 A12 A14 A16 A18 ']);
     expect(text(b)).toEqual(['B1 B3 B5 B7 B9 B11 B13 B15 B17 B19 ']);
     const tool = (id: string) => itemsOf(s, id).filter((i): i is ToolCallItem => i.kind === 'tool_call');

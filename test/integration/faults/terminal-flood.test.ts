@@ -35,26 +35,30 @@ const bytes = (text: string) => new TextEncoder().encode(text).length;
 it.each([
   ['no limit from the agent', undefined, TERMINAL_OUTPUT_BYTES],
   ['a small limit from the agent', 10_000, 10_000],
-])('keeps a flood of output bounded (%s)', async (_name, outputByteLimit, limit) => {
-  const agent = await rawAgent();
-  const { client } = pool.make(agent.url, { terminal: floodingTerminal(24 * 1024 * 1024) });
-  await client.connect();
-  const { sessionId } = await client.newSession({ cwd: '/workspace' });
-  const conn = agent.current!;
-  let largest = 0;
-  client.subscribe(() => {
-    for (const terminal of Object.values(client.getSnapshot().terminals)) largest = Math.max(largest, terminal.output.length);
-  });
-  const created = await conn.request('terminal/create', { sessionId, command: 'flood', ...(outputByteLimit ? { outputByteLimit } : {}) }).response;
-  const terminalId = created.result.terminalId as string;
-  await conn.request('terminal/wait_for_exit', { sessionId, terminalId }).response;
-  const output = await conn.request('terminal/output', { sessionId, terminalId }).response;
+])(
+  'keeps a flood of output bounded (%s)',
+  async (_name, outputByteLimit, limit) => {
+    const agent = await rawAgent();
+    const { client } = pool.make(agent.url, { terminal: floodingTerminal(24 * 1024 * 1024) });
+    await client.connect();
+    const { sessionId } = await client.newSession({ cwd: '/workspace' });
+    const conn = agent.current!;
+    let largest = 0;
+    client.subscribe(() => {
+      for (const terminal of Object.values(client.getSnapshot().terminals)) largest = Math.max(largest, terminal.output.length);
+    });
+    const created = await conn.request('terminal/create', { sessionId, command: 'flood', ...(outputByteLimit ? { outputByteLimit } : {}) }).response;
+    const terminalId = created.result.terminalId as string;
+    await conn.request('terminal/wait_for_exit', { sessionId, terminalId }).response;
+    const output = await conn.request('terminal/output', { sessionId, terminalId }).response;
 
-  expect(output.result.truncated).toBe(true);
-  expect(bytes(output.result.output)).toBeLessThanOrEqual(limit);
-  expect(bytes(output.result.output)).toBeGreaterThan(limit - 64);
-  // The kept buffer never ran past its limit by more than the slack (a quarter, at least 4 KB).
-  expect(largest).toBeLessThanOrEqual(limit + Math.max(4096, limit >> 2) + 16 * 1024);
-  const state = await waitForSnapshot(client, (s) => s.terminals[terminalId]?.exitStatus != null, 5000, 'the exit');
-  expect(state.terminals[terminalId]!.truncated).toBe(true);
-}, 60_000);
+    expect(output.result.truncated).toBe(true);
+    expect(bytes(output.result.output)).toBeLessThanOrEqual(limit);
+    expect(bytes(output.result.output)).toBeGreaterThan(limit - 64);
+    // The kept buffer never ran past its limit by more than the slack (a quarter, at least 4 KB).
+    expect(largest).toBeLessThanOrEqual(limit + Math.max(4096, limit >> 2) + 16 * 1024);
+    const state = await waitForSnapshot(client, (s) => s.terminals[terminalId]?.exitStatus != null, 5000, 'the exit');
+    expect(state.terminals[terminalId]!.truncated).toBe(true);
+  },
+  60_000,
+);

@@ -142,7 +142,9 @@ describe('oversized frames', () => {
 
     // The id is found wherever it sits at the top level, never inside params.
     const content = 'z'.repeat(LIMIT);
-    conn.sendText(`{"jsonrpc":"2.0","method":"fs/write_text_file","params":{"id":999,"sessionId":"${sessionId}","path":"/workspace/b.txt","content":"${content}"},"id":"late-id"}`);
+    conn.sendText(
+      `{"jsonrpc":"2.0","method":"fs/write_text_file","params":{"id":999,"sessionId":"${sessionId}","path":"/workspace/b.txt","content":"${content}"},"id":"late-id"}`,
+    );
     const late = await conn.waitFor((m) => m.id === 'late-id', 'answer to late-id');
     expect(late.error).toMatchObject({ message: expect.stringMatching(/10000/) });
     await settle();

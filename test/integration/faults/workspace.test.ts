@@ -38,7 +38,11 @@ const FILES = {
 
 /** A memory fs whose adapter calls are recorded. */
 function spied(options: { writable: boolean }) {
-  const fs: MemoryFs = createMemoryFs({ files: { ...FILES }, symlinks: { '/workspace/link': '/etc', '/workspace/src/up': '/other' }, writable: options.writable });
+  const fs: MemoryFs = createMemoryFs({
+    files: { ...FILES },
+    symlinks: { '/workspace/link': '/etc', '/workspace/src/up': '/other' },
+    writable: options.writable,
+  });
   const calls: string[] = [];
   const adapter: FsAdapter = {
     readTextFile: (ctx) => {
@@ -62,8 +66,8 @@ async function setup(options: { writable?: boolean; additionalDirectories?: stri
   await client.connect();
   const conn = agent.current!;
   const { sessionId } = await client.newSession({ cwd: '/workspace', additionalDirectories: options.additionalDirectories });
-  const read = async (path: unknown, extra: Record<string, unknown> = {}) => (await conn.request('fs/read_text_file', { sessionId, path, ...extra }).response);
-  const write = async (path: unknown, content = 'pwned') => (await conn.request('fs/write_text_file', { sessionId, path, content }).response);
+  const read = async (path: unknown, extra: Record<string, unknown> = {}) => await conn.request('fs/read_text_file', { sessionId, path, ...extra }).response;
+  const write = async (path: unknown, content = 'pwned') => await conn.request('fs/write_text_file', { sessionId, path, content }).response;
   return { client, conn, sessionId, fs, calls, read, write };
 }
 

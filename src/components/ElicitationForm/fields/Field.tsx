@@ -34,12 +34,7 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
   const hint = constraintHint(field, t, locale);
   const secret = field.kind !== 'unsupported' && looksLikeSecret(field.name, field.label);
   const ids = { description: `${id}-description`, hint: `${id}-hint`, warning: `${id}-warning`, error: `${id}-error` };
-  const describedBy = [
-    field.description && ids.description,
-    hint && ids.hint,
-    secret && ids.warning,
-    error && ids.error,
-  ].filter(Boolean).join(' ');
+  const describedBy = [field.description && ids.description, hint && ids.hint, secret && ids.warning, error && ids.error].filter(Boolean).join(' ');
 
   // A required boolean only means "send true or false", which the switch always does, so it is
   // not marked: a mark would wrongly suggest it must be switched on.
@@ -83,7 +78,10 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
       {field.label}
       {markRequired && (
         <>
-          <span className="acp-elicitation__required" aria-hidden="true"> *</span>
+          <span className="acp-elicitation__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
           <span className="acp-visually-hidden"> {t.required_hidden}</span>
         </>
       )}
@@ -142,7 +140,9 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
       <div {...rootProps}>
         <div className="acp-elicitation__switch-row">
           {control}
-          <label htmlFor={id} className="acp-elicitation__label">{label}</label>
+          <label htmlFor={id} className="acp-elicitation__label">
+            {label}
+          </label>
         </div>
         {notes}
         {errorText}
@@ -160,7 +160,9 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
   }
   return (
     <div {...rootProps}>
-      <label htmlFor={id} className="acp-elicitation__label">{label}</label>
+      <label htmlFor={id} className="acp-elicitation__label">
+        {label}
+      </label>
       {notes}
       {control}
       {errorText}
