@@ -116,7 +116,7 @@ describe('AgentPanel opening a session from the history', () => {
     expect(conn.received.some((m) => isRequest(m, 'session/prompt'))).toBe(false);
 
     act(() => conn.respond(loads[0]!.id, {}));
-    const prompt = await conn.waitFor((m) => isRequest(m, 'session/prompt'), 'session/prompt');
+    const prompt = await conn.waitFor((m) => isRequest(m, 'session/prompt'), 'session/prompt', 10_000);
     expect(prompt.params).toMatchObject({ sessionId: 'old-1', prompt: [{ type: 'text', text: 'Follow-up written during the load' }] });
     await waitFor(() => expect(screen.queryByRole('region', { name: /Queued/ })).toBeNull());
     expect(conn.received.filter((m) => isRequest(m, 'session/prompt'))).toHaveLength(1);
