@@ -36,6 +36,8 @@ export default defineConfig({
         core: `${root}src/core/index.ts`,
         devtools: `${root}src/core/devtools/index.ts`,
         changes: `${root}src/core/changes/index.ts`,
+        element: `${root}src/element/index.ts`,
+        'element-define': `${root}src/element/define-element.ts`,
       },
       formats: ['es'],
     },
@@ -43,7 +45,7 @@ export default defineConfig({
       external: isExternal,
       output: {
         // The React entry is client-only (hooks, effects); frameworks with server components need the marker.
-        banner: (chunk) => (chunk.name === 'index' ? '"use client";' : ''),
+        banner: (chunk) => (chunk.name === 'index' || chunk.name === 'element' ? '"use client";' : ''),
         chunkFileNames: 'chunks/[name]-[hash].js',
         // One file per source module: a host's bundler sees our modules, not chunks we made, so
         // it tree-shakes each one and puts it where the page uses it. Bundled chunks mixed what

@@ -28,6 +28,7 @@ export default defineConfig({
   // Pages import the library by its package name, from source, as a host would import it.
   resolve: {
     alias: {
+      'acp-react/element': fileURLToPath(new URL('../src/element/index.ts', import.meta.url)),
       'acp-react/devtools': fileURLToPath(new URL('../src/core/devtools/index.ts', import.meta.url)),
       'acp-react/changes': fileURLToPath(new URL('../src/core/changes/index.ts', import.meta.url)),
       'acp-react': fileURLToPath(new URL('../src/index.ts', import.meta.url)),
@@ -43,6 +44,7 @@ export default defineConfig({
         index: `${here}index.html`,
         notebook: `${here}notebook.html`,
         hostile: `${here}hostile.html`,
+        element: `${here}element.html`,
       },
     },
   },

@@ -20,6 +20,8 @@ const LAYERS: Record<string, { folders: string[]; packages: string[] }> = {
   react: { folders: ['react', 'core', 'i18n'], packages: ['react', '@tanstack/react-query', '@agentclientprotocol/sdk'] },
   components: { folders: ['components', 'core', 'i18n', 'highlight'], packages: [] },
   panels: { folders: ['panels', 'components', 'react', 'core', 'i18n', 'highlight'], packages: [] },
+  // acp-react/element: the panel mounted in a shadow root, for pages that are not React apps.
+  element: { folders: ['element', 'panels', 'components', 'react', 'core', 'i18n'], packages: ['react', 'react-dom'] },
 };
 
 /**

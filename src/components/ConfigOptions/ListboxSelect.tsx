@@ -5,6 +5,7 @@ import { ListboxOptions } from './ListboxOptions.js';
 import { useDismissOnOutsidePointer } from '../shared/use-dismiss.js';
 import { usePopoverPlacement } from '../shared/use-popover-placement.js';
 import { useTypeahead } from './use-typeahead.js';
+import { elementById } from '../shared/root-node.js';
 
 export interface ListboxSelectProps {
   /** Visible label, also the listbox's name. */
@@ -55,7 +56,7 @@ export function ListboxSelect(props: ListboxSelectProps) {
   useEffect(() => {
     if (!open) return;
     // jsdom has no scrollIntoView; browsers do.
-    document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
+    elementById(listRef.current, optionId(active))?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active, optionId]);
   // A live update can shrink the list while it is open.
   const activeIndex = Math.min(active, items.length - 1);

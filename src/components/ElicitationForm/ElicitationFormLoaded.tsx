@@ -13,6 +13,7 @@ import { buildFormModel } from './schema.js';
 import { SubmittedValues } from './SubmittedValues.js';
 import { UrlMode } from './UrlMode.js';
 import { elicitationHeading, elicitationView, type ElicitationView } from './view.js';
+import { activeElementNear } from '../shared/root-node.js';
 
 export interface ElicitationFormProps {
   elicitation: ElicitationState;
@@ -49,7 +50,7 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
       if (sentRef.current) return;
       sentRef.current = true;
       // The buttons are about to disappear; keep keyboard focus in the card rather than on <body>.
-      refocus.current = rootRef.current?.contains(document.activeElement) ?? false;
+      refocus.current = rootRef.current?.contains(activeElementNear(rootRef.current)) ?? false;
       setSent(response);
       onRespond(requestId, response);
     },

@@ -9,6 +9,7 @@ import type { ElicitationMessages } from './messages.js';
 import type { FormModel } from './schema.js';
 import { validateField, validateForm, type FieldError } from './validate.js';
 import { initialValues, toContent, type FieldValue, type FormValues } from './values.js';
+import { elementById } from '../shared/root-node.js';
 
 export interface FormModeProps {
   model: FormModel;
@@ -70,7 +71,7 @@ export function FormMode({ model, onRespond, t }: FormModeProps) {
     const firstInvalid = model.fields.findIndex((f) => found[f.name]);
     if (firstInvalid >= 0) {
       setShowSummary(true);
-      document.getElementById(fieldId(firstInvalid))?.focus();
+      elementById(event.currentTarget as Node, fieldId(firstInvalid))?.focus();
       return;
     }
     setShowSummary(false);

@@ -1,0 +1,19 @@
+/**
+ * The document or shadow root a node lives in. Ids and the focused element are looked up there:
+ * `document.getElementById` and `document.activeElement` do not see into a shadow root, where
+ * the components render inside `<acp-agent-panel>`.
+ */
+function rootOf(node: Node | null | undefined): Document | ShadowRoot | null {
+  const root = node?.getRootNode();
+  return root && 'getElementById' in root ? (root as Document | ShadowRoot) : null;
+}
+
+/** The element with `id` in the same document or shadow root as `node`. */
+export function elementById(node: Node | null | undefined, id: string): HTMLElement | null {
+  return rootOf(node)?.getElementById(id) ?? null;
+}
+
+/** The focused element as seen from `node`'s document or shadow root. */
+export function activeElementNear(node: Node | null | undefined): Element | null {
+  return rootOf(node)?.activeElement ?? null;
+}
