@@ -7,7 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { createAcpClient, type AcpClient } from '../../src/core/index.js';
+import { waitForSnapshot } from '../helpers/wait.js';
 import { closeAllBridges, INIT_PARAMS, isAlive, RawClient, startTestBridge, waitForExit } from './helpers.js';
 
 const AUTH_AGENT = fileURLToPath(new URL('../fixtures/auth-agent.mjs', import.meta.url));
@@ -132,5 +135,71 @@ describe('terminal sign-in through the bridge', () => {
     const refused = await page.request('_acp-react/bridge/auth_terminal/start', { methodId: 'cli-login' });
     expect(refused.error).toMatchObject({ code: -32601 });
     await page.close();
+  });
+});
+
+describe('terminal sign-in from the core client', () => {
+  const clients: AcpClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.disconnect()));
+  });
+  const connect = (url: string, terminalAuth: boolean) => {
+    const client = createAcpClient({ url, WebSocket: WebSocket as never, scheduler: 'sync', reconnect: false, terminalAuth });
+    clients.push(client);
+    return client;
+  };
+
+  it('signs in by typing the code into the program, then the agent answers; keystrokes and the echoed screen are redacted in the traffic log', async () => {
+    const { url } = await signInBridge();
+    const client = connect(url, true);
+    await client.connect();
+    await expect(client.newSession({ cwd: tmpdir() })).rejects.toThrow();
+    await waitForSnapshot(client, (s) => s.agent?.bridge?.features.terminalAuth === true);
+    expect(client.getSnapshot().agent?.authMethods.map((m) => m.id)).toEqual(['api-key', 'cli-login']);
+
+    const signIn = await client.authenticateInTerminal('cli-login', { cols: 100, rows: 30 });
+    expect(client.getSnapshot().auth.pendingMethodId).toBe('cli-login');
+    let screen = '';
+    signIn.onData((data) => (screen += data));
+    await vi.waitFor(() => expect(screen).toContain('Code: '), { timeout: 15_000 });
+    signIn.write('1234\r');
+    await signIn.result;
+    expect(await signIn.exit).toEqual({ exitCode: 0, signal: null });
+    expect(client.getSnapshot().auth).toEqual({ required: false, pendingMethodId: null, error: null });
+    const session = await client.newSession({ cwd: tmpdir() });
+    await client.prompt(session.sessionId, 'hello');
+    expect(JSON.stringify(client.getSnapshot().sessions[session.sessionId]!.thread.items.toArray())).toContain('signed in with cli-login');
+    const traffic = JSON.stringify(client.traffic.entries());
+    expect(traffic).toContain('auth_terminal/input');
+    expect(traffic).not.toContain('1234');
+  });
+
+  it('stopping the program (the dialog closed) leaves the client usable, with an error that says so', async () => {
+    const { url } = await signInBridge();
+    const client = connect(url, true);
+    await client.connect();
+    await waitForSnapshot(client, (s) => s.agent?.bridge?.features.terminalAuth === true);
+    const signIn = await client.authenticateInTerminal('cli-login');
+    let screen = '';
+    signIn.onData((data) => (screen += data));
+    await vi.waitFor(() => expect(screen).toContain('Code: '), { timeout: 15_000 });
+    signIn.kill();
+    await expect(signIn.result).rejects.toThrow(/closed before the sign-in finished/);
+    expect(client.getSnapshot().auth).toMatchObject({ pendingMethodId: null, error: { message: expect.stringContaining('closed before') } });
+    // Another attempt can start at once.
+    const again = await client.authenticateInTerminal('cli-login');
+    again.kill();
+    await expect(again.result).rejects.toThrow();
+  });
+
+  it('without the opt-in the agent offers no terminal method, and nothing of it goes on the wire', async () => {
+    const { url } = await signInBridge();
+    const client = connect(url, false);
+    await client.connect();
+    await waitForSnapshot(client, (s) => s.agent?.bridge != null);
+    expect(client.getSnapshot().agent?.authMethods.map((m) => m.id)).toEqual(['api-key']);
+    const init = client.traffic.entries().find((e) => (e.msg as { method?: string } | undefined)?.method === 'initialize');
+    expect(JSON.stringify(init?.msg)).not.toContain('terminalAuth');
+    await expect(client.authenticateInTerminal('api-key')).rejects.toThrow(/not a terminal sign-in method/);
   });
 });
