@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TerminalSignIn } from '../../core/api.js';
-import { lazyModule, useLazyModule } from '../../components/shared/index.js';
 import type { AcpActions } from '../../core/api.js';
-
-/** The sign-in dialog: fetched when a terminal sign-in starts (its emulator later still, from inside it). */
-const dialogModule = /* @__PURE__ */ lazyModule(() => import('../../components/SignInTerminal/SignInTerminalDialog.js').then((m) => m.SignInTerminalDialog));
+import { SignInTerminalDialog, signInTerminalDialogModule } from '../../components/SignInTerminal/SignInTerminalDialog.js';
 
 interface Running {
   signIn: TerminalSignIn;
@@ -31,7 +28,8 @@ export function useTerminalSignIn(actions: Pick<AcpActions, 'authenticateInTermi
 
   const start = useCallback(
     (methodId: string, methodName: string) => {
-      void dialogModule.load().catch(() => {});
+      // Fetched while the bridge starts the program.
+      void signInTerminalDialogModule.load().catch(() => {});
       const opener = typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
       actions.authenticateInTerminal(methodId).then(
         (signIn) => {
@@ -60,9 +58,7 @@ export function useTerminalSignIn(actions: Pick<AcpActions, 'authenticateInTermi
   return { running, start, close };
 }
 
-/** The dialog of a running terminal sign-in, once its code has arrived. */
+/** The dialog of a running terminal sign-in. */
 export function TerminalSignInDialog({ running, onClose }: { running: Running; onClose: () => void }) {
-  const { module: Dialog } = useLazyModule(dialogModule);
-  if (!Dialog) return null;
-  return <Dialog signIn={running.signIn} methodName={running.methodName} returnFocusTo={running.opener} onClose={onClose} />;
+  return <SignInTerminalDialog signIn={running.signIn} methodName={running.methodName} returnFocusTo={running.opener} onClose={onClose} />;
 }
