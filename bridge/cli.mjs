@@ -159,6 +159,7 @@ export async function main(argv, io = processIo) {
       "--terminal-auth: pages allowed to connect can run the agent's sign-in programs (its own command with the arguments its terminal methods name) in a pseudo-terminal on this machine, as you, and type into them",
     );
   }
+  log('info', `Streamable HTTP on the same endpoint: ${bridge.httpUrl}`);
   io.stdout.write(`acp-react-bridge listening on ${bridge.url}\n`);
 
   await new Promise((resolve) => {
