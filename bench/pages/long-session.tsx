@@ -57,7 +57,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
 
 const input = () => root.querySelector<HTMLTextAreaElement>('textarea');
 const loadingShown = () => root.querySelector('[data-slot="session-status"][data-state="loading"]') !== null;
-const turnsMounted = () => root.querySelectorAll('[data-slot="turn"]').length;
+const turnsMounted = () => root.querySelectorAll('[data-slot="thread-turn"]').length;
 const threadText = () => root.querySelector('[data-slot="thread"]')?.textContent ?? '';
 
 async function open(title: string) {
@@ -66,7 +66,7 @@ async function open(title: string) {
   sessionsButton.click();
   let item: HTMLButtonElement | undefined;
   await until(
-    () => (item = [...root.querySelectorAll<HTMLButtonElement>('[data-slot="open"]')].find((b) => b.textContent?.includes(title))) !== undefined,
+    () => (item = [...root.querySelectorAll<HTMLButtonElement>('[data-slot="session-list-open"]')].find((b) => b.textContent?.includes(title))) !== undefined,
     30_000,
     'the session in the list',
   );

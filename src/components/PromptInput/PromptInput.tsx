@@ -72,7 +72,7 @@ export function PromptInput({
   autoFocus,
   className,
 }: PromptInputProps) {
-  const t = useMessages('promptInput', promptInputMessages);
+  const messages = useMessages('promptInput', promptInputMessages);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const composing = useRef(false);
@@ -152,7 +152,7 @@ export function PromptInput({
   };
 
   const hint = slash.hint;
-  const shownPlaceholder = hint ?? placeholder ?? (running ? t.placeholder_running : t.placeholder);
+  const shownPlaceholder = hint ?? placeholder ?? (running ? messages.placeholder_running : messages.placeholder);
 
   return (
     <div
@@ -164,19 +164,19 @@ export function PromptInput({
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <PromptQueueList queue={queue} disabled={disabled} t={t} />
-      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
-      <div className="acp-prompt-input__composer" data-slot="composer">
-        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
+      <PromptQueueList queue={queue} disabled={disabled} messages={messages} />
+      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} messages={messages} />
+      <div className="acp-prompt-input__composer" data-slot="prompt-input-composer">
+        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} messages={messages} />
         <div className="acp-prompt-input__field">
           <textarea
             ref={textareaRef}
             className="acp-prompt-input__textarea"
-            data-slot="textarea"
+            data-slot="prompt-input-textarea"
             rows={1}
             value={draft}
             placeholder={shownPlaceholder}
-            aria-label={t.input_label}
+            aria-label={messages.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
@@ -200,7 +200,7 @@ export function PromptInput({
             </div>
           )}
         </div>
-        <div className="acp-prompt-input__toolbar" data-slot="toolbar">
+        <div className="acp-prompt-input__toolbar" data-slot="prompt-input-toolbar">
           <button
             type="button"
             className="acp-button acp-prompt-input__attach"
@@ -217,14 +217,14 @@ export function PromptInput({
                 strokeLinecap="round"
               />
             </svg>
-            {t.attach}
+            {messages.attach}
           </button>
           <input
             ref={fileInputRef}
             type="file"
             multiple
             hidden
-            data-slot="file-input"
+            data-slot="prompt-input-file-input"
             onChange={(e) => {
               const picked = Array.from(e.target.files ?? []);
               e.target.value = '';
@@ -235,7 +235,7 @@ export function PromptInput({
           {running && (
             <button type="button" className="acp-button acp-prompt-input__stop" data-variant="danger" onClick={queue.stop}>
               <span className="acp-prompt-input__stop-icon" aria-hidden="true" />
-              {t.stop}
+              {messages.stop}
             </button>
           )}
           <button
@@ -246,7 +246,7 @@ export function PromptInput({
             disabled={disabled || empty}
             onClick={submit}
           >
-            {running ? t.queue : t.send}
+            {running ? messages.queue : messages.send}
           </button>
         </div>
         {slash.open && (
@@ -266,7 +266,7 @@ export function PromptInput({
         {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
-            {t.drop_here}
+            {messages.drop_here}
           </div>
         )}
       </div>
