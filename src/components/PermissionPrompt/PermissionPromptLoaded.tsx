@@ -95,6 +95,7 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
       aria-labelledby={`${id}-title`}
       aria-describedby={pending && shortcutCount > 0 ? `${id}-hint` : undefined}
       className={cx('acp-permission', className)}
+      data-slot="permission"
       data-status={status}
       data-by-policy={request.byPolicy ? 'true' : undefined}
       onKeyDown={onKeyDown}
