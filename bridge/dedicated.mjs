@@ -35,6 +35,7 @@ const INVALID_PARAMS = -32602;
  * @typedef {object} BridgeServices
  * @property {(message: Record<string, unknown>, reply: (response: Record<string, unknown>) => void) => boolean} [fromPage] a `_acp-react/bridge/*` request
  * @property {(message: Record<string, unknown>, reply: (response: Record<string, unknown>) => void) => boolean} [fromAgent] an agent request (`terminal/*`)
+ * @property {() => void} [agentReplaced] the agent process was stopped and another started (a sign-in restart)
  * @property {() => void} [close] the connection is gone
  */
 
@@ -62,7 +63,7 @@ const idKey = (id) => `${typeof id}:${String(id)}`;
 
 /**
  * Connects one client to a fresh agent.
- * @param {import('./client-socket.mjs').ClientSocket} client
+ * @param {import('./client-socket.mjs').BridgeClient} client
  * @param {DedicatedContext} context
  */
 export function serveDedicated(client, context) {
@@ -235,6 +236,7 @@ export function serveDedicated(client, context) {
     const old = agent;
     extraEnv = check.env;
     agent = start(); // from here, the old agent's messages and exit are ignored
+    services.agentReplaced?.();
     await old.stop(killTimeoutMs);
     for (const id of pagePending.values()) {
       sendToPage(errorMessage(id, INTERNAL_ERROR, 'The agent was restarted to sign in before it answered this request'));
