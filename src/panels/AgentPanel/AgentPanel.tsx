@@ -100,10 +100,10 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   const connection = useConnection();
   const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
   const { sessionId, openIds, show, detach, revert } = bootstrap;
-  const tabStrings = useMessages('sessionTabs', sessionTabsMessages);
+  const tabMessages = useMessages('sessionTabs', sessionTabsMessages);
   const announcer = useMemo(
-    () => ({ turnFinished: m.turn_finished_background, waiting: m.waiting_background, untitled: tabStrings.untitled }),
-    [m, tabStrings],
+    () => ({ turnFinished: m.turn_finished_background, waiting: m.waiting_background, untitled: tabMessages.untitled }),
+    [m, tabMessages],
   );
   const sessionTabs = useSessionTabs(openIds, sessionId, announcer);
   const idPrefix = useId();
