@@ -102,8 +102,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   const { sessionId, openIds, show, detach, revert } = bootstrap;
   const tabMessages = useMessages('sessionTabs', sessionTabsMessages);
   const announcer = useMemo(
-    () => ({ turnFinished: m.turn_finished_background, waiting: m.waiting_background, untitled: tabMessages.untitled }),
-    [m, tabMessages],
+    () => ({ turnFinished: messages.turn_finished_background, waiting: messages.waiting_background, untitled: tabMessages.untitled }),
+    [messages, tabMessages],
   );
   const sessionTabs = useSessionTabs(openIds, sessionId, announcer);
   const idPrefix = useId();
