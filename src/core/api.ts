@@ -62,6 +62,15 @@ export interface AcpClientOptions extends TransportOptions {
    * recorder); with no subscriber it keeps only the last 100. 0 turns it off. Default 5000.
    */
   trafficCapacity?: number;
+  /**
+   * This page can show a sign-in terminal (the AgentPanel's dialog does): through an
+   * acp-react-bridge started with `--terminal-auth`, the agent is then told
+   * `clientCapabilities.auth.terminal: true` and may offer `terminal` sign-in methods
+   * (`authenticateInTerminal`). The client itself still advertises `auth.terminal: false`; the opt-in
+   * rides in `clientCapabilities._meta`, which the bridge takes out, so an agent reached without
+   * such a bridge is offered no terminal sign-in. Default false.
+   */
+  terminalAuth?: boolean;
   /** Clock for timestamps (tests). */
   now?: () => number;
 }
@@ -161,6 +170,14 @@ export const ON_DEMAND_ACTIONS = {
    * when it cannot). Without `values`, the agent is expected to have them already.
    */
   authenticate: 0 as Action<(methodId: string, values?: Record<string, string>) => Promise<void>>,
+  /**
+   * Starts a `terminal` sign-in method in a pseudo-terminal run by acp-react-bridge (started with
+   * `--terminal-auth`; the client must be created with `terminalAuth: true`). The handle streams
+   * the program's output to a terminal emulator and takes its keystrokes; when the program ends
+   * with status 0 the bridge restarts the agent, the client authenticates and restores the open
+   * sessions (`result`). `kill()` stops the program (the dialog closed).
+   */
+  authenticateInTerminal: 0 as Action<(methodId: string, size?: { cols: number; rows: number }) => Promise<TerminalSignIn>>,
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
@@ -170,6 +187,22 @@ export const ON_DEMAND_ACTIONS = {
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,
   setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean) => Promise<acp.SessionConfigOption[]>>,
 };
+
+/** A running terminal sign-in (`authenticateInTerminal`). */
+export interface TerminalSignIn {
+  readonly terminalId: string;
+  /** The program's output (with terminal escapes): what came before the first listener, then live. Returns an unsubscribe function. */
+  onData(listener: (data: string) => void): () => void;
+  /** Keystrokes (as a terminal emulator produces them). */
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  /** Stops the program and its process group (a wrong code keeps a login program asking). */
+  kill(): void;
+  /** How the program ended. */
+  readonly exit: Promise<{ exitCode: number | null; signal: string | null }>;
+  /** Resolves once signed in (after the restart and `authenticate`); rejects with what went wrong, also put in `auth.error`. */
+  readonly result: Promise<void>;
+}
 
 /** The methods a list of actions declares. */
 type Signatures<List> = { -readonly [K in keyof List]: List[K] extends Action<infer F> ? F : never };

@@ -16,6 +16,7 @@ export type {
   TerminalSink,
   TerminalProcess,
   PermissionPolicy,
+  TerminalSignIn,
 } from './api.js';
 export { createTrafficLog } from './client/traffic.js';
 export type { TrafficEntry, TrafficLog, TrafficDirection } from './client/traffic.js';

@@ -21,6 +21,11 @@ export interface AuthPanelProps {
    * instructions for whoever starts the agent.
    */
   onSignInWithEnv?: (methodId: string, values: Record<string, string>) => void;
+  /**
+   * Runs a `terminal` method in a sign-in terminal (`authenticateInTerminal`, through acp-react-bridge
+   * started with `--terminal-auth`). Without it, such methods are shown as instructions to run by hand.
+   */
+  onSignInWithTerminal?: (methodId: string) => void;
   /** Shown in the title: "Sign in to Claude Agent". */
   agentName?: string;
   /**
@@ -37,7 +42,7 @@ export interface AuthPanelProps {
  * `onAuthenticate` for methods the agent handles itself.
  */
 export function AuthPanelLoaded(props: AuthPanelProps) {
-  const { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onLogout, agentName, agentCommand, className } = props;
+  const { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onSignInWithTerminal, onLogout, agentName, agentCommand, className } = props;
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   const pendingMethod = authMethods.find((m) => m.id === auth.pendingMethodId) ?? null;
@@ -64,6 +69,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
               agentCommand={agentCommand}
               onAuthenticate={onAuthenticate}
               onSignInWithEnv={onSignInWithEnv}
+              onSignInWithTerminal={onSignInWithTerminal}
               messages={messages}
             />
           ))}

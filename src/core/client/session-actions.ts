@@ -11,6 +11,7 @@ import type { NewSessionOptions, OnDemandActions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
+import { AUTH_TERMINAL, AUTH_TERMINAL_INPUT, AUTH_TERMINAL_OUTPUT, createTerminalSignIn } from './terminal-sign-in.js';
 import type { InboundTap } from './transport.js';
 
 export interface ActionHost extends ClientHelpers {
@@ -24,8 +25,8 @@ export interface ActionHost extends ClientHelpers {
   withSession(snapshot: AcpSnapshot, sessionId: string, fn: (session: SessionState) => SessionState): AcpSnapshot;
   /** Sessions this client closed or deleted: their late updates are ignored. */
   endedSessions: Set<string>;
-  /** The client's tap; `outbound` records what the client sends (the inspector, exports). */
-  tap: Pick<InboundTap, 'outbound'>;
+  /** The client's tap; `outbound` and `message` record what the client sends and gets (the inspector, exports). */
+  tap: Pick<InboundTap, 'outbound' | 'message'>;
 }
 
 /** Every action of `ON_DEMAND_ACTIONS` (`api.ts`), and the restore the client runs after a reconnect. */
@@ -41,9 +42,11 @@ const RESTART_WITH_ENV = '_acp-react/bridge/restart_with_env';
 const NEEDS_BRIDGE =
   "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
 
-/** A message as the traffic log may keep it: a sign-in's variable values replaced. */
+/** A message as the traffic log may keep it: a sign-in's variable values and a sign-in terminal's keystrokes replaced. */
 export function redactSecrets(msg: acp.AnyMessage): acp.AnyMessage {
-  const m = msg as { method?: unknown; params?: { env?: unknown } };
+  const m = msg as { method?: unknown; params?: { env?: unknown; data?: unknown } };
+  // The keystrokes may be a code, and the terminal echoes them: neither is kept.
+  if (m.method === AUTH_TERMINAL_INPUT || m.method === AUTH_TERMINAL_OUTPUT) return { ...msg, params: { ...m.params, data: '[redacted]' } } as acp.AnyMessage;
   const env = m.method === RESTART_WITH_ENV ? m.params?.env : null;
   if (typeof env !== 'object' || env === null) return msg;
   return { ...msg, params: { ...m.params, env: Object.fromEntries(Object.keys(env).map((name) => [name, '[redacted]'])) } } as acp.AnyMessage;
@@ -96,25 +99,37 @@ export function createSessionActions(host: ActionHost): SessionActions {
 
   let redacting = false;
   /**
+   * The values go to the bridge only: the traffic log (the inspector, exports) must keep them
+   * redacted. The filter is put in front of the tap's recording here, once, rather than in the
+   * tap itself, to keep it out of the core entry's budget.
+   */
+  const redact = () => {
+    if (redacting) return;
+    redacting = true;
+    const record = host.tap.outbound;
+    host.tap.outbound = (msg) => record(redactSecrets(msg));
+    // Inbound: the tap records the copy; the SDK and the sign-in handle get the message itself.
+    const inbound = host.tap.message;
+    host.tap.message = (msg) => inbound(redactSecrets(msg));
+  };
+  /**
    * Has acp-react-bridge restart the agent with an `env_var` method's values; the new process's
    * `initialize` result replaces the agent's, and the open sessions, unknown to it until restored,
    * are marked lost meanwhile.
    */
   async function restartWithEnv(methodId: string, values: Record<string, string>) {
-    // The values go to the bridge only: the traffic log (the inspector, exports) must keep them
-    // redacted. The filter is put in front of the tap's recording here, once, rather than in the
-    // tap itself, to keep it out of the core entry's budget.
-    if (!redacting) {
-      redacting = true;
-      const record = host.tap.outbound;
-      host.tap.outbound = (msg) => record(redactSecrets(msg));
-    }
+    redact();
     const { initialize } = await request<{ initialize: acp.InitializeResponse }>(RESTART_WITH_ENV, { methodId, env: values }, { timeoutMs: 0 }).catch(
       (error: unknown) => {
         // An agent reached without the bridge does not know the method.
         throw host.normalize(error).code === -32601 ? host.error('unsupported', NEEDS_BRIDGE) : error;
       },
     );
+    applyRestart(initialize);
+  }
+
+  /** A restarted agent's `initialize` result replaces the agent's; the open sessions are lost until restored. */
+  function applyRestart(initialize: acp.InitializeResponse) {
     update((s) =>
       s.agent
         ? {
@@ -134,7 +149,20 @@ export function createSessionActions(host: ActionHost): SessionActions {
     }
   }
 
+  const terminalSignIn = createTerminalSignIn({
+    get,
+    request,
+    error: host.error,
+    normalize: host.normalize,
+    setAuth,
+    applyRestart,
+    redact,
+    restoreSessions: () => actions.restoreSessions(),
+  });
+
   const actions: SessionActions = {
+    authenticateInTerminal: terminalSignIn.start,
+
     async authenticate(methodId, values) {
       const state = get().agent;
       const method = state?.authMethods.find((m) => m.id === methodId);
@@ -211,7 +239,10 @@ export function createSessionActions(host: ActionHost): SessionActions {
       return response.configOptions;
     },
 
-    onExtension: ({ method, params }) => applyBridgeNotification(method, params, host),
+    onExtension: ({ method, params }) =>
+      method.startsWith(AUTH_TERMINAL)
+        ? terminalSignIn.onNotification(method, (params ?? {}) as Record<string, unknown>)
+        : applyBridgeNotification(method, params, host),
 
     async restoreSessions() {
       const caps = capabilities();

@@ -14,6 +14,7 @@ import { cx, format, useMessages } from '../../components/shared/index.js';
 import { agentPanelMessages } from './messages.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
 import { SessionHistory } from './SessionHistory.js';
+import { TerminalSignInDialog, useTerminalSignIn } from './terminal-sign-in.js';
 import { useSessionBootstrap } from './use-session-bootstrap.js';
 import { useSessionTabs } from './use-session-tabs.js';
 
@@ -112,6 +113,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   const { drafts } = useAcpContext();
   const [sendError, setSendError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const terminalSignIn = useTerminalSignIn(actions);
   const caps = connection.agent?.capabilities;
   const listSupported = Boolean(caps?.sessionCapabilities?.list);
   const connected = connection.status === 'ready';
@@ -251,11 +253,18 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
           onSignInWithEnv={
             connection.agent.bridge?.features.envVarAuth ? (methodId, values) => void actions.authenticate(methodId, values).catch(() => {}) : undefined
           }
+          onSignInWithTerminal={
+            connection.agent.bridge?.features.terminalAuth
+              ? (methodId) => terminalSignIn.start(methodId, connection.agent?.authMethods.find((method) => method.id === methodId)?.name ?? methodId)
+              : undefined
+          }
           onLogout={() => void actions.logout().catch(() => {})}
           agentName={connection.agent.info?.title ?? connection.agent.info?.name}
           agentCommand={agentCommand}
         />
       )}
+
+      {terminalSignIn.running && <TerminalSignInDialog running={terminalSignIn.running} onClose={terminalSignIn.close} />}
 
       {sessionsOpen && (
         <SessionHistory
