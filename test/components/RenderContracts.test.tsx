@@ -153,7 +153,7 @@ describe('a permission request', () => {
     expect(commits).toBe(1);
     expect([...renders.entries()]).toEqual([[card.id, 1]]);
     expect(textParts.size).toBe(0);
-    expect(container.querySelectorAll('[data-slot="permission-prompt"], .acp-permission')).not.toHaveLength(0);
+    expect(container.querySelectorAll('[data-slot="permission"]')).not.toHaveLength(0);
   });
 });
 

@@ -27,7 +27,7 @@ export function AuthMethodItem({ method, pending, busy, agentCommand, onAuthenti
   const kind = classifyAuthMethod(method);
   const descriptionId = useId();
   return (
-    <li className="acp-auth-panel__method" data-slot="method" data-kind={kind.kind} data-state={pending ? 'pending' : 'idle'}>
+    <li className="acp-auth-panel__method" data-slot="auth-panel-method" data-kind={kind.kind} data-state={pending ? 'pending' : 'idle'}>
       <div className="acp-auth-panel__method-text">
         <span className="acp-auth-panel__method-name">{method.name}</span>
         {method.description && (

@@ -54,7 +54,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>
       {auth.required && (
-        <p className="acp-auth-panel__banner" role="alert" data-slot="banner">
+        <p className="acp-auth-panel__banner" role="alert" data-slot="auth-panel-banner">
           {messages.required}
         </p>
       )}
@@ -77,7 +77,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
       ) : (
         // Agents list terminal sign-in only to clients that can run it (auth.terminal): sign in
         // with the agent's own command-line tool instead.
-        <p className="acp-auth-panel__instructions" data-slot="no-methods">
+        <p className="acp-auth-panel__instructions" data-slot="auth-panel-no-methods">
           {agentCommand
             ? interpolate(messages.no_methods_command, { command: <code className="acp-auth-panel__code">{agentCommand}</code> })
             : messages.no_methods}
@@ -88,7 +88,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
         {auth.pendingMethodId ? format(messages.signing_in_with, { method: pendingMethod?.name ?? auth.pendingMethodId }) : ''}
       </p>
       {auth.error && (
-        <p className="acp-auth-panel__error" role="alert" data-slot="error">
+        <p className="acp-auth-panel__error" role="alert" data-slot="auth-panel-error">
           {format(messages.error, { message: auth.error.message })}
         </p>
       )}

@@ -29,7 +29,7 @@ export const SignInTerminalDialogLoaded = /* @__PURE__ */ forwardRef<HTMLDialogE
   { signIn, methodName, returnFocusTo, onClose, className, ...rest },
   ref,
 ) {
-  const m = useMessages('signInTerminal', signInTerminalMessages);
+  const messages = useMessages('signInTerminal', signInTerminalMessages);
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDialogElement | null>(null);
@@ -37,8 +37,8 @@ export const SignInTerminalDialogLoaded = /* @__PURE__ */ forwardRef<HTMLDialogE
   const [phase, setPhase] = useState<Phase>('loading');
   const [detail, setDetail] = useState('');
   // Read when the emulator mounts; a change of strings must not restart the terminal.
-  const messagesRef = useRef(m);
-  messagesRef.current = m;
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
 
   // Modal while mounted; focus goes back to what had it before (the sign-in button) on unmount.
   useEffect(() => {
@@ -82,13 +82,13 @@ export const SignInTerminalDialogLoaded = /* @__PURE__ */ forwardRef<HTMLDialogE
 
   const status =
     phase === 'loading'
-      ? m.loading
+      ? messages.loading
       : phase === 'running'
-        ? m.running
+        ? messages.running
         : phase === 'signing_in'
-          ? m.signing_in
+          ? messages.signing_in
           : phase === 'failed'
-            ? format(m.load_failed, { message: detail })
+            ? format(messages.load_failed, { message: detail })
             : detail;
 
   return (
@@ -111,14 +111,14 @@ export const SignInTerminalDialogLoaded = /* @__PURE__ */ forwardRef<HTMLDialogE
     >
       <div className="acp-sign-in-terminal__header" data-slot="sign-in-terminal-header">
         <h2 id={titleId} className="acp-sign-in-terminal__title">
-          {format(m.title, { method: methodName })}
+          {format(messages.title, { method: methodName })}
         </h2>
         <button type="button" className="acp-button" data-variant="ghost" data-slot="sign-in-terminal-close" onClick={onClose}>
-          {m.close}
+          {messages.close}
         </button>
       </div>
       <p id={descriptionId} className="acp-sign-in-terminal__description">
-        {m.description}
+        {messages.description}
       </p>
       <div ref={screenRef} className="acp-sign-in-terminal__screen" data-slot="sign-in-terminal-screen" />
       <p className="acp-sign-in-terminal__status" role="status" data-slot="sign-in-terminal-status">

@@ -96,15 +96,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   },
   ref,
 ) {
-  const m = useMessages('agentPanel', agentPanelMessages);
+  const messages = useMessages('agentPanel', agentPanelMessages);
   const actions = useAcpActions();
   const connection = useConnection();
   const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
   const { sessionId, openIds, show, detach, revert } = bootstrap;
-  const tabStrings = useMessages('sessionTabs', sessionTabsMessages);
+  const tabMessages = useMessages('sessionTabs', sessionTabsMessages);
   const announcer = useMemo(
-    () => ({ turnFinished: m.turn_finished_background, waiting: m.waiting_background, untitled: tabStrings.untitled }),
-    [m, tabStrings],
+    () => ({ turnFinished: messages.turn_finished_background, waiting: messages.waiting_background, untitled: tabMessages.untitled }),
+    [messages, tabMessages],
   );
   const sessionTabs = useSessionTabs(openIds, sessionId, announcer);
   const idPrefix = useId();
@@ -201,23 +201,23 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       {sessionId && <PanelUsage sessionId={sessionId} />}
       {showSessionList && listSupported && (
         <button type="button" className="acp-button" aria-expanded={sessionsOpen} onClick={() => setSessionsOpen(!sessionsOpen)}>
-          {sessionsOpen ? m.hide_sessions : m.sessions}
+          {sessionsOpen ? messages.hide_sessions : messages.sessions}
         </button>
       )}
       {connected && (
         <button type="button" className="acp-button" onClick={() => void bootstrap.start()} disabled={bootstrap.starting}>
-          {m.new_session}
+          {messages.new_session}
         </button>
       )}
     </>
   );
 
-  const input = <PanelInput sessionId={sessionId} connected={connected} draft={draft} onSubmit={submit} placeholder={m.placeholder} />;
+  const input = <PanelInput sessionId={sessionId} connected={connected} draft={draft} onSubmit={submit} placeholder={messages.placeholder} />;
 
   return (
     <section
       ref={ref}
-      aria-label={m.title}
+      aria-label={messages.title}
       {...rest}
       className={cx('acp-agent-panel', className)}
       data-slot="agent-panel"
@@ -230,7 +230,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     >
       <header className="acp-agent-panel__header" data-slot="agent-panel-header">
         <div className="acp-agent-panel__heading" data-slot="agent-panel-heading">
-          {sessionId && <PanelSessionTitle sessionId={sessionId} untitled={m.untitled} />}
+          {sessionId && <PanelSessionTitle sessionId={sessionId} untitled={messages.untitled} />}
           <ConnectionStatus
             status={connection.status}
             agent={connection.agent}
@@ -286,15 +286,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
 
       {bootstrap.error && !bootstrapAuthError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
-          {format(m.session_failed, { message: bootstrap.error.message })}{' '}
+          {format(messages.session_failed, { message: bootstrap.error.message })}{' '}
           <button type="button" className="acp-button" onClick={() => void bootstrap.start()}>
-            {m.retry}
+            {messages.retry}
           </button>
         </div>
       )}
       {!sessionId && bootstrap.starting && (
         <p className="acp-agent-panel__status" data-slot="agent-panel-status" role="status">
-          {m.starting_session}
+          {messages.starting_session}
         </p>
       )}
 
@@ -328,9 +328,9 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
 
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
-          {format(m.prompt_failed, { message: sendError })}{' '}
+          {format(messages.prompt_failed, { message: sendError })}{' '}
           <button type="button" className="acp-button" data-variant="ghost" onClick={() => setSendError(null)}>
-            {m.dismiss}
+            {messages.dismiss}
           </button>
         </div>
       )}
