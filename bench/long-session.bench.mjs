@@ -23,8 +23,8 @@
  * nobody watching (src/core/client/traffic.ts), the thread rendering every frame of a replay
  * (src/components/Thread/ThreadLoaded.tsx), and the panel switching to a loaded session only once
  * `session/load` answers (src/panels/AgentPanel/AgentPanel.tsx), the prompt disabled while the
- * session loads (src/panels/AgentPanel/parts.tsx), one animation-frame callback per store and the
- * parse budget renewed per commit (bench/lib/frame-budget-patches.mjs). The panel no longer holds a
+ * session loads (src/panels/AgentPanel/parts.tsx), and one animation-frame callback per store
+ * (bench/lib/shared-frame-patches.mjs). The panel no longer holds a
  * closed session from its last render (its root reads narrow hooks, not the snapshot), so the
  * "render again when the session is gone" workaround of the first fix is gone and not patched back.
  *
@@ -35,7 +35,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { DemoSessionStore } from '../demo-agent/agent.mjs';
 import { startDemoAgentServer } from '../demo-agent/server.mjs';
-import { FRAME_AND_BUDGET_PATCHES } from './lib/frame-budget-patches.mjs';
+import { SHARED_FRAME_PATCHES } from './lib/shared-frame-patches.mjs';
 import { LAST_TURN_MARKER, makeLongHistory } from './lib/long-history.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, traceTasks, verdict } from './pages/harness.mjs';
@@ -57,7 +57,7 @@ const CWD = '/tmp/acp-react-bench';
 
 /** The behaviours before issue 19, applied at build time to a copy of the panel page. */
 const BEFORE_PATCHES = [
-  ...FRAME_AND_BUDGET_PATCHES,
+  ...SHARED_FRAME_PATCHES,
   { file: 'src/core/client/traffic.ts', find: 'unwatched = 100', replace: 'unwatched = Infinity' },
   { file: 'src/components/Thread/ThreadLoaded.tsx', find: 'const session = useLoadingPace(live);', replace: 'const session = live;' },
   {
@@ -323,8 +323,7 @@ const beforeTable = wasCold
 
 The panel page built with the behaviours this issue changed put back (see the file's header): the traffic log keeping
 5,000 frames with no inspector open, the panel switching to the session only when \`session/load\` answered, the thread
-rendering every frame of the replay, the prompt disabled until the load answers, one animation-frame callback per store and
-the markdown parse budget renewed at each commit. ${results.before.length} run(s),
+rendering every frame of the replay, the prompt disabled until the load answers, and one animation-frame callback per store. ${results.before.length} run(s),
 alternating with the runs above.
 
 ${table(['figure (medians)', 'before', 'after', 'target'], [...beforeRows(wasCold, cold, 'first opening'), ...beforeRows(wasWarm, warm, 'second opening')])}

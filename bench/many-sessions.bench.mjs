@@ -19,7 +19,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { startDemoAgentServer } from '../demo-agent/server.mjs';
-import { FRAME_AND_BUDGET_PATCHES } from './lib/frame-budget-patches.mjs';
+import { SHARED_FRAME_PATCHES } from './lib/shared-frame-patches.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, traceTasks, verdict } from './pages/harness.mjs';
 
@@ -37,13 +37,13 @@ const TARGET = { commitsPerFrame: 1, longTaskMs: 50, flat: 1.5 };
 
 /**
  * Before (`--no-before` skips it): the page built with what issue 19's second round changed put
- * back at build time (bench/lib/frame-budget-patches.mjs).
+ * back at build time (bench/lib/shared-frame-patches.mjs).
  */
 const before = !quick && !args.includes('--no-before');
 
 log('building pages…');
 const server = await serve(await buildPages('many-sessions', ['many-sessions.html']));
-const beforeServer = before ? await serve(await buildPages('many-sessions-before', ['many-sessions.html'], { patches: FRAME_AND_BUDGET_PATCHES })) : null;
+const beforeServer = before ? await serve(await buildPages('many-sessions-before', ['many-sessions.html'], { patches: SHARED_FRAME_PATCHES })) : null;
 const agent = await startDemoAgentServer({ port: 0 });
 const browser = await launchChromium();
 const browserVersion = browser.version();
@@ -165,8 +165,7 @@ const beforeTable = beforeRows.length
   ? `
 ### Before → after, same run
 
-The same page built with one animation-frame callback per client's store and the parse budget's time renewed at each
-commit (\`bench/lib/frame-budget-patches.mjs\`), alternating with the runs above (medians of ${runs}).
+The same page built with one animation-frame callback per client's store (\`bench/lib/shared-frame-patches.mjs\`), alternating with the runs above (medians of ${runs}).
 
 ${table(['sessions', 'providers', 'React commits per frame, whole page', 'longest task (median)', 'most CPU in one task (median)', 'longest task (worst run)', `tasks over ${TARGET.longTaskMs} ms`, 'µs per chunk, busy'], beforeRows)}
 `
@@ -186,14 +185,15 @@ const NOTES = `
   page" column, a \`<Profiler>\` around everything) went down (the before → after table), but not to 1: a store's
   first change after a quiet frame is still announced at once, in the WebSocket message's task, and the parts the
   parse budget held back re-render in a commit of their own (a render scheduled from their animation-frame retry).
-- **Long tasks: CPU met, wall time missed.** The markdown parse budget's time is counted per task, no longer renewed by
-  each commit in it (a frame with N commits could parse N budgets). Traced, the page's own work in its longest task
-  (the thread's CPU time, "CPU in it / most CPU in one task") is under 50 ms in every row's median; the wall time of the
-  same tasks is 5–20x that, because at a load average near 20 on 2 cores the renderer has a core a fifth of the time
-  or less (compare µs per chunk busy with CPU). The wall-time target can only be judged on a quieter machine; what
-  would shorten the tasks further in CPU terms is rendering the streaming messages out of view less often (a frame
-  budget shared by the visible ones) and announcing a store's first change in the shared frame when one is already
-  scheduled.
+- **Long tasks: CPU met, wall time missed.** Traced, the page's own work in its longest task (the thread's CPU time,
+  "CPU in it / most CPU in one task") is under 50 ms in the rows' medians; the wall time of the same tasks is 5–20x
+  that, because at a load average near 20 on 2 cores the renderer has a core a fifth of the time or less (compare µs
+  per chunk busy with CPU). The wall-time target can only be judged on a quieter machine. A markdown parse budget
+  counted per task rather than per commit was tried (a frame with N commits may parse N budgets): the CPU figures
+  did not move at this load, and the parts it held back re-rendered in commits of their own (1.3 commits a frame in
+  the browser-streaming bench instead of 1.0), so it was not kept. What would shorten the tasks in CPU terms:
+  rendering the streaming messages out of view less often (a frame budget shared by the visible ones), and a store's
+  first change after a quiet frame joining the shared frame when one is already scheduled.
 `;
 
 const markdown = `## Many sessions streaming at once

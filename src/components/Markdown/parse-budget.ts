@@ -1,5 +1,5 @@
 /**
- * A budget of parsing per task, so the longest main-thread task stays bounded however much
+ * A budget of parsing per render pass, so the longest main-thread task stays bounded however much
  * text arrives at once. When the page falls behind, chunks pile up and the next frame would parse
  * all of them (which makes that frame longer still, and the next pile bigger). Instead a pass
  * parses for about PASS_MS (past a small FREE_COST that keeps short texts synchronous); a part
@@ -7,14 +7,11 @@
  *
  * The cost of a part is its length plus MARKUP_WEIGHT per markup character (see `markup.ts`): a
  * rough model of the parser's time that keeps pathological text from filling a task alone. The
- * first part of a commit always gets its turn, so everything is parsed eventually; parts are kept
+ * first part of a task always gets its turn, so everything is parsed eventually; parts are kept
  * small (MARKDOWN_UNIT_CHARS) so that this one part is never long either.
  *
- * The time is counted per task, the cost per commit: a frame can hold several commits (one per
- * client when several stream on one page, and the parts the budget held back trying again, each
- * in its own animation-frame callback), and a budget of time renewed by each commit let a frame
- * parse for PASS_MS per commit. Each commit still parses FREE_COST and its first part, so every
- * part held back is parsed in a following frame, and small texts render at once.
+ * The budget is renewed after each commit that parsed (a layout effect of `MarkdownSource`), and
+ * after each task otherwise: one render pass, one budget.
  */
 import { useEffect, useState } from 'react';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
@@ -29,11 +26,9 @@ export const PASS_COST = 64 * 1024;
 /** What one markup character costs, in characters. */
 export const MARKUP_WEIGHT = 16;
 
-/** Cost granted since the last commit. */
 let spent = 0;
-/** When the task's first parse began (reset after the task). */
-let taskStart = 0;
-let taskOpen = false;
+let passStart = 0;
+let resetPending = false;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -42,26 +37,26 @@ export function parseCost(source: string): number {
 }
 
 /**
- * Takes `cost` from the budget; false when it is spent. The first taker of a commit always gets
- * its turn. Parsing happens as the pass goes (a part's parse runs right after it is granted), so
- * the time since the task's first parse counts the parses granted before.
+ * Takes `cost` from this render pass's budget; false when it is spent. The first taker always
+ * gets its turn. Parsing happens as the pass goes (a part's parse runs right after it is granted),
+ * so the time since the pass began counts the parses granted before.
  */
 export function takeParseBudget(cost: number): boolean {
-  if (!taskOpen) {
-    taskOpen = true;
-    taskStart = now();
-    // A macrotask runs after the current task (its renders and commits), so the next task starts afresh.
+  if (!resetPending) {
+    resetPending = true;
+    // A macrotask runs after the current task (the render and commit), so the next task starts afresh.
     setTimeout(() => {
       spent = 0;
-      taskOpen = false;
+      resetPending = false;
     }, 0);
   }
-  if (spent > 0 && spent + cost > FREE_COST && (spent + cost > PASS_COST || now() - taskStart > PASS_MS)) return false;
+  if (spent === 0) passStart = now();
+  else if (spent + cost > FREE_COST && (spent + cost > PASS_COST || now() - passStart > PASS_MS)) return false;
   spent += cost;
   return true;
 }
 
-/** The render pass is over (committed): the next commit parses its first part and FREE_COST, and on while the task's time lasts. */
+/** The render pass is over (committed): the next one has the whole budget. */
 export function renewParseBudget(): void {
   spent = 0;
 }
