@@ -458,13 +458,14 @@ ${table(
 
 The panel costs about what \`<Thread>\` alone does (the "busy ÷ \`<Thread>\` alone" row): on every frame it renders its
 header, usage and prompt input around the thread, which changed nothing the thread renders from (the request arrays are
-the same while the requests are). The ratio to the floor is missed here, as \`<Thread>\`'s own is higher than on a quiet
-machine (the section above, and its earlier runs: 1.2–1.7x): this run had a load average around 10 on 2 cores, and
-the page does its work in about one commit a frame while the floor only parses, so the busy time counts the renderer
-waiting for a core inside every frame. The longest task misses as \`<Thread>\`'s does; the traced \`<Thread>\` runs
-above found no task using over 50 ms of CPU and the panel adds little to the thread's work (the row above), but the panel
-page itself was not traced. What would bring the panel to the floor on a quiet machine is the
-same as for the thread: less script per frame in the markdown tail and React's commit.
+the same while the requests are). The ratio to the floor is missed, and by how much depends on the machine's load
+(the load average above; on 2 cores): the page does its work in about one commit a frame while the floor only parses,
+so its busy time counts the renderer waiting for a core inside every frame; the CPU ratio is lower than the busy one
+for that reason, and earlier runs on a quieter machine put \`<Thread>\`'s ratio at 1.2–1.7x. The longest task misses
+in wall time only: traced (the "traced runs" row), the panel's longest task used ${fmt.ms(median(tracedPanelRuns.map((t) => perTrace(t).longestCpu)))} ms of CPU, and no task used
+over 50 ms of it; the rest of its wall time is waiting for a core. What would bring the busy ratio to 1.15x on a quiet
+machine is less script per frame in the markdown tail (an incremental parse of the open block, see the section above)
+and in React's commit; on this machine the load decides it.
 `;
 }
 
