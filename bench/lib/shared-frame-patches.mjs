@@ -6,17 +6,20 @@
 export const SHARED_FRAME_PATCHES = [
   {
     file: 'src/core/store.ts',
-    find: `  if (frame) return void frame.push(callback);
-  const callbacks = (frame = [callback]);`,
-    replace: '  let done = false;',
+    find: `  if (!frame) {
+    const callbacks: Array<() => void> = (frame = []);
+    const run = () => {
+      if (frame !== callbacks) return;
+      frame = null;
+      callbacks.forEach(queueMicrotask);
+    };`,
+    replace: `  {
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      callback();
+    };`,
   },
-  {
-    file: 'src/core/store.ts',
-    find: `    if (frame !== callbacks) return;
-    frame = null;
-    callbacks.forEach(queueMicrotask);`,
-    replace: `    if (done) return;
-    done = true;
-    callback();`,
-  },
+  { file: 'src/core/store.ts', find: '  frame.push(callback);\n}', replace: '}' },
 ];

@@ -95,17 +95,19 @@ let frame: Array<() => void> | null = null;
  * queued after them, renders them all in one commit instead of one per store.
  */
 function nextFrame(callback: () => void): void {
-  if (frame) return void frame.push(callback);
-  const callbacks = (frame = [callback]);
-  const run = () => {
-    if (frame !== callbacks) return;
-    frame = null;
-    callbacks.forEach(queueMicrotask);
-  };
-  let fallbackMs = 16;
-  if (typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(run);
-    fallbackMs = 250;
+  if (!frame) {
+    const callbacks: Array<() => void> = (frame = []);
+    const run = () => {
+      if (frame !== callbacks) return;
+      frame = null;
+      callbacks.forEach(queueMicrotask);
+    };
+    let fallbackMs = 16;
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(run);
+      fallbackMs = 250;
+    }
+    setTimeout(run, fallbackMs);
   }
-  setTimeout(run, fallbackMs);
+  frame.push(callback);
 }
