@@ -32,10 +32,10 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   // Every listener is called even if one throws; the first error is rethrown afterwards.
   const emit = () => {
     let failure: { error: unknown } | null = null;
-    const current = listeners;
-    for (let i = 0; i < current.length; i++) {
+    // The array as it was when the notification began: (un)subscribing replaces it.
+    for (const listener of listeners) {
       try {
-        current[i]!();
+        listener();
       } catch (error) {
         failure ??= { error };
       }
