@@ -38,7 +38,10 @@ export const SIZE_BUILD_OPTIONS = {
  * above their current size.
  */
 export const BUDGETS = {
-  core: 12 * 1024,
+  // 12.1 kB since the Streamable HTTP transport (issue 18): choosing it must happen in the entry
+  // (`createAcpClient({ url })` decides before anything is fetched), 77 bytes gzip at 12,342; the
+  // transport itself (9.1 kB of lazy chunks with the SDK's HTTP client) is fetched on first use.
+  core: 12.1 * 1024,
   devtools: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
@@ -133,7 +136,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
           ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB`
           : '';
       console.log(
-        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +
+        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${+(budget / 1024).toFixed(1)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
           (r.shikiInEntry ? '  shiki is in the initial chunk!' : ''),
       );
