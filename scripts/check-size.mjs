@@ -38,15 +38,22 @@ export const SIZE_BUILD_OPTIONS = {
  * above their current size.
  */
 export const BUDGETS = {
-  // 12.1 kB since the Streamable HTTP transport (issue 18): choosing it must happen in the entry
-  // (`createAcpClient({ url })` decides before anything is fetched), 77 bytes gzip at 12,342; the
-  // transport itself (9.1 kB of lazy chunks with the SDK's HTTP client) is fetched on first use.
-  core: 12.1 * 1024,
-  devtools: 9 * 1024,
+  // 12 kB until issue 18: its protocol rules (aborts, settling a closed session's turn, answering
+  // requests that arrive while cancelling) took the entry from 12,265 to 12,498 bytes; everything
+  // else it adds loads on demand. 12.35 kB with the Streamable HTTP transport (issue 18, 12,498 to
+  // 12,604 bytes): choosing it must be in the entry (createAcpClient decides before anything is
+  // fetched); the transport and the SDK's HTTP client (4.4 kB) are a chunk fetched on first use.
+  core: 12.35 * 1024,
+  // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies).
+  devtools: 9.25 * 1024,
+  // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
+  changes: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
-  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12).
-  styles: 19 * 1024,
+  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
+  // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
+  // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
+  styles: 20 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */
@@ -111,6 +118,8 @@ export async function measureAll() {
     // With everything it imports (the reducer, the snapshot helpers): a page that also loads the
     // core shares most of that, so this is the most the aids can add.
     await measure('devtools', 'src/core/devtools/index.ts', []),
+    // With what it shares with the core (the store, the errors): the most it can add to a page.
+    await measure('changes', 'src/core/changes/index.ts', []),
     await measure('hooks', 'src/react/index.ts', [join(root, 'src/core/*'), join(root, 'src/components/*')]),
     // The UI: the presentational components and the wired panels (the package entry with the
     // core and the bindings left out).
@@ -132,11 +141,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!json) {
       const target = r.name in TARGETS ? TARGETS[/** @type {keyof typeof TARGETS} */ (r.name)] : undefined;
       const miss =
-        target !== undefined && r.entryBytes > target
-          ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB`
-          : '';
+        target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${r.entryBytes - target} bytes` : '';
       console.log(
-        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${+(budget / 1024).toFixed(1)} kB${miss})` +
+        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${+(budget / 1024).toFixed(2)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
           (r.shikiInEntry ? '  shiki is in the initial chunk!' : ''),
       );

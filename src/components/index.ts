@@ -16,6 +16,8 @@ export * from './ElicitationForm/index.js';
 export * from './UsageMeter/index.js';
 export * from './ConfigOptions/index.js';
 export * from './AuthPanel/index.js';
+export * from './SignInTerminal/index.js';
 export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';
 export * from './Inspector/index.js';
+export * from './SessionTabs/index.js';

@@ -5,7 +5,7 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
@@ -35,6 +35,11 @@ export interface PromptInputProps {
   onCancel: () => void;
   /** A turn is running: shows Stop, and new messages wait in the queue. */
   running: boolean;
+  /**
+   * The session is not ready for prompts yet (its history is loading): the draft can be written,
+   * new messages wait in the queue, the input says why, and the first goes out once it is ready.
+   */
+  waiting?: boolean;
   disabled?: boolean;
   /** What the agent accepts besides text; images and embedded files depend on it. */
   promptCapabilities?: PromptCapabilities | null;
@@ -61,6 +66,7 @@ export function PromptInput({
   onSubmit,
   onCancel,
   running,
+  waiting = false,
   disabled = false,
   promptCapabilities,
   commands,
@@ -72,7 +78,7 @@ export function PromptInput({
   autoFocus,
   className,
 }: PromptInputProps) {
-  const t = useMessages('promptInput', promptInputMessages);
+  const messages = useMessages('promptInput', promptInputMessages);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const composing = useRef(false);
@@ -90,22 +96,24 @@ export function PromptInput({
     defaultQueue,
     onQueueChange,
     running,
+    waiting,
     disabled,
     onSend: (prompt) => onSubmit(promptBlocks(prompt.text, prompt.attachments)),
     onCancel,
   });
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
   const empty = isEmptyPrompt(draft, files.attachments);
-  // While a turn runs, Enter queues the prompt: once the user writes one during a turn, fetch
-  // the queue list so it is there by then (a turn without typing fetches nothing).
-  const composingDuringTurn = Boolean(running) && !empty;
+  // While a turn runs (or the session loads), Enter queues the prompt: once the user writes one
+  // meanwhile, fetch the queue list so it is there by then (a turn without typing fetches nothing).
+  const queues = running || waiting;
+  const composingDuringTurn = queues && !empty;
   useEffect(() => {
     if (composingDuringTurn) prefetchPromptQueue();
   }, [composingDuringTurn]);
 
   const submit = () => {
     if (disabled || empty) return;
-    if (running) queue.enqueue(draft, files.attachments);
+    if (queues) queue.enqueue(draft, files.attachments);
     else onSubmit(promptBlocks(draft, files.attachments));
     setDraft('');
     files.clear();
@@ -152,31 +160,32 @@ export function PromptInput({
   };
 
   const hint = slash.hint;
-  const shownPlaceholder = hint ?? placeholder ?? (running ? t.placeholder_running : t.placeholder);
+  const shownPlaceholder = hint ?? placeholder ?? (running ? messages.placeholder_running : messages.placeholder);
+  const waitingId = useId();
 
   return (
     <div
       className={cx('acp-prompt-input', className)}
-      data-state={running ? 'running' : 'idle'}
+      data-state={running ? 'running' : waiting ? 'waiting' : 'idle'}
       data-disabled={disabled ? 'true' : undefined}
       data-dragging={dragging ? 'true' : undefined}
       onDragOver={onDragOver}
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <PromptQueueList queue={queue} disabled={disabled} t={t} />
-      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
-      <div className="acp-prompt-input__composer" data-slot="composer">
-        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
+      <PromptQueueList queue={queue} disabled={disabled} messages={messages} />
+      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} messages={messages} />
+      <div className="acp-prompt-input__composer" data-slot="prompt-input-composer">
+        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} messages={messages} />
         <div className="acp-prompt-input__field">
           <textarea
             ref={textareaRef}
             className="acp-prompt-input__textarea"
-            data-slot="textarea"
+            data-slot="prompt-input-textarea"
             rows={1}
             value={draft}
             placeholder={shownPlaceholder}
-            aria-label={t.input_label}
+            aria-label={messages.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
@@ -200,7 +209,7 @@ export function PromptInput({
             </div>
           )}
         </div>
-        <div className="acp-prompt-input__toolbar" data-slot="toolbar">
+        <div className="acp-prompt-input__toolbar" data-slot="prompt-input-toolbar">
           <button
             type="button"
             className="acp-button acp-prompt-input__attach"
@@ -217,14 +226,14 @@ export function PromptInput({
                 strokeLinecap="round"
               />
             </svg>
-            {t.attach}
+            {messages.attach}
           </button>
           <input
             ref={fileInputRef}
             type="file"
             multiple
             hidden
-            data-slot="file-input"
+            data-slot="prompt-input-file-input"
             onChange={(e) => {
               const picked = Array.from(e.target.files ?? []);
               e.target.value = '';
@@ -232,21 +241,27 @@ export function PromptInput({
             }}
           />
           <span className="acp-prompt-input__spacer" />
+          {waiting && !running && (
+            <span id={waitingId} className="acp-prompt-input__waiting" data-slot="prompt-input-waiting">
+              {messages.waiting}
+            </span>
+          )}
           {running && (
             <button type="button" className="acp-button acp-prompt-input__stop" data-variant="danger" onClick={queue.stop}>
               <span className="acp-prompt-input__stop-icon" aria-hidden="true" />
-              {t.stop}
+              {messages.stop}
             </button>
           )}
           <button
             type="button"
             className="acp-button acp-prompt-input__send"
-            data-variant={running ? undefined : 'primary'}
+            data-variant={queues ? undefined : 'primary'}
             aria-keyshortcuts="Enter"
+            aria-describedby={waiting && !running ? waitingId : undefined}
             disabled={disabled || empty}
             onClick={submit}
           >
-            {running ? t.queue : t.send}
+            {queues ? messages.queue : messages.send}
           </button>
         </div>
         {slash.open && (
@@ -266,7 +281,7 @@ export function PromptInput({
         {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
-            {t.drop_here}
+            {messages.drop_here}
           </div>
         )}
       </div>
