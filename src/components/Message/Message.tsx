@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { forwardRef, memo, useMemo } from 'react';
 import type { AgentMessageItem, UserMessageItem } from '../../core/types.js';
 import { CopyButton } from '../CodeBlock/index.js';
 import { Markdown } from '../Markdown/index.js';
@@ -10,8 +10,9 @@ import { PartBoundary } from '../shared/PartBoundary.js';
 import { BlockView } from './BlockView.js';
 import { segmentContent } from './content.js';
 import { messageMessages } from './messages.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface MessageProps {
+export interface MessageOwnProps {
   item: AgentMessageItem | UserMessageItem;
   /** The message is still receiving chunks. */
   streaming?: boolean;
@@ -27,19 +28,19 @@ export interface MessageProps {
   className?: string;
 }
 
+/** The message's own props and the rest of its root `<article>`'s. */
+export type MessageProps = RootProps<MessageOwnProps, 'article'>;
+
 /**
  * One chat message, agent or user. Text renders as markdown (streaming-safe); images, audio,
  * file links, embedded files and unknown blocks each get their own safe view. Blocks addressed
  * to the assistant only are hidden.
  */
-export const Message = /* @__PURE__ */ memo(function Message({
-  item,
-  streaming = false,
-  onCopy,
-  allowRemoteImages = false,
-  userText = 'plain',
-  className,
-}: MessageProps) {
+export const Message = /* @__PURE__ */ memo(
+  /* @__PURE__ */ forwardRef<HTMLElement, MessageProps>(function Message(
+    { item, streaming = false, onCopy, allowRemoteImages = false, userText = 'plain', className, ...rest },
+    ref,
+  ) {
   const messages = useMessages('message', messageMessages);
   const isUser = item.kind === 'user_message';
   const segments = useMemo(() => segmentContent(item.content, item.text), [item.content, item.text]);
@@ -48,12 +49,14 @@ export const Message = /* @__PURE__ */ memo(function Message({
 
   return (
     <article
-      className={cx('acp-message', className)}
       data-slot="message"
       data-role={isUser ? 'user' : 'agent'}
       data-state={streaming ? 'streaming' : 'done'}
       aria-label={isUser ? messages.user_message : messages.agent_message}
       aria-busy={streaming || undefined}
+      {...rest}
+      ref={ref}
+      className={cx('acp-message', className)}
     >
       <div className="acp-message__body" data-slot="message-body">
         {empty ? (
@@ -92,7 +95,9 @@ export const Message = /* @__PURE__ */ memo(function Message({
       ) : null}
     </article>
   );
-});
+  }),
+);
+Message.displayName = 'Message';
 
 /** The user's text as typed, within the message budget (a replayed "user" chunk comes from the agent). */
 function PlainText({ text }: { text: string }) {

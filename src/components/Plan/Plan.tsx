@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { forwardRef, memo } from 'react';
 import type { PlanEntry } from '../../core/types.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { Chevron } from '../shared/Chevron.js';
@@ -9,8 +9,9 @@ import { countCompleted } from './plan-entry.js';
 import { PlanEntryRow } from './PlanEntryRow.js';
 import { PlanProgress } from './PlanProgress.js';
 import { numberFormat } from '../../i18n/number-format.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface PlanProps {
+export interface PlanOwnProps {
   /** The session's plan (`SessionState.plan`); `null` renders nothing. */
   entries: ReadonlyArray<PlanEntry> | null;
   /** Controlled expansion; uncontrolled it starts from `defaultOpen` (true). */
@@ -20,12 +21,16 @@ export interface PlanProps {
   className?: string;
 }
 
+/** The plan's own props and the rest of its root `<div>`'s. */
+export type PlanProps = RootProps<PlanOwnProps>;
+
 /**
  * The agent's plan as a checklist with a progress summary. ACP replaces the whole plan on every
  * update and entries have no ids, so rows are keyed by position: an update patches the existing
  * rows in place instead of remounting them.
  */
-export const Plan = /* @__PURE__ */ memo(function Plan({ entries, open: controlledOpen, defaultOpen = true, onOpenChange, className }: PlanProps) {
+export const Plan = /* @__PURE__ */ memo(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, PlanProps>(function Plan({ entries, open: controlledOpen, defaultOpen = true, onOpenChange, className, ...rest }, ref) {
   const messages = useMessages('plan', planMessages);
   const locale = useLocale();
   const [open, setOpen] = useControllableState({ value: controlledOpen, defaultValue: defaultOpen, onChange: onOpenChange });
@@ -40,7 +45,7 @@ export const Plan = /* @__PURE__ */ memo(function Plan({ entries, open: controll
   const status = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
 
   return (
-    <div className={cx('acp-plan', className)} data-slot="plan" data-status={status} data-state={fold.state}>
+    <div data-slot="plan" data-status={status} data-state={fold.state} {...rest} ref={ref} className={cx('acp-plan', className)}>
       <div className="acp-plan__header" data-slot="plan-header">
         <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="plan-trigger">
           <span className="acp-plan__title" data-slot="plan-title">
@@ -67,4 +72,6 @@ export const Plan = /* @__PURE__ */ memo(function Plan({ entries, open: controll
       </div>
     </div>
   );
-});
+  }),
+);
+Plan.displayName = 'Plan';
