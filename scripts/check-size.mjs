@@ -38,8 +38,12 @@ export const SIZE_BUILD_OPTIONS = {
  * above their current size.
  */
 export const BUDGETS = {
-  core: 12 * 1024,
-  devtools: 9 * 1024,
+  // 12 kB until issue 18: its protocol rules (aborts, settling a closed session's turn, answering
+  // requests that arrive while cancelling) took the entry from 12,265 to 12,498 bytes; everything
+  // else it adds loads on demand.
+  core: 12.25 * 1024,
+  // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies).
+  devtools: 9.25 * 1024,
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,
@@ -135,11 +139,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!json) {
       const target = r.name in TARGETS ? TARGETS[/** @type {keyof typeof TARGETS} */ (r.name)] : undefined;
       const miss =
-        target !== undefined && r.entryBytes > target
-          ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB`
-          : '';
+        target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${r.entryBytes - target} bytes` : '';
       console.log(
-        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +
+        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${+(budget / 1024).toFixed(2)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
           (r.shikiInEntry ? '  shiki is in the initial chunk!' : ''),
       );

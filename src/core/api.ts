@@ -55,8 +55,13 @@ export interface AcpClientOptions extends TransportOptions {
   scheduler?: SchedulerOption;
   /** Timeout for `initialize`, ms. Default 20 s. */
   initializeTimeoutMs?: number;
-  /** Timeout for other requests except `session/prompt`, ms; 0 disables. Default 60 s. */
+  /** Timeout for other requests except `session/prompt` and `authenticate`, ms; 0 disables. Default 60 s. */
   requestTimeoutMs?: number;
+  /**
+   * Timeout for `authenticate`, ms; 0 disables. Default 5 minutes: an `agent` method may wait
+   * while the user signs in elsewhere (a browser tab, a device code).
+   */
+  authenticateTimeoutMs?: number;
   /**
    * How many frames the traffic log keeps while someone subscribes to it (the inspector, a
    * recorder); with no subscriber it keeps only the last 100. 0 turns it off. Default 5000.
@@ -132,9 +137,25 @@ export type PermissionPolicy = (request: acp.RequestPermissionRequest) => string
 
 // --- the client ------------------------------------------------------------------------------
 
-export interface NewSessionOptions {
+/** What a host may pass to a request it wants to be able to abort. */
+export interface AbortOptions {
+  /**
+   * Aborting it cancels the request: the agent gets `$/cancel_request` and the call rejects with
+   * an `AcpClientError` of code -32800 (`ErrorCodes.requestCancelled`).
+   */
+  signal?: AbortSignal;
+}
+
+/** The setup of `session/new`, `session/load` and `session/resume`. */
+export interface NewSessionOptions extends AbortOptions {
+  /** Absolute (`/home/me/project`, `C:\\project`); a relative path is refused. */
   cwd: string;
+  /**
+   * Kept with the session and sent again when a reconnect restores it. HTTP and SSE servers are
+   * refused (`unsupported`) unless the agent advertised `mcpCapabilities.http` / `.sse`.
+   */
   mcpServers?: acp.McpServer[];
+  /** Absolute paths; sent only to an agent that advertised `sessionCapabilities.additionalDirectories`. */
   additionalDirectories?: string[];
 }
 
@@ -169,7 +190,7 @@ export const ON_DEMAND_ACTIONS = {
    * bridge's memory), then the client authenticates and restores the open sessions (marked lost
    * when it cannot). Without `values`, the agent is expected to have them already.
    */
-  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>) => Promise<void>>,
+  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions) => Promise<void>>,
   /**
    * Starts a `terminal` sign-in method in a pseudo-terminal run by acp-react-bridge (started with
    * `--terminal-auth`; the client must be created with `terminalAuth: true`). The handle streams
@@ -181,7 +202,7 @@ export const ON_DEMAND_ACTIONS = {
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
-  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }) => Promise<acp.ListSessionsResponse>>,
+  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
   closeSession: 0 as Action<(sessionId: string) => Promise<void>>,
   deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,

@@ -66,7 +66,7 @@ const screenText = (page: Page) => page.locator('[data-slot="sign-in-terminal-sc
 it('signs in by typing the code into the sign-in terminal, then answers a prompt; focus returns to the panel', async () => {
   const { bridge, logs } = await signInBridge();
   const { page, errors, failWith } = await openPanel(bridge.url, logs);
-  const button = page.getByRole('button', { name: 'Sign in with Log in with the CLI in a terminal' });
+  const button = page.getByRole('button', { name: 'Sign in in a terminal with Log in with the CLI' });
   await button.waitFor({ timeout: 30_000 }).catch(failWith);
   await button.focus();
   await page.keyboard.press('Enter');
@@ -106,7 +106,7 @@ it('signs in by typing the code into the sign-in terminal, then answers a prompt
 it('Escape closes the dialog mid-login: the program is killed, focus returns, and the panel can try again', async () => {
   const { bridge, logs } = await signInBridge();
   const { page, errors, failWith } = await openPanel(bridge.url, logs);
-  const button = page.getByRole('button', { name: 'Sign in with Log in with the CLI in a terminal' });
+  const button = page.getByRole('button', { name: 'Sign in in a terminal with Log in with the CLI' });
   await button.waitFor({ timeout: 30_000 }).catch(failWith);
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Sign in with Log in with the CLI' });
@@ -127,7 +127,7 @@ it('Escape closes the dialog mid-login: the program is killed, focus returns, an
     .waitFor({ timeout: 30_000 })
     .catch(failWith);
   // Focus went back to the button that opened it, which works again.
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Sign in with Log in with the CLI in a terminal');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Sign in in a terminal with Log in with the CLI');
   await page.keyboard.press('Enter');
   await dialog.waitFor({ timeout: 30_000 }).catch(failWith);
   await page.getByRole('button', { name: 'Close' }).click();

@@ -181,7 +181,7 @@ describe('AuthPanel', () => {
     const user = userEvent.setup();
     const onSignInWithTerminal = vi.fn();
     const { rerender, props } = setup({ authMethods: [terminalMethod], onSignInWithTerminal });
-    const button = screen.getByRole('button', { name: 'Sign in with Claude Subscription in a terminal' });
+    const button = screen.getByRole('button', { name: 'Sign in in a terminal with Claude Subscription' });
     expect(button).toHaveAccessibleDescription('Use Claude subscription');
     expect(within(methodItem('Claude Subscription')).queryByText(/in a terminal to sign in/)).not.toBeInTheDocument();
     await user.click(button);
@@ -197,7 +197,7 @@ describe('AuthPanel', () => {
 
     // Without the host's terminal, the method is instructions again.
     rerender(<AuthPanel {...props} onSignInWithTerminal={undefined} />);
-    expect(screen.queryByRole('button', { name: /in a terminal$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Sign in in a terminal/ })).not.toBeInTheDocument();
     expect(within(methodItem('Claude Subscription')).getByText(/in a terminal to sign in/)).toBeInTheDocument();
   });
 });

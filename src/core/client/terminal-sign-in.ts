@@ -122,7 +122,9 @@ export function createTerminalSignIn(host: TerminalSignInHost) {
       resize: (cols, rows) => send('resize', { cols, rows }),
       kill() {
         stopped = true;
-        send('kill', {});
+        // Without a connection there is no bridge to tell (it ends the program when the page's
+        // connection closes): the sign-in is over all the same.
+        void host.request(`${AUTH_TERMINAL}kill`, { terminalId }).catch(() => exited({ exitCode: null, signal: 'SIGHUP' }));
       },
       exit,
       result,
