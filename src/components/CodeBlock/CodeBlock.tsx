@@ -46,17 +46,7 @@ function displayLines(code: string): string[] {
  * blocking a streamed chunk), with a language label and a copy button.
  */
 export const CodeBlock = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeBlockProps>(function CodeBlock(
-  {
-  code,
-  language,
-  filename,
-  streaming = false,
-  highlight = true,
-  maxLines = DEFAULT_MAX_LINES,
-    maxLength = DEFAULT_MAX_LENGTH,
-    className,
-    ...rest
-  },
+  { code, language, filename, streaming = false, highlight = true, maxLines = DEFAULT_MAX_LINES, maxLength = DEFAULT_MAX_LENGTH, className, ...rest },
   ref,
 ) {
   const messages = useMessages('codeBlock', codeBlockMessages);

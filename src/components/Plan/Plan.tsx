@@ -30,48 +30,51 @@ export type PlanProps = RootProps<PlanOwnProps>;
  * rows in place instead of remounting them.
  */
 export const Plan = /* @__PURE__ */ memo(
-  /* @__PURE__ */ forwardRef<HTMLDivElement, PlanProps>(function Plan({ entries, open: controlledOpen, defaultOpen = true, onOpenChange, className, ...rest }, ref) {
-  const messages = useMessages('plan', planMessages);
-  const locale = useLocale();
-  const [open, setOpen] = useControllableState({ value: controlledOpen, defaultValue: defaultOpen, onChange: onOpenChange });
-  const fold = useDisclosure(open, setOpen);
+  /* @__PURE__ */ forwardRef<HTMLDivElement, PlanProps>(function Plan(
+    { entries, open: controlledOpen, defaultOpen = true, onOpenChange, className, ...rest },
+    ref,
+  ) {
+    const messages = useMessages('plan', planMessages);
+    const locale = useLocale();
+    const [open, setOpen] = useControllableState({ value: controlledOpen, defaultValue: defaultOpen, onChange: onOpenChange });
+    const fold = useDisclosure(open, setOpen);
 
-  if (entries === null) return null;
+    if (entries === null) return null;
 
-  const total = entries.length;
-  const completed = countCompleted(entries);
-  const number = numberFormat(locale);
-  const summary = format(messages.summary, { completed: number.format(completed), total: number.format(total) });
-  const status = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
+    const total = entries.length;
+    const completed = countCompleted(entries);
+    const number = numberFormat(locale);
+    const summary = format(messages.summary, { completed: number.format(completed), total: number.format(total) });
+    const status = total === 0 ? 'empty' : completed === total ? 'complete' : 'active';
 
-  return (
-    <div data-slot="plan" data-status={status} data-state={fold.state} {...rest} ref={ref} className={cx('acp-plan', className)}>
-      <div className="acp-plan__header" data-slot="plan-header">
-        <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="plan-trigger">
-          <span className="acp-plan__title" data-slot="plan-title">
-            {messages.title}
-          </span>
-          <span className="acp-plan__summary" data-slot="plan-summary">
-            {summary}
-          </span>
-          <Chevron />
-        </button>
+    return (
+      <div data-slot="plan" data-status={status} data-state={fold.state} {...rest} ref={ref} className={cx('acp-plan', className)}>
+        <div className="acp-plan__header" data-slot="plan-header">
+          <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="plan-trigger">
+            <span className="acp-plan__title" data-slot="plan-title">
+              {messages.title}
+            </span>
+            <span className="acp-plan__summary" data-slot="plan-summary">
+              {summary}
+            </span>
+            <Chevron />
+          </button>
+        </div>
+        <PlanProgress completed={completed} total={total} label={messages.progress_label} valueText={summary} />
+        <div {...fold.panelProps} className="acp-plan__body" data-slot="plan-body">
+          {total === 0 ? (
+            <p className="acp-plan__empty">{messages.empty}</p>
+          ) : (
+            <ol className="acp-plan__entries" data-slot="plan-entries">
+              {entries.map((entry, index) => (
+                // Position is the only identity ACP gives plan entries.
+                <PlanEntryRow key={index} entry={entry} messages={messages} />
+              ))}
+            </ol>
+          )}
+        </div>
       </div>
-      <PlanProgress completed={completed} total={total} label={messages.progress_label} valueText={summary} />
-      <div {...fold.panelProps} className="acp-plan__body" data-slot="plan-body">
-        {total === 0 ? (
-          <p className="acp-plan__empty">{messages.empty}</p>
-        ) : (
-          <ol className="acp-plan__entries" data-slot="plan-entries">
-            {entries.map((entry, index) => (
-              // Position is the only identity ACP gives plan entries.
-              <PlanEntryRow key={index} entry={entry} messages={messages} />
-            ))}
-          </ol>
-        )}
-      </div>
-    </div>
-  );
+    );
   }),
 );
 Plan.displayName = 'Plan';

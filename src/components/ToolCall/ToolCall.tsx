@@ -47,19 +47,7 @@ const statusOf = (status: unknown): ToolCallDisplayStatus =>
   typeof status === 'string' && STATUSES.has(status) ? (status as ToolCallDisplayStatus) : 'pending';
 
 const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(
-  {
-  toolCall,
-  terminals,
-  onOpenLocation,
-  cwd,
-  permissionSlot,
-  elicitationSlot,
-  open: controlledOpen,
-  defaultOpen,
-  onOpenChange,
-  className,
-  ...rest
-  },
+  { toolCall, terminals, onOpenLocation, cwd, permissionSlot, elicitationSlot, open: controlledOpen, defaultOpen, onOpenChange, className, ...rest },
   ref,
 ) {
   const messages = useMessages('toolCall', toolCallMessages);

@@ -14,12 +14,17 @@ function assign<T>(ref: Ref<T> | undefined, value: T | null): void {
 }
 
 /**
- * One callback ref that sets every ref given: the host's forwarded ref and the component's own.
+ * One callback ref that sets both refs given: the component's own and the host's forwarded one.
  * It returns nothing (a React 19 cleanup would be a warning on React 18).
  */
-export function useComposedRefs<T>(...refs: Array<Ref<T> | undefined>): RefCallback<T> {
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the refs themselves are the dependencies
-  return useCallback((node: T | null) => refs.forEach((ref) => assign(ref, node)), refs);
+export function useComposedRefs<T>(own: Ref<T> | undefined, forwarded: Ref<T> | undefined): RefCallback<T> {
+  return useCallback(
+    (node: T | null) => {
+      assign(own, node);
+      assign(forwarded, node);
+    },
+    [own, forwarded],
+  );
 }
 
 /**
