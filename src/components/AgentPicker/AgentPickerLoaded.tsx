@@ -121,7 +121,8 @@ export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPi
         className="acp-agent-picker__search"
         data-slot="agent-picker-search"
         aria-label={m.search_label}
-        aria-controls={listId}
+        // Only while the list is there: a reference to a missing element is invalid ARIA.
+        aria-controls={state === 'ready' ? listId : undefined}
         placeholder={m.search_placeholder}
         value={query}
         disabled={!agents || agents.length === 0}
