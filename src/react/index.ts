@@ -20,4 +20,5 @@ export type { UseSessionListResult } from './use-session-list.js';
 export { useDraft } from './use-draft.js';
 export type { QueuedDraft, DraftEntry } from './use-draft.js';
 export { useTraffic } from './use-traffic.js';
+export { useExtMethod, useExtNotification } from './use-ext-handlers.js';
 export { useAcpContext } from './context.js';
