@@ -21,12 +21,33 @@ import type { AcpSnapshot, SessionState } from './types.js';
 // --- options ---------------------------------------------------------------------------------
 
 export interface TransportOptions {
+  /** `ws(s)://…` (WebSocket) or `http(s)://…` (Streamable HTTP); see `transport`. */
   url?: string;
   stream?: acp.Stream | (() => acp.Stream);
+  /**
+   * How `url` is reached. Default: from its scheme, `http(s)://` → `'http'` (Streamable HTTP: POST,
+   * and an SSE stream for the connection and one per session), anything else → `'websocket'`.
+   * The HTTP transport's code is fetched only when it is used.
+   */
+  transport?: 'websocket' | 'http';
   WebSocket?: WebSocketConstructor;
   protocols?: string[];
   /** Frames longer than this (in UTF-16 code units) are refused. Default 32 MiB. */
   maxMessageBytes?: number;
+  /**
+   * Over HTTP: how many sessions may hold an event stream at once. Each open session holds one,
+   * the connection one more, and a browser opens at most six HTTP/1.1 connections per host; past
+   * that every request waits for ever. Default 4 for `http://` (the connection's stream, four
+   * sessions, one connection left for requests), unlimited for `https://` (HTTP/2 multiplexes).
+   * A session over the limit is refused with a `session_limit` error.
+   */
+  maxHttpSessions?: number;
+  /**
+   * Over HTTP: how long an event stream may stay silent after it opened before the client
+   * concludes that something between (a proxy that buffers responses) holds it back, ms.
+   * Servers send a keep-alive every 15 s. Default 20 s.
+   */
+  eventStreamTimeoutMs?: number;
 }
 
 /** Reconnect timing: exponential backoff with jitter, so many clients never retry in lockstep. */
