@@ -44,8 +44,9 @@ export const BUDGETS = {
   changes: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
-  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12).
-  styles: 19 * 1024,
+  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
+  // 18.7 → 19.4 kB with the change review's sheet and the permission prompt's detail (issue 16).
+  styles: 20 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */

@@ -20,4 +20,5 @@ export type { UseSessionListResult } from './use-session-list.js';
 export { useDraft } from './use-draft.js';
 export type { QueuedDraft, DraftEntry } from './use-draft.js';
 export { useTraffic } from './use-traffic.js';
+export { useChanges } from './use-changes.js';
 export { useAcpContext } from './context.js';

@@ -12,6 +12,7 @@ import { permissionMessages } from './messages.js';
 import { optionStyle } from './option-style.js';
 import { PermissionHeader } from './PermissionHeader.js';
 import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
+import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
@@ -102,6 +103,7 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
       <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} t={t} />
 
       {showToolCall && <ToolCallSummary info={info} t={t} />}
+      {showToolCall && request.toolCall && <ToolCallDetail toolCall={request.toolCall} info={info} t={t} />}
       {details && (
         <div className="acp-permission__details" data-slot="details">
           {details}
