@@ -15,10 +15,12 @@ export interface ChangeSummaryProps extends Omit<ComponentPropsWithoutRef<'div'>
   restored?: boolean;
   /** Shows the "Review changes" button. */
   onReview?: () => void;
+  /** The review the button opens is open (its `aria-expanded`). */
+  reviewOpen?: boolean;
 }
 
 export const ChangeSummary = /* @__PURE__ */ forwardRef<HTMLDivElement, ChangeSummaryProps>(function ChangeSummary(
-  { counts, restored = false, onReview, className, ...rest },
+  { counts, restored = false, onReview, reviewOpen, className, ...rest },
   ref,
 ) {
   const m = useMessages('changeSummary', changeSummaryMessages);
@@ -30,7 +32,7 @@ export const ChangeSummary = /* @__PURE__ */ forwardRef<HTMLDivElement, ChangeSu
         {restored ? m.restored : counts.undecided > 0 ? format(m.undecided, { count: counts.undecided }) : m.all_reviewed}
       </span>
       {onReview && (
-        <button type="button" className="acp-button" data-variant="ghost" onClick={onReview}>
+        <button type="button" className="acp-button" data-variant="ghost" aria-expanded={reviewOpen} onClick={onReview}>
           {m.review}
         </button>
       )}
