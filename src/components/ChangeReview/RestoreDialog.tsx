@@ -51,7 +51,9 @@ export function RestoreDialog({ load, onConfirm, onCancel, messages }: RestoreDi
       <h3 id={`${id}-title`} className="acp-change-review__dialog-title">
         {messages.restore_title}
       </h3>
-      <p id={`${id}-body`}>{messages.restore_body}</p>
+      <p id={`${id}-body`} className="acp-change-review__dialog-body">
+        {messages.restore_body}
+      </p>
       {error ? (
         <p role="alert">{error}</p>
       ) : entries === null ? (
