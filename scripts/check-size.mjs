@@ -38,14 +38,20 @@ export const SIZE_BUILD_OPTIONS = {
  * above their current size.
  */
 export const BUDGETS = {
-  core: 12 * 1024,
-  devtools: 9 * 1024,
+  // 12 kB until issue 18: its protocol rules (aborts, settling a closed session's turn, answering
+  // requests that arrive while cancelling) took the entry from 12,265 to 12,498 bytes; everything
+  // else it adds loads on demand.
+  core: 12.25 * 1024,
+  // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies).
+  devtools: 9.25 * 1024,
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
-  // 18.7 → 19.4 kB with the change review's sheet and the permission prompt's detail (issue 16).
+  // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
+  // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
+  // Then 19.9 kB with the change review's sheet and the permission prompt's detail (issue 16).
   styles: 20 * 1024,
 };
 
@@ -134,11 +140,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!json) {
       const target = r.name in TARGETS ? TARGETS[/** @type {keyof typeof TARGETS} */ (r.name)] : undefined;
       const miss =
-        target !== undefined && r.entryBytes > target
-          ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB`
-          : '';
+        target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${r.entryBytes - target} bytes` : '';
       console.log(
-        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +
+        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${+(budget / 1024).toFixed(2)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
           (r.shikiInEntry ? '  shiki is in the initial chunk!' : ''),
       );

@@ -55,13 +55,27 @@ export interface AcpClientOptions extends TransportOptions {
   scheduler?: SchedulerOption;
   /** Timeout for `initialize`, ms. Default 20 s. */
   initializeTimeoutMs?: number;
-  /** Timeout for other requests except `session/prompt`, ms; 0 disables. Default 60 s. */
+  /** Timeout for other requests except `session/prompt` and `authenticate`, ms; 0 disables. Default 60 s. */
   requestTimeoutMs?: number;
+  /**
+   * Timeout for `authenticate`, ms; 0 disables. Default 5 minutes: an `agent` method may wait
+   * while the user signs in elsewhere (a browser tab, a device code).
+   */
+  authenticateTimeoutMs?: number;
   /**
    * How many frames the traffic log keeps while someone subscribes to it (the inspector, a
    * recorder); with no subscriber it keeps only the last 100. 0 turns it off. Default 5000.
    */
   trafficCapacity?: number;
+  /**
+   * This page can show a sign-in terminal (the AgentPanel's dialog does): through an
+   * acp-react-bridge started with `--terminal-auth`, the agent is then told
+   * `clientCapabilities.auth.terminal: true` and may offer `terminal` sign-in methods
+   * (`authenticateInTerminal`). The client itself still advertises `auth.terminal: false`; the opt-in
+   * rides in `clientCapabilities._meta`, which the bridge takes out, so an agent reached without
+   * such a bridge is offered no terminal sign-in. Default false.
+   */
+  terminalAuth?: boolean;
   /** Clock for timestamps (tests). */
   now?: () => number;
 }
@@ -123,9 +137,25 @@ export type PermissionPolicy = (request: acp.RequestPermissionRequest) => string
 
 // --- the client ------------------------------------------------------------------------------
 
-export interface NewSessionOptions {
+/** What a host may pass to a request it wants to be able to abort. */
+export interface AbortOptions {
+  /**
+   * Aborting it cancels the request: the agent gets `$/cancel_request` and the call rejects with
+   * an `AcpClientError` of code -32800 (`ErrorCodes.requestCancelled`).
+   */
+  signal?: AbortSignal;
+}
+
+/** The setup of `session/new`, `session/load` and `session/resume`. */
+export interface NewSessionOptions extends AbortOptions {
+  /** Absolute (`/home/me/project`, `C:\\project`); a relative path is refused. */
   cwd: string;
+  /**
+   * Kept with the session and sent again when a reconnect restores it. HTTP and SSE servers are
+   * refused (`unsupported`) unless the agent advertised `mcpCapabilities.http` / `.sse`.
+   */
   mcpServers?: acp.McpServer[];
+  /** Absolute paths; sent only to an agent that advertised `sessionCapabilities.additionalDirectories`. */
   additionalDirectories?: string[];
 }
 
@@ -160,16 +190,40 @@ export const ON_DEMAND_ACTIONS = {
    * bridge's memory), then the client authenticates and restores the open sessions (marked lost
    * when it cannot). Without `values`, the agent is expected to have them already.
    */
-  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>) => Promise<void>>,
+  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions) => Promise<void>>,
+  /**
+   * Starts a `terminal` sign-in method in a pseudo-terminal run by acp-react-bridge (started with
+   * `--terminal-auth`; the client must be created with `terminalAuth: true`). The handle streams
+   * the program's output to a terminal emulator and takes its keystrokes; when the program ends
+   * with status 0 the bridge restarts the agent, the client authenticates and restores the open
+   * sessions (`result`). `kill()` stops the program (the dialog closed).
+   */
+  authenticateInTerminal: 0 as Action<(methodId: string, size?: { cols: number; rows: number }) => Promise<TerminalSignIn>>,
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
-  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }) => Promise<acp.ListSessionsResponse>>,
+  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
   closeSession: 0 as Action<(sessionId: string) => Promise<void>>,
   deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,
   setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean) => Promise<acp.SessionConfigOption[]>>,
 };
+
+/** A running terminal sign-in (`authenticateInTerminal`). */
+export interface TerminalSignIn {
+  readonly terminalId: string;
+  /** The program's output (with terminal escapes): what came before the first listener, then live. Returns an unsubscribe function. */
+  onData(listener: (data: string) => void): () => void;
+  /** Keystrokes (as a terminal emulator produces them). */
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  /** Stops the program and its process group (a wrong code keeps a login program asking). */
+  kill(): void;
+  /** How the program ended. */
+  readonly exit: Promise<{ exitCode: number | null; signal: string | null }>;
+  /** Resolves once signed in (after the restart and `authenticate`); rejects with what went wrong, also put in `auth.error`. */
+  readonly result: Promise<void>;
+}
 
 /** The methods a list of actions declares. */
 type Signatures<List> = { -readonly [K in keyof List]: List[K] extends Action<infer F> ? F : never };

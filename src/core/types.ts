@@ -192,6 +192,8 @@ export interface SessionState {
   sessionId: string;
   cwd: string;
   additionalDirectories: string[];
+  /** The MCP servers the session was set up with: sent again when a reconnect restores it. */
+  mcpServers: acp.McpServer[];
   status: SessionStatus;
   /** Why the session is `lost` (for example: the agent can neither resume nor load it). */
   statusReason: string | null;

@@ -153,7 +153,7 @@ describe('a permission request', () => {
     expect(commits).toBe(1);
     expect([...renders.entries()]).toEqual([[card.id, 1]]);
     expect(textParts.size).toBe(0);
-    expect(container.querySelectorAll('[data-slot="permission-prompt"], .acp-permission')).not.toHaveLength(0);
+    expect(container.querySelectorAll('[data-slot="permission"]')).not.toHaveLength(0);
   });
 });
 
@@ -227,6 +227,49 @@ describe('a streamed chunk in the whole AgentPanel', () => {
         expect([...textParts.entries()]).toEqual([['streaming', 1]]);
       }
       expect(container.querySelector('[data-state="streaming"]')).toHaveTextContent('streaming answer one two three');
+    } finally {
+      await client.disconnect();
+      await agent.close();
+    }
+  });
+
+  it('renders nothing for a chunk streamed into a session in a background tab', async () => {
+    const agent = await startRawAgent({ onMessage: (m) => isRequest(m, 'session/prompt') });
+    const client = createAcpClient({
+      url: agent.url,
+      WebSocket: WebSocket as never,
+      scheduler: 'sync',
+      reconnect: false,
+      clientInfo: { name: 'contracts', version: '0' },
+    });
+    try {
+      let commits = 0;
+      const { getByRole, getAllByRole, findByText } = render(
+        <AcpProvider client={client}>
+          <Profiler id="panel" onRender={() => commits++}>
+            <AgentPanel cwd="/workspace" showSessionList={false} />
+          </Profiler>
+        </AcpProvider>,
+      );
+      const conn = await agent.connection(0);
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']).toBeDefined());
+      client.prompt('sess-1', 'background work').catch(() => {}); // left open: the test disconnects
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']!.turn.state).toBe('running'));
+      act(() => getByRole('button', { name: 'New session' }).click());
+      await waitFor(() => expect(getAllByRole('tab')).toHaveLength(2));
+      await waitFor(() => expect(getAllByRole('tab')[1]).toHaveAttribute('aria-selected', 'true'));
+      // The new session's (empty) conversation has rendered: nothing of its own is still to come.
+      await findByText(/Send a message to start/);
+      for (const text of ['one', ' two', ' three']) {
+        renders.clear();
+        textParts.clear();
+        commits = 0;
+        const seen = client.getSnapshot();
+        act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }));
+        await waitFor(() => expect(client.getSnapshot()).not.toBe(seen));
+        expect(commits).toBe(0);
+        expect(renders.size).toBe(0);
+      }
     } finally {
       await client.disconnect();
       await agent.close();

@@ -23,6 +23,8 @@ export function IdePage() {
     () => ({
       url: params.agentUrl,
       clientInfo: { name: 'acp-react-playground', title: 'acp-react playground', version: '0.1.0' },
+      // The AgentPanel shows a sign-in terminal: through acp-react-bridge --terminal-auth, agents may offer terminal sign-in.
+      terminalAuth: params.external,
       ...(params.browserWorkspace ? { fs: changes.fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) } : {}),
     }),
     [params, fs, changes],

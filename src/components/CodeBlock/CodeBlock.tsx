@@ -74,18 +74,18 @@ export function CodeBlock({
       data-language={languageId ?? undefined}
     >
       <div className="acp-code-block__header" data-slot="code-block-header">
-        <span className="acp-code-block__label" data-slot="label" title={filename ? filename : undefined}>
+        <span className="acp-code-block__label" data-slot="code-block-label" title={filename ? filename : undefined}>
           {title}
         </span>
         <CopyButton text={code} label={label} fallbackTarget={selectTarget} className="acp-code-block__copy" />
       </div>
       {tooLarge ? (
-        <p className="acp-code-block__note" data-slot="note">
+        <p className="acp-code-block__note" data-slot="code-block-note">
           {format(messages.too_large, { lines: numberFormat(locale).format(lines.length) })}
         </p>
       ) : null}
       {/* Focusable so keyboard users can scroll long lines sideways. */}
-      <pre ref={pre} className="acp-code-block__pre" data-slot="pre" data-size={tooLarge ? 'large' : undefined} tabIndex={0}>
+      <pre ref={pre} className="acp-code-block__pre" data-slot="code-block-pre" data-size={tooLarge ? 'large' : undefined} tabIndex={0}>
         <code className="acp-code-block__code">
           {tooLarge ? code : lines.map((text, i) => <CodeLine key={i} text={text} tokens={tokens[i]} last={i === lines.length - 1} />)}
         </code>

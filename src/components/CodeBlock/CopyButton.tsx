@@ -36,13 +36,13 @@ export function CopyButton({ text, label, accessibleName, fallbackTarget, onCopi
         type="button"
         className={cx('acp-button', 'acp-copy-button', className)}
         data-variant="ghost"
-        data-slot="copy"
+        data-slot="copy-button"
         data-state={state}
         aria-label={name}
         onClick={onClick}
       >
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
-        <span data-slot="copy-text">{visible}</span>
+        <span data-slot="copy-button-text">{visible}</span>
       </button>
       <span className="acp-visually-hidden" role="status">
         {state === 'copied' ? messages.copied_announcement : ''}

@@ -47,20 +47,20 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
 
   return (
     <div className={cx('acp-connection-status', className)} data-status={status}>
-      <span className="acp-connection-status__dot" data-slot="dot" aria-hidden="true" />
+      <span className="acp-connection-status__dot" data-slot="connection-status-dot" aria-hidden="true" />
       <span className="acp-connection-status__text">
-        <span role="status" className="acp-connection-status__label" data-slot="label">
+        <span role="status" className="acp-connection-status__label" data-slot="connection-status-label">
           {label}
         </span>
         {countdown && (
-          <span className="acp-connection-status__countdown" data-slot="countdown">
+          <span className="acp-connection-status__countdown" data-slot="connection-status-countdown">
             {' '}
             {countdown}
           </span>
         )}
       </span>
       {info && (
-        <span className="acp-connection-status__agent" data-slot="agent" title={info.name}>
+        <span className="acp-connection-status__agent" data-slot="connection-status-agent" title={info.name}>
           {info.title || info.name}{' '}
           <span className="acp-connection-status__version">
             <span className="acp-visually-hidden">{messages.agent_version} </span>
@@ -69,7 +69,7 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
         </span>
       )}
       {showError && (
-        <span className="acp-connection-status__error" data-slot="error">
+        <span className="acp-connection-status__error" data-slot="connection-status-error">
           {error.message}
         </span>
       )}

@@ -25,7 +25,7 @@ function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & 
       <div className="acp-diff__header" data-slot="diff-header">
         <DiffTitle path={path} fileState={fileState} messages={messages} />
       </div>
-      <div className="acp-diff__pending" data-slot="fallback">
+      <div className="acp-diff__pending" data-slot="diff-fallback">
         <OnDemandStatus state={state} />
       </div>
     </div>

@@ -70,14 +70,14 @@ export const DiffLoaded = /* @__PURE__ */ memo(function DiffLoaded({
         messages={messages}
       />
       {result.status === 'ready' && result.model.approximate && (
-        <div className="acp-diff__notice" data-slot="approximate">
+        <div className="acp-diff__notice" data-slot="diff-approximate">
           <BudgetNote fullText={() => newText} fileName={pathParts(path).name || 'file.txt'}>
             {messages.approximate}
           </BudgetNote>
         </div>
       )}
       {result.status === 'computing' ? (
-        <p className="acp-diff__notice" data-slot="computing" role="status">
+        <p className="acp-diff__notice" data-slot="diff-computing" role="status">
           {messages.computing}
         </p>
       ) : (

@@ -55,17 +55,17 @@ export const Message = /* @__PURE__ */ memo(function Message({
       aria-label={isUser ? messages.user_message : messages.agent_message}
       aria-busy={streaming || undefined}
     >
-      <div className="acp-message__body" data-slot="body">
+      <div className="acp-message__body" data-slot="message-body">
         {empty ? (
           streaming ? (
-            <span className="acp-message__pending" data-slot="pending">
+            <span className="acp-message__pending" data-slot="message-pending">
               <span className="acp-message__dot" />
               <span className="acp-message__dot" />
               <span className="acp-message__dot" />
               <span className="acp-visually-hidden">{messages.responding}</span>
             </span>
           ) : (
-            <p className="acp-message__empty" data-slot="empty">
+            <p className="acp-message__empty" data-slot="message-empty">
               {messages.empty}
             </p>
           )
@@ -86,7 +86,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
         )}
       </div>
       {!streaming && item.text.trim() !== '' ? (
-        <div className="acp-message__actions" data-slot="actions">
+        <div className="acp-message__actions" data-slot="message-actions">
           <CopyButton text={item.text} label={messages.copy_message} accessibleName={messages.copy_message} onCopied={onCopy} />
         </div>
       ) : null}
@@ -99,7 +99,7 @@ function PlainText({ text }: { text: string }) {
   const cut = text.length > MESSAGE_TEXT_LIMIT;
   return (
     <>
-      <div className="acp-message__plain" data-slot="text">
+      <div className="acp-message__plain" data-slot="message-text">
         {cut ? text.slice(0, MESSAGE_TEXT_LIMIT) : text}
       </div>
       {cut && <CutNote shown={MESSAGE_TEXT_LIMIT} total={text.length} fullText={() => text} fileName="message.txt" />}

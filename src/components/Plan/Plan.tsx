@@ -42,22 +42,22 @@ export const Plan = /* @__PURE__ */ memo(function Plan({ entries, open: controll
   return (
     <div className={cx('acp-plan', className)} data-slot="plan" data-status={status} data-state={fold.state}>
       <div className="acp-plan__header" data-slot="plan-header">
-        <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="trigger">
+        <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="plan-trigger">
           <span className="acp-plan__title" data-slot="plan-title">
             {messages.title}
           </span>
-          <span className="acp-plan__summary" data-slot="summary">
+          <span className="acp-plan__summary" data-slot="plan-summary">
             {summary}
           </span>
           <Chevron />
         </button>
       </div>
       <PlanProgress completed={completed} total={total} label={messages.progress_label} valueText={summary} />
-      <div {...fold.panelProps} className="acp-plan__body" data-slot="body">
+      <div {...fold.panelProps} className="acp-plan__body" data-slot="plan-body">
         {total === 0 ? (
           <p className="acp-plan__empty">{messages.empty}</p>
         ) : (
-          <ol className="acp-plan__entries" data-slot="entries">
+          <ol className="acp-plan__entries" data-slot="plan-entries">
             {entries.map((entry, index) => (
               // Position is the only identity ACP gives plan entries.
               <PlanEntryRow key={index} entry={entry} messages={messages} />

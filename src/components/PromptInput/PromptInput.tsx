@@ -78,7 +78,7 @@ export function PromptInput({
   autoFocus,
   className,
 }: PromptInputProps) {
-  const t = useMessages('promptInput', promptInputMessages);
+  const messages = useMessages('promptInput', promptInputMessages);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const composing = useRef(false);
@@ -160,7 +160,7 @@ export function PromptInput({
   };
 
   const hint = slash.hint;
-  const shownPlaceholder = hint ?? placeholder ?? (running ? t.placeholder_running : t.placeholder);
+  const shownPlaceholder = hint ?? placeholder ?? (running ? messages.placeholder_running : messages.placeholder);
   const waitingId = useId();
 
   return (
@@ -173,19 +173,19 @@ export function PromptInput({
       onDragLeave={onDragLeave}
       onDrop={onDrop}
     >
-      <PromptQueueList queue={queue} disabled={disabled} t={t} />
-      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
-      <div className="acp-prompt-input__composer" data-slot="composer">
-        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
+      <PromptQueueList queue={queue} disabled={disabled} messages={messages} />
+      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} messages={messages} />
+      <div className="acp-prompt-input__composer" data-slot="prompt-input-composer">
+        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} messages={messages} />
         <div className="acp-prompt-input__field">
           <textarea
             ref={textareaRef}
             className="acp-prompt-input__textarea"
-            data-slot="textarea"
+            data-slot="prompt-input-textarea"
             rows={1}
             value={draft}
             placeholder={shownPlaceholder}
-            aria-label={t.input_label}
+            aria-label={messages.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
@@ -209,7 +209,7 @@ export function PromptInput({
             </div>
           )}
         </div>
-        <div className="acp-prompt-input__toolbar" data-slot="toolbar">
+        <div className="acp-prompt-input__toolbar" data-slot="prompt-input-toolbar">
           <button
             type="button"
             className="acp-button acp-prompt-input__attach"
@@ -226,14 +226,14 @@ export function PromptInput({
                 strokeLinecap="round"
               />
             </svg>
-            {t.attach}
+            {messages.attach}
           </button>
           <input
             ref={fileInputRef}
             type="file"
             multiple
             hidden
-            data-slot="file-input"
+            data-slot="prompt-input-file-input"
             onChange={(e) => {
               const picked = Array.from(e.target.files ?? []);
               e.target.value = '';
@@ -243,13 +243,13 @@ export function PromptInput({
           <span className="acp-prompt-input__spacer" />
           {waiting && !running && (
             <span id={waitingId} className="acp-prompt-input__waiting" data-slot="prompt-input-waiting">
-              {t.waiting}
+              {messages.waiting}
             </span>
           )}
           {running && (
             <button type="button" className="acp-button acp-prompt-input__stop" data-variant="danger" onClick={queue.stop}>
               <span className="acp-prompt-input__stop-icon" aria-hidden="true" />
-              {t.stop}
+              {messages.stop}
             </button>
           )}
           <button
@@ -261,7 +261,7 @@ export function PromptInput({
             disabled={disabled || empty}
             onClick={submit}
           >
-            {queues ? t.queue : t.send}
+            {queues ? messages.queue : messages.send}
           </button>
         </div>
         {slash.open && (
@@ -281,7 +281,7 @@ export function PromptInput({
         {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
-            {t.drop_here}
+            {messages.drop_here}
           </div>
         )}
       </div>

@@ -25,7 +25,7 @@ export interface SlashCommandMenuProps {
 }
 
 export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect, onActiveChange, onClose, className }: SlashCommandMenuProps) {
-  const t = useMessages('slashCommands', slashCommandMessages);
+  const messages = useMessages('slashCommands', slashCommandMessages);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -68,7 +68,7 @@ export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect
       ref={listRef}
       id={id}
       role="listbox"
-      aria-label={t.menu_label}
+      aria-label={messages.menu_label}
       aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
       // Focusable so the list (which scrolls when long) is reachable on its own; inside
       // PromptInput, Tab completes the command instead, so focus stays in the text field.
@@ -83,22 +83,22 @@ export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect
           role="option"
           aria-selected={index === activeIndex}
           className="acp-slash-menu__option"
-          data-slot="option"
+          data-slot="slash-command-option"
           data-state={index === activeIndex ? 'active' : undefined}
           // Keeps focus (and the caret) in the text field when an option is clicked.
           onMouseDown={(event) => event.preventDefault()}
           onMouseMove={() => index !== activeIndex && onActiveChange?.(index)}
           onClick={() => onSelect(index)}
         >
-          <span className="acp-slash-menu__name" data-slot="name" translate="no">
+          <span className="acp-slash-menu__name" data-slot="slash-command-name" translate="no">
             /{command.name}
           </span>
-          <span className="acp-slash-menu__description" data-slot="description">
+          <span className="acp-slash-menu__description" data-slot="slash-command-description">
             {command.description}
           </span>
           {command.input?.hint && (
-            <span className="acp-slash-menu__hint" data-slot="hint">
-              {format(t.input_hint_label, { hint: command.input.hint })}
+            <span className="acp-slash-menu__hint" data-slot="slash-command-hint">
+              {format(messages.input_hint_label, { hint: command.input.hint })}
             </span>
           )}
         </li>

@@ -6,11 +6,11 @@ import { format, useLocale, useMessages } from '../shared/index.js';
 import { slashCommandMessages } from './messages.js';
 
 export function SlashCommandStatus({ open, count }: { open: boolean; count: number }) {
-  const t = useMessages('slashCommands', slashCommandMessages);
+  const messages = useMessages('slashCommands', slashCommandMessages);
   const locale = useLocale();
-  const template = new Intl.PluralRules(locale).select(count) === 'one' ? t.status_one : t.status_other;
+  const template = new Intl.PluralRules(locale).select(count) === 'one' ? messages.status_one : messages.status_other;
   return (
-    <div role="status" className="acp-visually-hidden" data-slot="command-status">
+    <div role="status" className="acp-visually-hidden" data-slot="slash-command-status">
       {open ? format(template, { count }) : ''}
     </div>
   );

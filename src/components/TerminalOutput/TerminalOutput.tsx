@@ -36,14 +36,14 @@ export function TerminalFallback({ terminal, maxLines = 1000, className, state }
       aria-busy={!state.error}
     >
       <TerminalHeader terminal={terminal} command={command} state={runState} messages={messages} />
-      <div className="acp-terminal__pending" data-slot="fallback">
+      <div className="acp-terminal__pending" data-slot="terminal-fallback">
         <OnDemandStatus state={state} />
       </div>
       <TerminalLog
         command={command}
         messages={messages}
         lines={lines.map((line, i) => (
-          <div key={i} className="acp-terminal__line" data-slot="line">
+          <div key={i} className="acp-terminal__line" data-slot="terminal-line">
             {line}
           </div>
         ))}

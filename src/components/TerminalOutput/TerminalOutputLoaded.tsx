@@ -110,12 +110,12 @@ export const TerminalOutputLoaded = /* @__PURE__ */ memo(function TerminalOutput
     <div className={cx('acp-terminal', className)} data-slot="terminal" data-status={state} data-released={terminal.released || undefined}>
       <TerminalHeader terminal={terminal} command={command} state={state} messages={messages} />
       {terminal.truncated && (
-        <p className="acp-terminal__notice" data-slot="truncated">
+        <p className="acp-terminal__notice" data-slot="terminal-truncated">
           {messages.truncated}
         </p>
       )}
       {first > 0 && (
-        <p className="acp-terminal__notice" data-slot="hidden-lines">
+        <p className="acp-terminal__notice" data-slot="terminal-hidden-lines">
           {format(messages.hidden_lines, { count: number.format(first) })}{' '}
           <button type="button" className="acp-button" data-variant="ghost" onClick={() => setShown(shown + page)}>
             {format(messages.show_more, { count: number.format(Math.min(page, first)) })}
@@ -123,7 +123,7 @@ export const TerminalOutputLoaded = /* @__PURE__ */ memo(function TerminalOutput
         </p>
       )}
       {cutLines && (
-        <div className="acp-terminal__notice" data-slot="output-actions">
+        <div className="acp-terminal__notice" data-slot="terminal-output-actions">
           <BudgetNote fullText={() => terminal.output} fileName="terminal-output.txt">
             {messages.output_kept}
           </BudgetNote>

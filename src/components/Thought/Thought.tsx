@@ -58,13 +58,13 @@ export function Thought({ item, streaming = false, open: controlledOpen, default
 
   return (
     <div className={cx('acp-thought', className)} data-slot="thought" data-state={fold.state} data-live={live ? '' : undefined}>
-      <button {...fold.triggerProps} className="acp-thought__trigger" data-slot="trigger">
+      <button {...fold.triggerProps} className="acp-thought__trigger" data-slot="thought-trigger">
         <Chevron size={14} />
-        <span className="acp-thought__label" data-slot="label">
+        <span className="acp-thought__label" data-slot="thought-label">
           {label}
         </span>
       </button>
-      <div {...fold.panelProps} className="acp-thought__panel" data-slot="panel">
+      <div {...fold.panelProps} className="acp-thought__panel" data-slot="thought-panel">
         <Markdown text={item.text} streaming={live} allowRemoteImages={allowRemoteImages} />
       </div>
     </div>

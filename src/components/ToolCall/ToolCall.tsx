@@ -91,21 +91,21 @@ function ToolCallCard({
     <div className={cx('acp-tool-call', className)} data-slot="tool-call" data-kind={kind} data-status={status} data-state={hasBody ? fold.state : undefined}>
       <div className="acp-tool-call__header" data-slot="tool-call-header">
         {hasBody ? (
-          <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="trigger">
+          <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="tool-call-trigger">
             {heading}
             <Chevron />
           </button>
         ) : (
-          <div className="acp-tool-call__trigger" data-slot="trigger">
+          <div className="acp-tool-call__trigger" data-slot="tool-call-trigger">
             {heading}
           </div>
         )}
       </div>
       <ToolCallLocations locations={toolCall.locations} cwd={cwd} onOpenLocation={onOpenLocation} messages={messages} />
       {hasBody && (
-        <div {...fold.panelProps} className="acp-tool-call__body" data-slot="body">
+        <div {...fold.panelProps} className="acp-tool-call__body" data-slot="tool-call-body">
           {command !== null && (
-            <div className="acp-tool-call__command" data-slot="command">
+            <div className="acp-tool-call__command" data-slot="tool-call-command">
               <span className="acp-visually-hidden">{messages.command_label}</span>
               <pre>
                 <span className="acp-tool-call__prompt" aria-hidden="true">
@@ -120,12 +120,12 @@ function ToolCallCard({
         </div>
       )}
       {permissionSlot != null && permissionSlot !== false && (
-        <div className="acp-tool-call__slot" data-slot="permission">
+        <div className="acp-tool-call__slot" data-slot="tool-call-permission">
           {permissionSlot}
         </div>
       )}
       {elicitationSlot != null && elicitationSlot !== false && (
-        <div className="acp-tool-call__slot" data-slot="elicitation">
+        <div className="acp-tool-call__slot" data-slot="tool-call-elicitation">
           {elicitationSlot}
         </div>
       )}

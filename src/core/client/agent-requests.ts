@@ -48,6 +48,7 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
   const permissions = new Map<string, (answer: PermissionAnswer) => void>();
   const elicitations = new Map<string, ElicitationFinish>();
   let counter = 0;
+  const cancelling = (sessionId: string | null) => get().sessions[sessionId!]?.turn.state === 'cancelling';
 
   // --- permissions ---------------------------------------------------------------------------
 
@@ -58,6 +59,8 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       host.diagnose('unknown_session', `Permission request for an unknown session ${params.sessionId} was answered "cancelled".`, params);
       return { outcome: { outcome: 'cancelled' } };
     }
+    // After `session/cancel`, while the turn winds down, the spec's answer is `cancelled`, at once.
+    if (cancelling(params.sessionId)) return { outcome: { outcome: 'cancelled' } };
     const requestId = `permission-${++counter}`;
     const request: PermissionRequestState = {
       requestId,
@@ -117,8 +120,9 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const { readElicitation } = await import('./elicitation.js');
     const requestId = `elicitation-${++counter}`;
     const state = readElicitation(params, { requestId, createdAt: now(), sessionOfRequest: host.sessionOfRequest, diagnose: host.diagnose });
-    // Cancelled, or the connection dropped, while the module loaded: nothing to show.
-    if (signal.aborted) return { action: 'cancel' };
+    // Cancelled, or the connection dropped, while the module loaded, or its session's turn is
+    // being cancelled: nothing to show.
+    if (signal.aborted || cancelling(state.sessionId)) return { action: 'cancel' };
     const answered = new Promise<acp.CreateElicitationResponse>((resolve) => {
       elicitations.set(requestId, (response, status) => {
         update((s) => ({

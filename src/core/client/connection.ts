@@ -96,6 +96,8 @@ export function createConnection(
             elicitation: { form: {}, url: {} },
             session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
             auth: { terminal: false },
+            // The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it.
+            ...(options.terminalAuth && { _meta: { 'acp-react/bridge': { terminalAuth: true } } }),
           } as acp.ClientCapabilities,
           clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
         },

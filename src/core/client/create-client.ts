@@ -94,7 +94,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
       update((s) => afterDrop(s, error, willRetry, at));
     },
   });
-  const sessions = createSessions(get, update, now, diagnose, connection.request);
+  const sessions = createSessions(get, update, now, diagnose, connection.request, (options) => actions().then((loaded) => loaded.checkSessionOptions(options)));
+  const turns = createTurns(get, update, now, connection, pending.cancelSession);
 
   // The less frequent actions (session-actions.ts), fetched once the first connection is ready.
   let loadingActions: Promise<SessionActions> | undefined;
@@ -105,6 +106,11 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           ...helpers,
           ...sessions,
           request: connection.request,
+          settleSession(sessionId) {
+            pending.cancelSession(sessionId);
+            turns.settle(sessionId);
+          },
+          authenticateTimeoutMs: options.authenticateTimeoutMs ?? 300_000,
           createSessionState,
           tap,
           putSession,
@@ -125,7 +131,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   return {
     ...(later as OnDemandActions),
-    ...createTurns(get, update, now, connection, pending.cancelSession),
+    prompt: turns.prompt,
+    cancel: turns.cancel,
     ...connection.actions,
     getSnapshot: get,
     subscribe: store.subscribe,

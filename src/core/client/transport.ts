@@ -105,7 +105,7 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
       return text;
     }
     if (!isRecord(msg)) {
-      tap.refused(text, Array.isArray(msg) ? 'JSON-RPC batches are not supported in ACP.' : 'A frame must hold one JSON-RPC object.');
+      tap.refused(text, Array.isArray(msg) ? 'ACP has no JSON-RPC batches.' : 'A frame must hold one JSON-RPC object.');
       return text;
     }
     return tap.message(msg as AnyMessage) ? null : text;
@@ -166,8 +166,7 @@ export interface Envelope {
 /** A text frame's text; `ws` hands text frames over as Buffers. Null for anything else. */
 function decodeText(data: unknown): string | null {
   if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
-  if (ArrayBuffer.isView(data)) return new TextDecoder().decode(data as ArrayBufferView);
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new TextDecoder().decode(data);
   if (Array.isArray(data)) return data.map((part) => new TextDecoder().decode(part as ArrayBufferView)).join('');
   return null;
 }

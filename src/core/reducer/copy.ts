@@ -17,6 +17,7 @@ export function withThread(s: SessionState, thread: SessionState['thread']): Ses
     sessionId: s.sessionId,
     cwd: s.cwd,
     additionalDirectories: s.additionalDirectories,
+    mcpServers: s.mcpServers,
     status: s.status,
     statusReason: s.statusReason,
     thread,
