@@ -1,15 +1,12 @@
 /**
  * The public `ChangeReview`: the review (`ChangeReviewLoaded.tsx`, with word-level marks and the
- * virtualized rows) is fetched the first time one is shown; until then the frame shows the counts.
+ * virtualized rows) is fetched the first time one is shown; until then the frame says it is loading.
  */
 import { forwardRef, type Ref } from 'react';
-import { countChanges } from '../../core/changes/state.js';
-import { cx, lazyModule, useMessages } from '../shared/index.js';
+import { cx, lazyModule } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { ChangeReviewProps } from './ChangeReviewLoaded.js';
-import { ChangeCountsText } from './ChangeSummary.js';
-import { changeSummaryMessages } from './summary-messages.js';
 
 type ForwardedProps = ChangeReviewProps & { forwarded?: Ref<HTMLElement> };
 
@@ -29,13 +26,9 @@ export const ChangeReview = /* @__PURE__ */ forwardRef<HTMLElement, ChangeReview
   return <OnDemandReview {...props} forwarded={ref} />;
 });
 
-function ChangeReviewFallback({ turns, className, state }: ForwardedProps & { state: OnDemandState }) {
-  const m = useMessages('changeSummary', changeSummaryMessages);
+function ChangeReviewFallback({ className, state }: ForwardedProps & { state: OnDemandState }) {
   return (
-    <section className={cx('acp-change-review', className)} data-slot="change-review" aria-label={m.review} aria-busy={!state.error}>
-      <header className="acp-change-review__toolbar">
-        <ChangeCountsText counts={countChanges(turns.flatMap((t) => t.files))} messages={m} />
-      </header>
+    <section className={cx('acp-change-review', className)} data-slot="change-review" aria-busy={!state.error}>
       <OnDemandStatus state={state} />
     </section>
   );

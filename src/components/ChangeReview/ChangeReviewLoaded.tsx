@@ -5,7 +5,7 @@ import type { RestoreEntry } from '../../core/changes/tracker.js';
 import { Diff } from '../Diff/Diff.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
-import { ChangeCountsText } from './ChangeSummary.js';
+import { ChangeCountsText } from './ChangeSummaryLoaded.js';
 import { FileChanges, type FileChangesHandle } from './FileChanges.js';
 import { FileList } from './FileList.js';
 import { changeReviewMessages } from './messages.js';

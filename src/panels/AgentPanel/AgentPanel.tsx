@@ -13,7 +13,7 @@ import { SessionTabs, sessionTabId, sessionTabsMessages } from '../../components
 import { prefetchThread } from '../../components/Thread/Thread.js';
 import { cx, format, useMessages } from '../../components/shared/index.js';
 import { agentPanelMessages } from './messages.js';
-import { PanelChanges } from './PanelChanges.js';
+import { PanelChanges } from './PanelChangesOnDemand.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
 import { SessionHistory } from './SessionHistory.js';
 import { TerminalSignInDialog, useTerminalSignIn } from './terminal-sign-in.js';
