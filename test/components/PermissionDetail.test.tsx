@@ -44,7 +44,7 @@ describe('PermissionPrompt: what is approved', () => {
     const toolCall = { toolCallId: 'c3', title: 'Run tests', kind: 'execute' as const, rawInput: { command: 'npm test' } };
     const { container } = render(<PermissionPrompt request={base(toolCall)} onRespond={() => {}} />);
     await screen.findByRole('button', { name: /Allow once/ });
-    expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('npm test');
+    expect(container.querySelector('[data-slot="permission-command"]')).toHaveTextContent('npm test');
     expect(container.querySelector('[data-slot="permission-input"]')).toBeNull();
   });
 });

@@ -249,6 +249,7 @@ describe('demo agent over a loopback WebSocket', () => {
     expect(commands.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((cmd) => cmd.name)).toEqual([
       'explain',
       'edit',
+      'refactor',
       'test',
       'plan',
       'form',
