@@ -21,12 +21,33 @@ import type { AcpSnapshot, SessionState } from './types.js';
 // --- options ---------------------------------------------------------------------------------
 
 export interface TransportOptions {
+  /** `ws(s)://…` (WebSocket) or `http(s)://…` (Streamable HTTP); see `transport`. */
   url?: string;
   stream?: acp.Stream | (() => acp.Stream);
+  /**
+   * How `url` is reached. Default: from its scheme, `http(s)://` → `'http'` (Streamable HTTP: POST,
+   * and an SSE stream for the connection and one per session), anything else → `'websocket'`.
+   * The HTTP transport's code is fetched only when it is used.
+   */
+  transport?: 'websocket' | 'http';
   WebSocket?: WebSocketConstructor;
   protocols?: string[];
   /** Frames longer than this (in UTF-16 code units) are refused. Default 32 MiB. */
   maxMessageBytes?: number;
+  /**
+   * Over HTTP: how many sessions may hold an event stream at once. Each open session holds one,
+   * the connection one more, and a browser opens at most six HTTP/1.1 connections per host; past
+   * that every request waits for ever. Default 4 for `http://` (the connection's stream, four
+   * sessions, one connection left for requests), unlimited for `https://` (HTTP/2 multiplexes).
+   * A session over the limit is refused with a `session_limit` error.
+   */
+  maxHttpSessions?: number;
+  /**
+   * Over HTTP: how long an event stream may stay silent after it opened before the client
+   * concludes that something between (a proxy that buffers responses) holds it back, ms.
+   * Servers send a keep-alive every 15 s. Default 20 s.
+   */
+  eventStreamTimeoutMs?: number;
 }
 
 /** Reconnect timing: exponential backoff with jitter, so many clients never retry in lockstep. */
@@ -42,7 +63,24 @@ export interface ReconnectOptions {
   maxAttempts?: number;
 }
 
+/**
+ * Answers an agent's extension request (a method whose name starts with `_`). What it returns
+ * (or resolves with) is the result; what it throws reaches the agent as a JSON-RPC error (an
+ * `AcpClientError` or `RequestError` keeps its numeric code, anything else is -32603 with its
+ * message). `signal` aborts when the agent cancels the request or the connection drops.
+ */
+export type ExtMethodHandler = (params: unknown, context: { signal: AbortSignal }) => unknown;
+/** Receives an agent's extension notification (a method whose name starts with `_`). */
+export type ExtNotificationHandler = (params: unknown) => void;
+
 export interface AcpClientOptions extends TransportOptions {
+  /**
+   * Handlers for the agent's extension requests, by method name (`_vendor/method`); more can be
+   * added with `client.onExtMethod`. Any other request gets -32601 (method not found).
+   */
+  extMethods?: Record<string, ExtMethodHandler>;
+  /** Handlers for the agent's extension notifications, by method name; others are ignored. */
+  extNotifications?: Record<string, ExtNotificationHandler>;
   clientInfo?: acp.Implementation;
   /** Serves `fs/*` requests; `fs` capabilities are advertised only when given. */
   fs?: FsAdapter;
@@ -177,6 +215,13 @@ export const ENTRY_ACTIONS = {
   /** Answers a permission request; `null` answers `cancelled`. False if it was already answered. */
   respondToPermission: 0 as Action<(requestId: string, optionId: string | null) => boolean>,
   respondToElicitation: 0 as Action<(requestId: string, response: acp.CreateElicitationResponse) => boolean>,
+  /**
+   * Answers the agent's extension request `method` (it must start with `_`) with `handler`,
+   * replacing any handler it had; returns the function that removes it again.
+   */
+  onExtMethod: 0 as Action<(method: string, handler: ExtMethodHandler) => () => void>,
+  /** Receives the agent's extension notification `method` (it must start with `_`); returns the function that removes it. */
+  onExtNotification: 0 as Action<(method: string, handler: ExtNotificationHandler) => () => void>,
 };
 
 /**
@@ -207,6 +252,13 @@ export const ON_DEMAND_ACTIONS = {
   deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,
   setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean) => Promise<acp.SessionConfigOption[]>>,
+  /**
+   * Sends an extension request (`method` must start with `_`, as ACP reserves the rest) and
+   * resolves with the agent's result; an agent without it answers -32601.
+   */
+  extMethod: 0 as Action<(method: string, params?: Record<string, unknown>, options?: AbortOptions) => Promise<unknown>>,
+  /** Sends an extension notification (`method` must start with `_`). */
+  extNotification: 0 as Action<(method: string, params?: Record<string, unknown>) => Promise<void>>,
 };
 
 /** A running terminal sign-in (`authenticateInTerminal`). */

@@ -17,6 +17,8 @@ export type {
   TerminalSink,
   TerminalProcess,
   PermissionPolicy,
+  ExtMethodHandler,
+  ExtNotificationHandler,
   TerminalSignIn,
 } from './api.js';
 export { createTrafficLog } from './client/traffic.js';

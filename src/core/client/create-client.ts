@@ -64,6 +64,18 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     if (options.fs) workspace.serveFs(app, options.fs, host);
     if (options.terminal) workspace.serveTerminals(app, (terminals ??= workspace.createTerminalManager(options.terminal, host)), host);
   };
+  const extMethods = new Map(Object.entries(options.extMethods ?? {}));
+  const extNotifications = new Map(Object.entries(options.extNotifications ?? {}));
+  /** Adds a handler to one of the two; the function it returns removes that handler (not a later one). */
+  const on =
+    <H>(handlers: Map<string, H>) =>
+    (method: string, handler: H) => {
+      if (!method.startsWith('_')) throw helpers.error('invalidParams', `Extension methods start with "_"; "${method}" is not one.`);
+      handlers.set(method, handler);
+      return () => {
+        if (handlers.get(method) === handler) handlers.delete(method);
+      };
+    };
   const tap = createTap(traffic, diagnose, (params) => sessions.onUpdate(params));
   const pending = createPendingRequests({
     get,
@@ -73,6 +85,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     permissionPolicy: options.permissionPolicy,
     connectionLost: () => connection.lost(),
     sessionOfRequest: tap.sessionOfRequest,
+    extMethods,
+    extNotifications,
     // Notifications of no ACP method: acp-react-bridge's (its features, its terminals' output), applied
     // by the on-demand actions module (bridge-notices.ts); the one promise keeps them in order.
     onExtension: (notification) => void actions().then((loaded) => loaded.onExtension(notification)),
@@ -106,6 +120,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           ...helpers,
           ...sessions,
           request: connection.request,
+          notify: (method, params) => connection.requireConnection().agent.notify(method, params as never),
           settleSession(sessionId) {
             pending.cancelSession(sessionId);
             turns.settle(sessionId);
@@ -140,5 +155,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     newSession: sessions.newSession,
     respondToPermission: (requestId, optionId) => pending.answerPermission(requestId, { optionId }),
     respondToElicitation: (requestId, response) => pending.answerElicitation(requestId, response),
+    onExtMethod: on(extMethods),
+    onExtNotification: on(extNotifications),
   };
 }

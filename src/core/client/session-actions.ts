@@ -17,6 +17,8 @@ import type { InboundTap } from './transport.js';
 
 export interface ActionHost extends ClientHelpers {
   request: Request;
+  /** Sends a notification on the current connection. */
+  notify(method: string, params: unknown): Promise<void>;
   /** A closed or deleted session: its pending permission and elicitation requests are answered `cancelled`, its running turn ends. */
   settleSession(sessionId: string): void;
   /** `AcpClientOptions.authenticateTimeoutMs`, with its default. */
@@ -73,6 +75,9 @@ export function createSessionActions(host: ActionHost): SessionActions {
   const capabilities = () => get().agent?.capabilities ?? {};
   const requireCapability = (supported: unknown, what: string) => {
     if (!supported) throw host.error('unsupported', `The agent does not support ${what}.`);
+  };
+  const requireExtension = (method: string) => {
+    if (!method.startsWith('_')) throw host.error('invalidParams', `Extension methods start with "_"; "${method}" is not one.`);
   };
   const setAuth = (auth: Partial<AcpSnapshot['auth']>) => update((s) => ({ ...s, auth: { ...s.auth, ...auth } }));
   const markLost = (sessionId: string, statusReason: string) =>
@@ -261,6 +266,16 @@ export function createSessionActions(host: ActionHost): SessionActions {
       method.startsWith(AUTH_TERMINAL)
         ? terminalSignIn.onNotification(method, (params ?? {}) as Record<string, unknown>)
         : applyBridgeNotification(method, params, host),
+
+    async extMethod(method, params = {}, options) {
+      requireExtension(method);
+      return request(method, params, options);
+    },
+
+    async extNotification(method, params = {}) {
+      requireExtension(method);
+      await host.notify(method, params);
+    },
 
     checkSessionOptions({ cwd, additionalDirectories = [], mcpServers = [] }) {
       if (!ABSOLUTE.test(cwd)) throw host.error('invalidParams', `cwd must be an absolute path; got "${cwd}".`);
