@@ -67,7 +67,7 @@ const BEFORE_PATCHES = [
   },
   {
     file: 'src/panels/AgentPanel/AgentPanel.tsx',
-    find: `      setSessionId(id);
+    find: `      activate(id);
       setSessionsOpen(false);
       // Read when asked, not subscribed: the panel has no use for the other sessions' state.
       if (actions.client.getSnapshot().sessions[id]) return;
@@ -80,7 +80,7 @@ const BEFORE_PATCHES = [
           if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
           else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
         }
-        setSessionId(id);
+        activate(id);
         setSessionsOpen(false);
       } catch (error) {`,
   },

@@ -41,10 +41,11 @@ export const BUDGETS = {
   // 12 kB until issue 18: its protocol rules (aborts, settling a closed session's turn, answering
   // requests that arrive while cancelling) took the entry from 12,265 to 12,498 bytes, and the
   // extension API (the handler registry and the answering of the agent's `_` requests, which must
-  // be in place when the connection opens) from 12,521 to 12,781; extMethod, extNotification and
-  // the checks of session options load on demand. 12.6 kB with the Streamable HTTP transport
-  // (about 106 bytes): choosing it must be in the entry (createAcpClient decides before anything
-  // is fetched); the transport and the SDK's HTTP client are a chunk fetched on first use.
+  // be in place when the connection opens) and `_meta` on tool calls and permission requests from
+  // 12,521 to 12,771; extMethod, extNotification and the checks of session options load on
+  // demand. 12.6 kB with the Streamable HTTP transport (about 106 bytes): choosing it must be in
+  // the entry (createAcpClient decides before anything is fetched); the transport and the SDK's
+  // HTTP client are a chunk fetched on first use.
   core: 12.6 * 1024,
   // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies).
   devtools: 9.25 * 1024,

@@ -216,11 +216,11 @@ export const ENTRY_ACTIONS = {
   respondToPermission: 0 as Action<(requestId: string, optionId: string | null) => boolean>,
   respondToElicitation: 0 as Action<(requestId: string, response: acp.CreateElicitationResponse) => boolean>,
   /**
-   * Answers the agent's extension request `method` (it must start with `_`) with `handler`,
+   * Answers the agent's extension request `method` (`_vendor/…`) with `handler`,
    * replacing any handler it had; returns the function that removes it again.
    */
   onExtMethod: 0 as Action<(method: string, handler: ExtMethodHandler) => () => void>,
-  /** Receives the agent's extension notification `method` (it must start with `_`); returns the function that removes it. */
+  /** Receives the agent's extension notification `method` (`_vendor/…`); returns the function that removes it. */
   onExtNotification: 0 as Action<(method: string, handler: ExtNotificationHandler) => () => void>,
 };
 

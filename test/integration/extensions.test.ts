@@ -5,8 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AcpClientError } from '../../src/core/index.js';
-import { perTestAgents, sent, settle } from '../helpers/faults.js';
+import type { ToolCallItem } from '../../src/core/index.js';
+import { WORKSPACE } from '../helpers/demo.js';
+import { itemsOf, perTestAgents, sent, settle } from '../helpers/faults.js';
 import { isNotification, isRequest } from '../helpers/raw-agent.js';
+import { waitForSnapshot } from '../helpers/wait.js';
 
 const { pool, rawAgent } = perTestAgents();
 
@@ -61,7 +64,6 @@ describe('client to agent', () => {
     const { client } = await connected();
     await expect(client.extMethod('session/new')).rejects.toMatchObject({ code: -32602 });
     await expect(client.extNotification('acme/ping')).rejects.toMatchObject({ code: -32602 });
-    expect(() => client.onExtMethod('fs/read_text_file', () => ({}))).toThrow(/start with "_"/);
     expect(sent(client, 'session/new')).toEqual([]);
   });
 });
@@ -138,5 +140,36 @@ describe('agent to client', () => {
     await settle();
     expect(client.getSnapshot().diagnostics.some((d) => d.kind === 'adapter_error' && /bad handler/.test(d.message))).toBe(true);
     expect(client.getSnapshot().status).toBe('ready');
+  });
+});
+
+describe('_meta kept in the snapshot', () => {
+  // The shape claude-agent-acp sends on its tool calls (its tool name, and the parent tool-use id of a sub-agent's calls).
+  const CLAUDE = { claudeCode: { toolName: 'Read', parentToolUseId: 'toolu_parent' } };
+
+  it('on tool calls (absent keeps, an object replaces, null clears), permission requests and elicitations', async () => {
+    const { client, conn } = await connected();
+    const { sessionId } = await client.newSession({ cwd: WORKSPACE });
+    const call = () => itemsOf(client.getSnapshot(), sessionId).find((i): i is ToolCallItem => i.kind === 'tool_call')!;
+    conn.update(sessionId, { sessionUpdate: 'tool_call', toolCallId: 'toolu_1', title: 'Read a.ts', kind: 'read', _meta: CLAUDE });
+    conn.update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: 'toolu_1', status: 'in_progress' });
+    await waitForSnapshot(client, () => call()?.status === 'in_progress', 5000, 'update');
+    expect(call()._meta).toEqual(CLAUDE);
+    conn.update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: 'toolu_1', _meta: { claudeCode: { toolName: 'Read', done: true } } });
+    await waitForSnapshot(client, () => (call()._meta as { claudeCode?: { done?: boolean } } | null)?.claudeCode?.done === true, 5000, 'replaced');
+    conn.update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: 'toolu_1', _meta: null, status: 'completed' });
+    await waitForSnapshot(client, () => call().status === 'completed', 5000, 'completed');
+    expect(call()._meta).toBeNull();
+
+    conn.request('session/request_permission', {
+      sessionId,
+      toolCall: { toolCallId: 'toolu_1', title: 'Read a.ts', _meta: CLAUDE },
+      options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+      _meta: { acme: { risk: 'low' } },
+    });
+    conn.request('elicitation/create', { sessionId, mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} }, _meta: { acme: 1 } });
+    const s = await waitForSnapshot(client, (snap) => snap.permissionRequests.length === 1 && snap.elicitations.length === 1, 5000, 'requests');
+    expect(s.permissionRequests[0]).toMatchObject({ _meta: { acme: { risk: 'low' } }, toolCall: { _meta: CLAUDE } });
+    expect(s.elicitations[0]!._meta).toEqual({ acme: 1 });
   });
 });

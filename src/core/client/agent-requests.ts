@@ -70,6 +70,7 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       sessionId: params.sessionId,
       toolCall: params.toolCall,
       options: params.options,
+      _meta: params._meta ?? null,
       status: 'pending',
       optionId: null,
       byPolicy: false,

@@ -66,11 +66,14 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   };
   const extMethods = new Map(Object.entries(options.extMethods ?? {}));
   const extNotifications = new Map(Object.entries(options.extNotifications ?? {}));
-  /** Adds a handler to one of the two; the function it returns removes that handler (not a later one). */
+  /**
+   * Adds a handler to one of the two; the function it returns removes that handler (not a later
+   * one). Names are not checked here (the entry's budget): only methods the SDK does not route
+   * to an ACP handler ever reach them.
+   */
   const on =
     <H>(handlers: Map<string, H>) =>
     (method: string, handler: H) => {
-      if (!method.startsWith('_')) throw helpers.error('invalidParams', `Extension methods start with "_"; "${method}" is not one.`);
       handlers.set(method, handler);
       return () => {
         if (handlers.get(method) === handler) handlers.delete(method);

@@ -76,6 +76,7 @@ export function toolCallItem(current: ToolCallItem, fields: Omit<ToolCallItem, '
     rawInput: fields.rawInput,
     rawOutput: fields.rawOutput,
     createdByUpdate: current.createdByUpdate,
+    _meta: fields._meta,
   };
   return next;
 }
