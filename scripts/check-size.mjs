@@ -52,9 +52,13 @@ export const BUDGETS = {
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,
-  // 46 kB with the change review (issue 16): 44.8 → 46.0 kB, the on-demand frames of ChangeReview,
-  // ChangeSummary and the panel's review part (their code is in lazy chunks); the 45 kB target stands.
-  components: 46 * 1024,
+  // 45 kB until issue 14's component contract: thirteen roots behind forwardRef with their rest
+  // props, displayName, the shared ref and handler composition, and the on-demand wrapper
+  // forwarding the ref took the entry from 44.8 to 45.5 kB gzip (+0.7 kB); the roots still to
+  // convert are about as many again.
+  // With the change review (issue 16) the on-demand frames of ChangeReview, ChangeSummary and the
+  // panel's review part add 1.2 kB (their code is in lazy chunks), so 47 kB; the 45 kB target stands.
+  components: 47 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.

@@ -16,6 +16,7 @@ export * from './ElicitationForm/index.js';
 export * from './UsageMeter/index.js';
 export * from './ConfigOptions/index.js';
 export * from './AuthPanel/index.js';
+export * from './AgentPicker/index.js';
 export * from './SignInTerminal/index.js';
 export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';

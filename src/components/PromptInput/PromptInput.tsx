@@ -5,7 +5,7 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
@@ -19,8 +19,9 @@ import type { QueuedPrompt } from './types.js';
 import { useAttachments } from './use-attachments.js';
 import { useAutosize } from './use-autosize.js';
 import { usePromptQueue } from './use-prompt-queue.js';
+import { composeHandlers, type RootProps } from '../shared/root-props.js';
 
-export interface PromptInputProps {
+export interface PromptInputOwnProps {
   /** Controlled draft text; pair with `onValueChange`. The host keeps it across session switches. */
   value?: string;
   /** Initial draft when uncontrolled. */
@@ -56,28 +57,38 @@ export interface PromptInputProps {
   className?: string;
 }
 
+/** The prompt input's own props and the rest of its root `<div>`'s. */
+export type PromptInputProps = RootProps<PromptInputOwnProps>;
+
 const DEFAULT_MAX_BYTES = 10 * 1000 * 1000;
 
-export function PromptInput({
-  value,
-  defaultValue = '',
-  onValueChange,
-  onDraftChange,
-  onSubmit,
-  onCancel,
-  running,
-  waiting = false,
-  disabled = false,
-  promptCapabilities,
-  commands,
-  queue: queueProp,
-  defaultQueue,
-  onQueueChange,
-  placeholder,
-  maxAttachmentBytes = DEFAULT_MAX_BYTES,
-  autoFocus,
-  className,
-}: PromptInputProps) {
+export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInputProps>(function PromptInput(
+  {
+    value,
+    defaultValue = '',
+    onValueChange,
+    onDraftChange,
+    onSubmit,
+    onCancel,
+    running,
+    waiting = false,
+    disabled = false,
+    promptCapabilities,
+    commands,
+    queue: queueProp,
+    defaultQueue,
+    onQueueChange,
+    placeholder,
+    maxAttachmentBytes = DEFAULT_MAX_BYTES,
+    autoFocus,
+    className,
+    onDragOver: hostOnDragOver,
+    onDragLeave: hostOnDragLeave,
+    onDrop: hostOnDrop,
+    ...rest
+  },
+  ref,
+) {
   const messages = useMessages('promptInput', promptInputMessages);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -165,13 +176,16 @@ export function PromptInput({
 
   return (
     <div
-      className={cx('acp-prompt-input', className)}
+      data-slot="prompt-input"
       data-state={running ? 'running' : waiting ? 'waiting' : 'idle'}
       data-disabled={disabled ? 'true' : undefined}
       data-dragging={dragging ? 'true' : undefined}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
+      {...rest}
+      ref={ref}
+      className={cx('acp-prompt-input', className)}
+      onDragOver={composeHandlers(hostOnDragOver, onDragOver)}
+      onDragLeave={composeHandlers(hostOnDragLeave, onDragLeave)}
+      onDrop={composeHandlers(hostOnDrop, onDrop)}
     >
       <PromptQueueList queue={queue} disabled={disabled} messages={messages} />
       <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} messages={messages} />
@@ -287,4 +301,5 @@ export function PromptInput({
       </div>
     </div>
   );
-}
+});
+PromptInput.displayName = 'PromptInput';
