@@ -56,7 +56,9 @@ export const BUDGETS = {
   // props, displayName, the shared ref and handler composition, and the on-demand wrapper
   // forwarding the ref took the entry from 44.8 to 45.5 kB gzip (+0.7 kB); the roots still to
   // convert are about as many again.
-  components: 46 * 1024,
+  // With the change review (issue 16) the on-demand frames of ChangeReview, ChangeSummary and the
+  // panel's review part add 1.2 kB (their code is in lazy chunks), so 47 kB; the 45 kB target stands.
+  components: 47 * 1024,
   // acp-react/element (issue 17): the whole panel, its provider, the client and the stylesheet
   // as a string for the shadow root, with the peers (React, react-dom, the SDK, zod) external:
   // 58.4 kB when it was written, 60.7 kB with the sign-in terminal and request aborts merged.
@@ -64,7 +66,8 @@ export const BUDGETS = {
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
-  styles: 20 * 1024,
+  // 21 kB with the change review (issue 16): 19.4 → 20.2 kB, its sheet and the permission detail's.
+  styles: 21 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */

@@ -21,4 +21,5 @@ export * from './SignInTerminal/index.js';
 export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';
 export * from './Inspector/index.js';
+export * from './ChangeReview/index.js';
 export * from './SessionTabs/index.js';

@@ -16,7 +16,7 @@ export const AgentPicker = /* @__PURE__ */ onDemandComponent('AgentPicker', agen
 
 function AgentPickerFallback({ className, state }: AgentPickerProps & { state: OnDemandState }) {
   return (
-    <section className={cx('acp-agent-picker', className)} aria-busy={!state.error} data-slot="fallback">
+    <section className={cx('acp-agent-picker', className)} aria-busy={!state.error} data-slot="agent-picker-fallback">
       <OnDemandStatus state={state} />
     </section>
   );

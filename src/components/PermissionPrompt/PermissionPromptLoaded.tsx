@@ -12,6 +12,7 @@ import { permissionMessages } from './messages.js';
 import { optionStyle } from './option-style.js';
 import { PermissionHeader } from './PermissionHeader.js';
 import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
+import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
@@ -103,6 +104,7 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
       <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} messages={messages} />
 
       {showToolCall && <ToolCallSummary info={info} messages={messages} />}
+      {showToolCall && request.toolCall && <ToolCallDetail toolCall={request.toolCall} info={info} t={messages} />}
       {details && (
         <div className="acp-permission__details" data-slot="permission-details">
           {details}

@@ -1,5 +1,6 @@
 import { forwardRef, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
+import type { ChangeTracker } from '../../core/changes/index.js';
 import { isAuthRequired, toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
 import { useConnection } from '../../react/hooks.js';
@@ -12,6 +13,7 @@ import { SessionTabs, sessionTabId, sessionTabsMessages } from '../../components
 import { prefetchThread } from '../../components/Thread/Thread.js';
 import { cx, format, useMessages } from '../../components/shared/index.js';
 import { agentPanelMessages } from './messages.js';
+import { PanelChanges } from './PanelChangesOnDemand.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
 import { SessionHistory } from './SessionHistory.js';
 import { TerminalSignInDialog, useTerminalSignIn } from './terminal-sign-in.js';
@@ -28,6 +30,12 @@ export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'
   mcpServers?: McpServer[];
   /** Start a session once connected. Default true. */
   autoStartSession?: boolean;
+  /**
+   * The change review (`createChangeTracker` from `acp-react/changes`, whose `fs` the client was
+   * given): the last turn's changed files are summed up under the thread, with the session's
+   * review (accept, reject, restore) behind its button.
+   */
+  changes?: ChangeTracker;
   /** Called when the user clicks a tool call location ("follow the agent"). */
   onOpenLocation?: (path: string, line?: number) => void;
   /** Show the session history (when the agent supports `session/list`). Default true. */
@@ -82,6 +90,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     additionalDirectories,
     mcpServers,
     autoStartSession = true,
+    changes,
     onOpenLocation,
     showSessionList = true,
     compact = false,
@@ -325,6 +334,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       <div className="acp-visually-hidden" aria-live="polite" data-slot="agent-panel-announcer">
         {sessionTabs.announcement && <span key={sessionTabs.announcement.n}>{sessionTabs.announcement.text}</span>}
       </div>
+
+      {sessionId && changes && <PanelChanges tracker={changes} sessionId={sessionId} />}
 
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
