@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import type { MentionRef } from '../../core/mentions/types.js';
 import type { AgentMessageItem, UserMessageItem } from '../../core/types.js';
 import { CopyButton } from '../CodeBlock/index.js';
 import { Markdown } from '../Markdown/index.js';
@@ -24,6 +25,8 @@ export interface MessageProps {
    * Safety is the same either way. Agent text is always markdown.
    */
   userText?: 'plain' | 'markdown';
+  /** A mention chip in the message was clicked: show the thing (open the file, focus the cell). */
+  onMentionOpen?: (mention: MentionRef) => void;
   className?: string;
 }
 
@@ -38,6 +41,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
   onCopy,
   allowRemoteImages = false,
   userText = 'plain',
+  onMentionOpen,
   className,
 }: MessageProps) {
   const messages = useMessages('message', messageMessages);
@@ -79,7 +83,7 @@ export const Message = /* @__PURE__ */ memo(function Message({
               )
             ) : (
               <PartBoundary key={segment.key} resetKey={segment.block} rawText={() => fullJson(segment.block)}>
-                <BlockView block={segment.block} messages={messages} />
+                <BlockView block={segment.block} messages={messages} onMentionOpen={onMentionOpen} />
               </PartBoundary>
             ),
           )

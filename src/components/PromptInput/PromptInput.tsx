@@ -3,10 +3,17 @@
  * agent's `promptCapabilities`, slash-command completion, Stop while a turn runs, and a queue for
  * messages written meanwhile.
  *
+ * With a `mentionSource`, `@` opens the host's items and a chosen one stays in the draft as an
+ * atomic chip (the draft string carries it as `@[label](uri)` markup; see "Mentions" in the README).
+ *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
+import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
+import { draftMentions } from '../../core/mentions/draft.js';
+import type { MentionSource } from '../../core/mentions/types.js';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
+import { MentionMenu, MentionStatus, prefetchMentionMenu, useMentions } from '../MentionMenu/index.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
@@ -15,13 +22,19 @@ import { isEmptyPrompt, promptBlocks } from './blocks.js';
 import { promptInputMessages } from './messages.js';
 import { prefetchPromptQueue, PromptQueueList } from './PromptQueueList.js';
 import { RefusalNotice } from './RefusalNotice.js';
-import type { QueuedPrompt } from './types.js';
+import type { PromptAttachment, QueuedPrompt } from './types.js';
 import { useAttachments } from './use-attachments.js';
 import { useAutosize } from './use-autosize.js';
+import { MentionNotes } from './MentionNotes.js';
+import { MentionOverlay } from './MentionOverlay.js';
+import { useMentionField } from './use-mention-field.js';
 import { usePromptQueue } from './use-prompt-queue.js';
 
 export interface PromptInputProps {
-  /** Controlled draft text; pair with `onValueChange`. The host keeps it across session switches. */
+  /**
+   * Controlled draft text; pair with `onValueChange`. The host keeps it across session switches.
+   * Mentions are part of it as `@[label](uri "kind")` markup (`parseDraft` reads it).
+   */
   value?: string;
   /** Initial draft when uncontrolled. */
   defaultValue?: string;
@@ -29,8 +42,11 @@ export interface PromptInputProps {
   onValueChange?: (text: string) => void;
   /** @deprecated Use `onValueChange` (the same callback under the name every component uses). */
   onDraftChange?: (text: string) => void;
-  /** A prompt to send now (never called while `running`: those prompts are queued). */
-  onSubmit: (blocks: ContentBlock[]) => void;
+  /**
+   * A prompt to send now (never called while `running`: those prompts are queued), with the draft
+   * it came from, so a host can give it back if sending fails.
+   */
+  onSubmit: (blocks: ContentBlock[], draft: string) => void;
   /** Stop the running turn. */
   onCancel: () => void;
   /** A turn is running: shows Stop, and new messages wait in the queue. */
@@ -48,6 +64,15 @@ export interface PromptInputProps {
   /** Largest file whose content is attached (images, audio, embedded files). Default 10 MB. */
   maxAttachmentBytes?: number;
   autoFocus?: boolean;
+  /**
+   * The host's mentionable things: `@` at the start of a word opens them. Mentions are sent as
+   * embedded resources when the agent advertises `embeddedContext`, as links otherwise.
+   */
+  mentionSource?: MentionSource;
+  /** Largest mention content embedded; bigger ones go as a link, with a note. Default 100 kB. */
+  maxMentionBytes?: number;
+  /** The text field, for a host that moves focus to it (e.g. after adding a mention). */
+  inputRef?: Ref<HTMLTextAreaElement>;
   className?: string;
 }
 
@@ -70,6 +95,9 @@ export function PromptInput({
   placeholder,
   maxAttachmentBytes = DEFAULT_MAX_BYTES,
   autoFocus,
+  mentionSource,
+  maxMentionBytes = DEFAULT_MENTION_LIMIT,
+  inputRef,
   className,
 }: PromptInputProps) {
   const t = useMessages('promptInput', promptInputMessages);
@@ -82,8 +110,33 @@ export function PromptInput({
     defaultValue,
     onChange: onValueChange ?? onDraftChange,
   });
+  const setTextarea = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      textareaRef.current = element;
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) (inputRef as { current: HTMLTextAreaElement | null }).current = element;
+    },
+    [inputRef],
+  );
   const files = useAttachments(promptCapabilities, maxAttachmentBytes);
+  const field = useMentionField(draft, setDraft, textareaRef);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const [notes, setNotes] = useState<MentionNote[]>([]);
   useAutosize(textareaRef, draft);
+
+  // Mentions are read when the prompt goes out (embedded context), so sending is asynchronous
+  // for a draft with mentions; the draft is already cleared and the user types on meanwhile.
+  const send = (text: string, attachments: readonly PromptAttachment[]) => {
+    if (draftMentions(text).length === 0) {
+      onSubmit(promptBlocks(text, attachments), text);
+      return;
+    }
+    const extra = attachments.map((a) => a.block);
+    void draftPromptBlocks(text, extra, mentionSource, { capabilities: promptCapabilities, limit: maxMentionBytes }).then((result) => {
+      setNotes(result.notes);
+      onSubmit(result.blocks, text);
+    });
+  };
 
   const queue = usePromptQueue({
     queue: queueProp,
@@ -91,10 +144,11 @@ export function PromptInput({
     onQueueChange,
     running,
     disabled,
-    onSend: (prompt) => onSubmit(promptBlocks(prompt.text, prompt.attachments)),
+    onSend: (prompt) => send(prompt.text, prompt.attachments),
     onCancel,
   });
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
+  const mentions = useMentions({ source: mentionSource, value: draft, caret: field.caret, onInsert: field.replace });
   const empty = isEmptyPrompt(draft, files.attachments);
   // While a turn runs, Enter queues the prompt: once the user writes one during a turn, fetch
   // the queue list so it is there by then (a turn without typing fetches nothing).
@@ -106,7 +160,7 @@ export function PromptInput({
   const submit = () => {
     if (disabled || empty) return;
     if (running) queue.enqueue(draft, files.attachments);
-    else onSubmit(promptBlocks(draft, files.attachments));
+    else send(draft, files.attachments);
     setDraft('');
     files.clear();
     textareaRef.current?.focus();
@@ -116,7 +170,7 @@ export function PromptInput({
     // Enter confirms an IME candidate (Japanese, Chinese, Korean...): it must never send.
     // Safari reports the confirming keydown after compositionend, with keyCode 229.
     if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (slash.handleKeyDown(event)) return;
+    if (slash.handleKeyDown(event) || mentions.handleKeyDown(event) || field.handleKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       submit();
@@ -166,22 +220,33 @@ export function PromptInput({
     >
       <PromptQueueList queue={queue} disabled={disabled} t={t} />
       <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
+      {mentionSource && <MentionNotes notes={notes} onDismiss={() => setNotes([])} />}
       <div className="acp-prompt-input__composer" data-slot="composer">
         <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
         <div className="acp-prompt-input__field">
+          {field.hasMentions && <MentionOverlay ref={overlayRef} segments={field.segments} />}
           <textarea
-            ref={textareaRef}
+            ref={setTextarea}
             className="acp-prompt-input__textarea"
             data-slot="textarea"
             rows={1}
-            value={draft}
+            value={field.display}
             placeholder={shownPlaceholder}
             aria-label={t.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
             {...slash.inputProps}
-            onChange={(e) => setDraft(e.target.value)}
+            {...(mentionSource ? { 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox', ...mentions.inputProps } : {})}
+            onChange={field.onChange}
+            onSelect={(e) => field.track(e.currentTarget)}
+            onFocus={(e) => {
+              field.track(e.currentTarget);
+              if (mentionSource) prefetchMentionMenu();
+            }}
+            onScroll={(e) => {
+              if (overlayRef.current) overlayRef.current.scrollTop = e.currentTarget.scrollTop;
+            }}
             onKeyDown={onKeyDown}
             onCompositionStart={() => {
               composing.current = true;
@@ -190,12 +255,15 @@ export function PromptInput({
               composing.current = false;
             }}
             onPaste={onPaste}
-            onBlur={() => slash.open && slash.close()}
+            onBlur={() => {
+              if (slash.open) slash.close();
+              field.blur();
+            }}
           />
           {hint && (
             // The hint after the typed `/command `: the placeholder attribute only shows on an empty field.
             <div className="acp-prompt-input__ghost" aria-hidden="true">
-              <span className="acp-prompt-input__ghost-text">{draft}</span>
+              <span className="acp-prompt-input__ghost-text">{field.display}</span>
               <span className="acp-prompt-input__ghost-hint">{hint}</span>
             </div>
           )}
@@ -264,6 +332,20 @@ export function PromptInput({
           />
         )}
         {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
+        {mentions.open && (
+          <MentionMenu
+            className="acp-prompt-input__menu"
+            id={mentions.listboxId}
+            search={mentions.search}
+            query={mentions.query}
+            activeIndex={mentions.activeIndex}
+            optionId={mentions.optionId}
+            onSelect={mentions.choose}
+            onActiveChange={mentions.setActiveIndex}
+            onRetry={mentions.retry}
+          />
+        )}
+        {mentionSource && <MentionStatus open={mentions.open} search={mentions.search} count={mentions.items.length} query={mentions.query} />}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
             {t.drop_here}

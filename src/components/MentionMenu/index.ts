@@ -1,0 +1,9 @@
+export { MentionMenu, prefetchMentionMenu } from './MentionMenu.js';
+export type { MentionMenuProps } from './MentionMenu.js';
+export { MentionStatus } from './MentionStatus.js';
+export { MentionChip } from './MentionChip.js';
+export type { MentionChipProps } from './MentionChip.js';
+export { useMentions } from './use-mentions.js';
+export type { UseMentionsOptions, MentionsState } from './use-mentions.js';
+export { mentionMessages } from './messages.js';
+export type { MentionMessages } from './messages.js';

@@ -1,0 +1,31 @@
+/** Says which mentions went as links instead of their content, and why (too large, unreadable). */
+import type { MentionNote } from '../../core/mentions/blocks.js';
+import { mentionMessages } from '../MentionMenu/messages.js';
+import { format, useLocale, useMessages } from '../shared/index.js';
+import { formatBytes } from '../shared/format-bytes.js';
+
+export function MentionNotes({ notes, onDismiss }: { notes: readonly MentionNote[]; onDismiss: () => void }) {
+  const t = useMessages('mentions', mentionMessages);
+  const locale = useLocale();
+  // The status container stays mounted so that filling it is announced.
+  return (
+    <div role="status" className="acp-prompt-input__alert" data-slot="mention-notes">
+      {notes.length > 0 && (
+        <div className="acp-prompt-input__alert-body">
+          <ul>
+            {notes.map((n, i) => (
+              <li key={`${i}:${n.mention.uri}`}>
+                {n.reason === 'too_large'
+                  ? format(t.note_too_large, { label: n.mention.label, size: formatBytes(n.size, locale), limit: formatBytes(n.limit, locale) })
+                  : format(t.note_unreadable, { label: n.mention.label, message: n.message })}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="acp-button" data-variant="ghost" onClick={onDismiss}>
+            {t.dismiss}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
