@@ -35,6 +35,7 @@ const INVALID_PARAMS = -32602;
  * @typedef {object} BridgeServices
  * @property {(message: Record<string, unknown>, reply: (response: Record<string, unknown>) => void) => boolean} [fromPage] a `_acp-react/bridge/*` request
  * @property {(message: Record<string, unknown>, reply: (response: Record<string, unknown>) => void) => boolean} [fromAgent] an agent request (`terminal/*`)
+ * @property {() => void} [agentReplaced] the agent process was stopped and another started (a sign-in restart)
  * @property {() => void} [close] the connection is gone
  */
 
@@ -235,6 +236,7 @@ export function serveDedicated(client, context) {
     const old = agent;
     extraEnv = check.env;
     agent = start(); // from here, the old agent's messages and exit are ignored
+    services.agentReplaced?.();
     await old.stop(killTimeoutMs);
     for (const id of pagePending.values()) {
       sendToPage(errorMessage(id, INTERNAL_ERROR, 'The agent was restarted to sign in before it answered this request'));

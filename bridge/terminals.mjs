@@ -48,6 +48,7 @@ export const TerminalNotifications = /** @type {const} */ ({
  * @property {Promise<ExitStatus>} exited
  * @property {string} pending output not yet pushed to the page
  * @property {boolean} pendingTruncated
+ * @property {boolean} orphaned the agent process that created it was replaced: unknown to the new one, removed once it has ended
  */
 
 /**
@@ -89,7 +90,7 @@ export function createTerminalService(context) {
   /** @param {Record<string, unknown>} params */
   const lookup = (params) => {
     const terminal = typeof params.terminalId === 'string' ? terminals.get(params.terminalId) : undefined;
-    if (!terminal || terminal.sessionId !== params.sessionId) {
+    if (!terminal || terminal.orphaned || terminal.sessionId !== params.sessionId) {
       throw Object.assign(new Error(`Unknown terminal: ${String(params.terminalId)}`), { code: RESOURCE_NOT_FOUND });
     }
     return terminal;
@@ -141,6 +142,7 @@ export function createTerminalService(context) {
         exited: new Promise((resolve) => (resolveExit = resolve)),
         pending: '',
         pendingTruncated: false,
+        orphaned: false,
       };
       terminals.set(terminalId, terminal);
       context.log('info', `${context.label}: terminal ${terminalId} (pid ${child.pid ?? 'none'}) runs ${[params.command, ...args].join(' ')} in ${cwd}`);
@@ -180,6 +182,7 @@ export function createTerminalService(context) {
         terminal.exitStatus = status;
         flush();
         context.send({ jsonrpc: '2.0', method: TerminalNotifications.exit, params: { sessionId: terminal.sessionId, terminalId, ...status } });
+        if (terminal.orphaned) terminals.delete(terminalId);
         resolveExit(status);
       };
       child.on('error', (error) => {
@@ -228,6 +231,21 @@ export function createTerminalService(context) {
             reply({ error: { code: typeof error?.code === 'number' ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
         );
       return true;
+    },
+    /**
+     * The agent process was replaced (restarted to sign in): the commands it started are ended now,
+     * not when the page leaves, since no process is left to wait for, read or release them. The page
+     * still gets their last output and exit status; their ids are unknown from here on.
+     */
+    agentReplaced() {
+      for (const [terminalId, terminal] of terminals) {
+        if (terminal.exitStatus) {
+          terminals.delete(terminalId);
+          continue;
+        }
+        terminal.orphaned = true;
+        killTree(terminal);
+      }
     },
     /** The connection is gone: end every command. */
     close() {

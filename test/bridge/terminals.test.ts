@@ -97,6 +97,38 @@ describe('--terminals', () => {
     await raw.close();
     await waitForExit(childPid);
   });
+
+  it('restarting the agent to sign in ends the commands the old process started, while the page stays connected', async () => {
+    const { url, bridge } = await terminalBridge();
+    const raw = await RawClient.open(url);
+    await raw.request('initialize', INIT_PARAMS);
+    await raw.request('authenticate', { methodId: 'api-key' });
+    const { result } = await raw.request('session/new', { cwd: tmpdir(), mcpServers: [] });
+    const { sessionId } = result as { sessionId: string };
+    const prompt = raw.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'run sleep 30 & echo "child $!"; wait' }] });
+    const line = await raw.waitFor((m) => m.method === '_acp-react/bridge/terminal/output' && String((m.params as { data: string }).data).includes('child '));
+    const { terminalId } = line.params as { terminalId: string };
+    const childPid = Number(/child (\d+)/.exec((line.params as { data: string }).data)?.[1]);
+    const [oldAgent] = bridge.agentPids();
+
+    const restarted = await raw.request('_acp-react/bridge/restart_with_env', { methodId: 'api-key', env: { AUTH_AGENT_API_KEY: 'right-key' } });
+    expect(restarted.result).toBeDefined();
+    // The old process's turn is answered with an error, its terminal's command (and the command's own child) is ended,
+    // and the page is told how it ended.
+    expect((await prompt).error).toMatchObject({ message: expect.stringContaining('restarted to sign in') });
+    await waitForExit(childPid);
+    const exit = await raw.waitFor((m) => m.method === '_acp-react/bridge/terminal/exit' && (m.params as { terminalId: string }).terminalId === terminalId);
+    expect(exit.params).toMatchObject({ sessionId, exitCode: null, signal: 'SIGKILL' });
+    await waitForExit(oldAgent!);
+    // The connection and the new agent are fine: a new session runs a new command.
+    await raw.request('authenticate', { methodId: 'api-key' });
+    const again = await raw.request('session/new', { cwd: tmpdir(), mcpServers: [] });
+    const next = (again.result as { sessionId: string }).sessionId;
+    const done = await raw.request('session/prompt', { sessionId: next, prompt: [{ type: 'text', text: 'run echo fine' }] });
+    expect(done.result).toMatchObject({ stopReason: 'end_turn' });
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
+    await raw.close();
+  });
 });
 
 it('without --terminals the bridge does not serve terminal/*: the agent is not offered terminals', async () => {
