@@ -19,3 +19,4 @@ export * from './AuthPanel/index.js';
 export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';
 export * from './Inspector/index.js';
+export * from './MentionMenu/index.js';

@@ -21,3 +21,4 @@ export { useDraft } from './use-draft.js';
 export type { QueuedDraft, DraftEntry } from './use-draft.js';
 export { useTraffic } from './use-traffic.js';
 export { useAcpContext } from './context.js';
+export { usePromptComposer } from './use-prompt-composer.js';

@@ -16,7 +16,10 @@ export interface MentionChipProps extends Omit<ComponentPropsWithoutRef<'span'>,
   detail?: string;
 }
 
-export const MentionChip = /* @__PURE__ */ forwardRef<HTMLSpanElement, MentionChipProps>(function MentionChip({ mention, onOpen, detail, className, ...rest }, ref) {
+export const MentionChip = /* @__PURE__ */ forwardRef<HTMLSpanElement, MentionChipProps>(function MentionChip(
+  { mention, onOpen, detail, className, ...rest },
+  ref,
+) {
   const t = useMessages('mentions', mentionMessages);
   const body = (
     <>
@@ -29,7 +32,12 @@ export const MentionChip = /* @__PURE__ */ forwardRef<HTMLSpanElement, MentionCh
   return (
     <span ref={ref} {...rest} className={cx('acp-mention-chip', className)} data-slot="mention-chip" data-kind={mention.kind} title={detail ?? mention.uri}>
       {onOpen ? (
-        <button type="button" className="acp-mention-chip__button" aria-label={format(t.open_mention, { label: mention.label })} onClick={() => onOpen(mention)}>
+        <button
+          type="button"
+          className="acp-mention-chip__button"
+          aria-label={format(t.open_mention, { label: mention.label })}
+          onClick={() => onOpen(mention)}
+        >
           {body}
         </button>
       ) : (

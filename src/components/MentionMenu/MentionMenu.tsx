@@ -6,7 +6,9 @@
 import { lazyModule, useLazyModule } from '../shared/index.js';
 import type { MentionMenuProps } from './MentionMenuLoaded.js';
 
-const mentionMenuModule = /* @__PURE__ */ lazyModule(() => import('./MentionMenuLoaded.js').then((m) => m.MentionMenuLoaded));
+import type { MentionNote } from '../../core/mentions/blocks.js';
+
+const mentionMenuModule = /* @__PURE__ */ lazyModule(() => import('./MentionMenuLoaded.js'));
 
 export function prefetchMentionMenu(): void {
   mentionMenuModule.load().catch(() => {
@@ -16,8 +18,15 @@ export function prefetchMentionMenu(): void {
 
 export function MentionMenu(props: MentionMenuProps) {
   const state = useLazyModule(mentionMenuModule, true);
-  const Loaded = state.module;
+  const Loaded = state.module?.MentionMenuLoaded;
   return Loaded ? <Loaded {...props} /> : null;
+}
+
+/** The notes about mentions sent as links (see MentionNotes), once the chunk is there. */
+export function MentionNotesOnDemand({ notes, onDismiss }: { notes: readonly MentionNote[]; onDismiss: () => void }) {
+  const state = useLazyModule(mentionMenuModule, notes.length > 0);
+  const Notes = state.module?.MentionNotes;
+  return Notes && notes.length > 0 ? <Notes notes={notes} onDismiss={onDismiss} /> : null;
 }
 
 export type { MentionMenuProps };

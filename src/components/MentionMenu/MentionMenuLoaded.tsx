@@ -10,6 +10,8 @@ import { cx, format, useMessages } from '../shared/index.js';
 import { mentionGlyph } from './icons.js';
 import { mentionMessages } from './messages.js';
 
+export { MentionNotes } from './MentionNotes.js';
+
 export interface MentionMenuProps {
   /** The listbox id the text field's `aria-controls` points at. */
   id: string;

@@ -1,4 +1,4 @@
-export { MentionMenu, prefetchMentionMenu } from './MentionMenu.js';
+export { MentionMenu, MentionNotesOnDemand as MentionNotes, prefetchMentionMenu } from './MentionMenu.js';
 export type { MentionMenuProps } from './MentionMenu.js';
 export { MentionStatus } from './MentionStatus.js';
 export { MentionChip } from './MentionChip.js';

@@ -60,8 +60,7 @@ export function useMentions({ source, value, caret, onInsert, debounceMs }: UseM
     else search.close();
   }, [search, open, query]);
 
-  const groups = state.status === 'ready' || state.status === 'loading' ? state.groups : [];
-  const items = useMemo(() => groups.flatMap((g) => g.items), [groups]);
+  const items = useMemo(() => (state.status === 'ready' || state.status === 'loading' ? state.groups.flatMap((g) => g.items) : []), [state]);
   // Remembered by URI so a newer answer keeps the same item active when it is still listed.
   const [activeUri, setActiveUri] = useState<string | null>(null);
   useEffect(() => setActiveUri(null), [query]);

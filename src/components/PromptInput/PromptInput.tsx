@@ -8,12 +8,12 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
 import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
 import { draftMentions } from '../../core/mentions/draft.js';
 import type { MentionSource } from '../../core/mentions/types.js';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
-import { MentionMenu, MentionStatus, prefetchMentionMenu, useMentions } from '../MentionMenu/index.js';
+import { MentionMenu, MentionNotes, MentionStatus, prefetchMentionMenu, useMentions } from '../MentionMenu/index.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
@@ -25,7 +25,6 @@ import { RefusalNotice } from './RefusalNotice.js';
 import type { PromptAttachment, QueuedPrompt } from './types.js';
 import { useAttachments } from './use-attachments.js';
 import { useAutosize } from './use-autosize.js';
-import { MentionNotes } from './MentionNotes.js';
 import { MentionOverlay } from './MentionOverlay.js';
 import { useMentionField } from './use-mention-field.js';
 import { usePromptQueue } from './use-prompt-queue.js';
@@ -43,10 +42,10 @@ export interface PromptInputProps {
   /** @deprecated Use `onValueChange` (the same callback under the name every component uses). */
   onDraftChange?: (text: string) => void;
   /**
-   * A prompt to send now (never called while `running`: those prompts are queued), with the draft
-   * it came from, so a host can give it back if sending fails.
+   * A prompt to send now (never called while `running`: those prompts are queued). A host that
+   * gives the text back when sending fails gets the draft with its mentions from `draftFromBlocks`.
    */
-  onSubmit: (blocks: ContentBlock[], draft: string) => void;
+  onSubmit: (blocks: ContentBlock[]) => void;
   /** Stop the running turn. */
   onCancel: () => void;
   /** A turn is running: shows Stop, and new messages wait in the queue. */
@@ -110,14 +109,8 @@ export function PromptInput({
     defaultValue,
     onChange: onValueChange ?? onDraftChange,
   });
-  const setTextarea = useCallback(
-    (element: HTMLTextAreaElement | null) => {
-      textareaRef.current = element;
-      if (typeof inputRef === 'function') inputRef(element);
-      else if (inputRef) (inputRef as { current: HTMLTextAreaElement | null }).current = element;
-    },
-    [inputRef],
-  );
+  // The handle is read after mount (focus), when the field exists.
+  useImperativeHandle(inputRef, () => textareaRef.current as HTMLTextAreaElement, []);
   const files = useAttachments(promptCapabilities, maxAttachmentBytes);
   const field = useMentionField(draft, setDraft, textareaRef);
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -128,13 +121,13 @@ export function PromptInput({
   // for a draft with mentions; the draft is already cleared and the user types on meanwhile.
   const send = (text: string, attachments: readonly PromptAttachment[]) => {
     if (draftMentions(text).length === 0) {
-      onSubmit(promptBlocks(text, attachments), text);
+      onSubmit(promptBlocks(text, attachments));
       return;
     }
     const extra = attachments.map((a) => a.block);
     void draftPromptBlocks(text, extra, mentionSource, { capabilities: promptCapabilities, limit: maxMentionBytes }).then((result) => {
       setNotes(result.notes);
-      onSubmit(result.blocks, text);
+      onSubmit(result.blocks);
     });
   };
 
@@ -220,13 +213,13 @@ export function PromptInput({
     >
       <PromptQueueList queue={queue} disabled={disabled} t={t} />
       <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
-      {mentionSource && <MentionNotes notes={notes} onDismiss={() => setNotes([])} />}
+      <MentionNotes notes={notes} onDismiss={() => setNotes([])} />
       <div className="acp-prompt-input__composer" data-slot="composer">
         <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
         <div className="acp-prompt-input__field">
           {field.hasMentions && <MentionOverlay ref={overlayRef} segments={field.segments} />}
           <textarea
-            ref={setTextarea}
+            ref={textareaRef}
             className="acp-prompt-input__textarea"
             data-slot="textarea"
             rows={1}

@@ -5,7 +5,7 @@
  * could not be read, goes as a link too, with a note for the user saying so.
  */
 import type { ContentBlock, PromptCapabilities } from '../types.js';
-import { draftDisplayText, draftMentions } from './draft.js';
+import { draftDisplayText, draftMentions, mentionDisplay, mentionMarkup } from './draft.js';
 import type { MentionContent, MentionRef, MentionSource } from './types.js';
 
 /** Default largest mention content embedded: 100 kB of text is already a lot of context. */
@@ -15,7 +15,8 @@ export const DEFAULT_MENTION_LIMIT = 100 * 1000;
 export const MENTION_META_KEY = 'acp-react/mention';
 
 /** Why a mention was sent as a link instead of its content. */
-export type MentionNote = { mention: MentionRef; reason: 'too_large'; size: number; limit: number } | { mention: MentionRef; reason: 'unreadable'; message: string };
+export type MentionNote =
+  { mention: MentionRef; reason: 'too_large'; size: number; limit: number } | { mention: MentionRef; reason: 'unreadable'; message: string };
 
 export interface MentionBlocks {
   blocks: ContentBlock[];
@@ -68,7 +69,11 @@ export interface ResolveMentionsOptions {
  * The blocks of a draft's mentions, read from the source in parallel when they are to be
  * embedded. Never rejects for a mention: a failed read becomes a link and a note.
  */
-export async function resolveMentionBlocks(refs: readonly MentionRef[], source: MentionSource | undefined, options: ResolveMentionsOptions): Promise<MentionBlocks> {
+export async function resolveMentionBlocks(
+  refs: readonly MentionRef[],
+  source: MentionSource | undefined,
+  options: ResolveMentionsOptions,
+): Promise<MentionBlocks> {
   const signal = options.signal ?? new AbortController().signal;
   const embed = Boolean(options.capabilities?.embeddedContext) && source !== undefined;
   const results = await Promise.all(
@@ -97,7 +102,12 @@ function isContent(value: unknown): value is MentionContent {
  * A whole prompt from a draft with mentions: the text as the user sees it (`@label`), then one
  * block per mentioned resource, then `extra` (attachments).
  */
-export async function draftPromptBlocks(value: string, extra: readonly ContentBlock[], source: MentionSource | undefined, options: ResolveMentionsOptions): Promise<MentionBlocks> {
+export async function draftPromptBlocks(
+  value: string,
+  extra: readonly ContentBlock[],
+  source: MentionSource | undefined,
+  options: ResolveMentionsOptions,
+): Promise<MentionBlocks> {
   const body = draftDisplayText(value).trimEnd();
   const mentions = await resolveMentionBlocks(draftMentions(value), source, options);
   const blocks: ContentBlock[] = body.trim() ? [{ type: 'text', text: body }] : [];
@@ -112,4 +122,23 @@ export function blockMention(block: ContentBlock): MentionRef | null {
   const uri = block.type === 'resource_link' ? block.uri : block.resource?.uri;
   if (typeof uri !== 'string') return null;
   return { uri, label: meta.label, ...(typeof meta.kind === 'string' ? { kind: meta.kind } : {}) };
+}
+
+/**
+ * The draft a prompt was sent from, for giving it back when sending failed: the text blocks, with
+ * each mention's `@label` turned back into its markup (the first occurrence not yet taken, in order).
+ */
+export function draftFromBlocks(blocks: readonly ContentBlock[]): string {
+  let text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+  let from = 0;
+  for (const block of blocks) {
+    const mention = blockMention(block);
+    if (!mention) continue;
+    const at = text.indexOf(mentionDisplay(mention), from);
+    if (at < 0) continue;
+    const markup = mentionMarkup(mention);
+    text = text.slice(0, at) + markup + text.slice(at + mentionDisplay(mention).length);
+    from = at + markup.length;
+  }
+  return text;
 }

@@ -9,7 +9,7 @@ import type { MentionRef } from './types.js';
 
 export type DraftSegment = { text: string } | { mention: MentionRef };
 
-const escape = (value: string) => value.replace(/[\\\]\)"]/g, (ch) => `\\${ch}`);
+const escape = (value: string) => value.replace(/[\\\])"]/g, (ch) => `\\${ch}`);
 const unescape = (value: string) => value.replace(/\\(.)/g, '$1');
 
 // `@[` label `](` uri, then an optional ` "kind"`, then `)`. Escaped characters never end a part.

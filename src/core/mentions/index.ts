@@ -16,6 +16,7 @@ export {
   resolveMentionBlocks,
   draftPromptBlocks,
   blockMention,
+  draftFromBlocks,
   contentSize,
   DEFAULT_MENTION_LIMIT,
   MENTION_META_KEY,

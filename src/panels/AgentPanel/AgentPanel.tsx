@@ -1,5 +1,7 @@
 import { forwardRef, useCallback, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
+import { draftFromBlocks } from '../../core/mentions/blocks.js';
+import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import { isAuthRequired, toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
 import { useConnection } from '../../react/hooks.js';
@@ -46,6 +48,12 @@ export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'
    * returns what to show instead (e.g. the input with the host's own buttons beside it).
    */
   footer?: PanelSlot;
+  /** The host's mentionable things (files, symbols, cells): `@` in the prompt lists them. */
+  mentionSource?: MentionSource;
+  /** Largest mention content embedded in a prompt; bigger ones go as a link. Default 100 kB. */
+  maxMentionBytes?: number;
+  /** A mention chip in the thread was clicked: show the thing (open the file, focus the cell). */
+  onMentionOpen?: (mention: MentionRef) => void;
 }
 
 const fill = (slot: PanelSlot | undefined, defaults: ReactNode): ReactNode =>
@@ -87,6 +95,9 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     headerTools,
     emptyState,
     footer,
+    mentionSource,
+    maxMentionBytes,
+    onMentionOpen,
     className,
     onFocus,
     ...rest
@@ -111,7 +122,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       if (!sessionId) return;
       setSendError(null);
       prefetchThread();
-      const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      // The draft as written, its mentions included.
+      const text = draftFromBlocks(blocks);
       actions.prompt(sessionId, blocks).catch((reason: unknown) => {
         const error = toAcpError(reason);
         // Once the turn started the message was sent: the thread shows how the turn ended
@@ -165,7 +177,17 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     </>
   );
 
-  const input = <PanelInput sessionId={sessionId} connected={connected} draft={draft} onSubmit={submit} placeholder={m.placeholder} />;
+  const input = (
+    <PanelInput
+      sessionId={sessionId}
+      connected={connected}
+      draft={draft}
+      onSubmit={submit}
+      placeholder={m.placeholder}
+      mentionSource={mentionSource}
+      maxMentionBytes={maxMentionBytes}
+    />
+  );
 
   return (
     <section
@@ -246,7 +268,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         </p>
       )}
 
-      {sessionId && <PanelThread sessionId={sessionId} emptyState={emptyState} onOpenLocation={onOpenLocation} allowRemoteImages={allowRemoteImages} />}
+      {sessionId && (
+        <PanelThread
+          sessionId={sessionId}
+          emptyState={emptyState}
+          onOpenLocation={onOpenLocation}
+          onMentionOpen={onMentionOpen}
+          allowRemoteImages={allowRemoteImages}
+        />
+      )}
 
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">

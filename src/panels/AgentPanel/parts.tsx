@@ -3,10 +3,13 @@
  * session it shows, so a streamed chunk (which replaces one thread item) re-renders the thread and
  * nothing else: not the header, the settings or the prompt input.
  */
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { appendMention } from '../../core/mentions/draft-edit.js';
+import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, SessionState } from '../../core/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
+import { useAcpContext } from '../../react/context.js';
 import { useAcpSelector, useElicitations, usePermissionRequests, useSession, useTerminals } from '../../react/hooks.js';
 import type { QueuedDraft } from '../../react/use-draft.js';
 import { ConfigOptions } from '../../components/ConfigOptions/index.js';
@@ -54,10 +57,11 @@ export interface PanelThreadProps {
   sessionId: string;
   emptyState: ReactNode;
   onOpenLocation: ((path: string, line?: number) => void) | undefined;
+  onMentionOpen: ((mention: MentionRef) => void) | undefined;
   allowRemoteImages: boolean | undefined;
 }
 
-export function PanelThread({ sessionId, emptyState, onOpenLocation, allowRemoteImages }: PanelThreadProps) {
+export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages }: PanelThreadProps) {
   const actions = useAcpActions();
   const session = useSession(sessionId);
   const permissionRequests = usePermissionRequests(sessionId);
@@ -80,6 +84,7 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, allowRemote
         onRespondPermission={actions.respondToPermission}
         onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => actions.respondToElicitation(requestId, response)}
         onOpenLocation={onOpenLocation}
+        onMentionOpen={onMentionOpen}
         allowRemoteImages={allowRemoteImages}
       />
     </PartBoundary>
@@ -92,10 +97,32 @@ export interface PanelInputProps {
   draft: { text: string; queue: QueuedDraft[]; setText: (text: string) => void; setQueue: (queue: QueuedDraft[]) => void };
   onSubmit: (blocks: ContentBlock[]) => void;
   placeholder: string;
+  mentionSource: MentionSource | undefined;
+  maxMentionBytes: number | undefined;
 }
 
-export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder }: PanelInputProps) {
+export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder, mentionSource, maxMentionBytes }: PanelInputProps) {
   const actions = useAcpActions();
+  const { drafts } = useAcpContext();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const key = sessionId ?? 'pending';
+  // A host's "Ask the agent about this" (`usePromptComposer`): the mention joins the draft and
+  // the prompt takes focus with the caret at the end, ready for the question.
+  useEffect(
+    () =>
+      drafts.onMentionRequest((mention) => {
+        drafts.set(key, { ...drafts.get(key), text: appendMention(drafts.get(key).text, mention) });
+        setFocusRequest((n) => n + 1);
+      }),
+    [drafts, key],
+  );
+  useEffect(() => {
+    const element = inputRef.current;
+    if (focusRequest === 0 || !element) return;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, [focusRequest]);
   const turn = useSessionField(sessionId, 'turn');
   const status = useSessionField(sessionId, 'status');
   const commands = useSessionField(sessionId, 'commands');
@@ -114,6 +141,9 @@ export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder 
       promptCapabilities={promptCapabilities}
       commands={commands}
       placeholder={placeholder}
+      mentionSource={mentionSource}
+      maxMentionBytes={maxMentionBytes}
+      inputRef={inputRef}
     />
   );
 }

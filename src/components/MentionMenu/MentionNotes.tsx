@@ -1,15 +1,18 @@
-/** Says which mentions went as links instead of their content, and why (too large, unreadable). */
+/**
+ * Says which mentions went as links instead of their content, and why (too large, unreadable).
+ * An alert, as for refused attachments: it appears once, right after sending. In the menu's
+ * on-demand chunk: only a prompt with mentions can have notes, and its menu has loaded by then.
+ */
 import type { MentionNote } from '../../core/mentions/blocks.js';
-import { mentionMessages } from '../MentionMenu/messages.js';
+import { mentionMessages } from './messages.js';
 import { format, useLocale, useMessages } from '../shared/index.js';
 import { formatBytes } from '../shared/format-bytes.js';
 
 export function MentionNotes({ notes, onDismiss }: { notes: readonly MentionNote[]; onDismiss: () => void }) {
   const t = useMessages('mentions', mentionMessages);
   const locale = useLocale();
-  // The status container stays mounted so that filling it is announced.
   return (
-    <div role="status" className="acp-prompt-input__alert" data-slot="mention-notes">
+    <div role="alert" className="acp-prompt-input__alert" data-slot="mention-notes">
       {notes.length > 0 && (
         <div className="acp-prompt-input__alert-body">
           <ul>
