@@ -35,6 +35,7 @@ export default defineConfig({
         index: `${root}src/index.ts`,
         core: `${root}src/core/index.ts`,
         devtools: `${root}src/core/devtools/index.ts`,
+        changes: `${root}src/core/changes/index.ts`,
       },
       formats: ['es'],
     },

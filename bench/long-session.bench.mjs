@@ -21,7 +21,7 @@
  * Before (`--no-before` skips it): the same panel page built with source edits applied at build
  * time that put back the behaviours this issue changed: the traffic log keeping 5,000 frames with
  * nobody watching (src/core/client/traffic.ts), the thread rendering every frame of a replay
- * (src/components/Thread/Thread.tsx), and the panel switching to a loaded session only once
+ * (src/components/Thread/ThreadLoaded.tsx), and the panel switching to a loaded session only once
  * `session/load` answers (src/panels/AgentPanel/AgentPanel.tsx). The panel no longer holds a
  * closed session from its last render (its root reads narrow hooks, not the snapshot), so the
  * "render again when the session is gone" workaround of the first fix is gone and not patched back.
@@ -55,7 +55,12 @@ const CWD = '/tmp/acp-react-bench';
 /** The behaviours before issue 19, applied at build time to a copy of the panel page. */
 const BEFORE_PATCHES = [
   { file: 'src/core/client/traffic.ts', find: 'unwatched = 100', replace: 'unwatched = Infinity' },
-  { file: 'src/components/Thread/Thread.tsx', find: 'const session = useLoadingPace(live);', replace: 'const session = live;' },
+  { file: 'src/components/Thread/ThreadLoaded.tsx', find: 'const session = useLoadingPace(live);', replace: 'const session = live;' },
+  {
+    file: 'src/panels/AgentPanel/parts.tsx',
+    find: "disabled={(status !== 'active' && status !== 'loading') || !connected}",
+    replace: "disabled={status !== 'active' || !connected}",
+  },
   {
     file: 'src/panels/AgentPanel/AgentPanel.tsx',
     find: `      setSessionId(id);
@@ -196,6 +201,8 @@ const FIGURES = {
   input: (r) => r.inputMs,
   inputRatio: (r, i) => r.inputMs / floorOf(i),
   firstReplay: (r) => r.firstReplayMs ?? NaN,
+  typedOk: (r) => (r.typed && r.typed.heldText && r.typed.focused && r.typed.queueOffered && r.typed.stillLoading ? 1 : 0),
+  typedAt: (r) => (r.typed ? r.typed.atMs : NaN),
   loadingFrames: (r) => r.loadingFrames,
   loadingFramesWithTurns: (r) => r.loadingFramesWithTurns,
   longest,
@@ -250,8 +257,16 @@ const rows = [
   ['floor: main-thread busy / longest task', `${fmt.int(floor.busy)} / ${fmt.ms(floor.longest)} ms`, '', '', ''],
   row('click → thread shows the last turn', 'lastTurn', ms),
   row('**… ÷ floor** (each run against its own floor)', 'lastTurnRatio', times, `≤ ${TARGET.floorRatio}x`, TARGET.floorRatio),
-  row('click → prompt accepts input', 'input', ms),
+  row("click → prompt accepts input (the opened session's, under its loading status)", 'input', ms),
   row('**… ÷ floor**', 'inputRatio', times, `≤ ${TARGET.floorRatio}x`, TARGET.floorRatio),
+  [
+    '**typed mid-load**: focused, the draft holds the text, Send offers to queue, still loading',
+    `${fmt.int(results.panel.filter((r) => FIGURES.typedOk(r.cold)).length)} of ${results.panel.length} runs`,
+    `${fmt.int(results.panel.filter((r) => FIGURES.typedOk(r.warm)).length)} of ${results.panel.length} runs`,
+    'every run',
+    `${results.panel.every((r) => FIGURES.typedOk(r.cold)) ? 'pass' : '**miss**'} / ${results.panel.every((r) => FIGURES.typedOk(r.warm)) ? 'pass' : '**miss**'}`,
+  ],
+  row('… click → the typed text checked in the draft', 'typedAt', ms),
   row('click → first replayed turn on screen, under the loading status', 'firstReplay', ms),
   row('animation frames with the loading status', 'loadingFrames', fmt.int),
   row('… of which showing replayed turns', 'loadingFramesWithTurns', fmt.int),
@@ -329,9 +344,11 @@ const NOTES = `
   rules off the main thread (a worker tokenizing, the page only painting tokens) or precompiling them at build time;
   mounting a turn across frames (its markdown parsed in an idle slice before it mounts, as a streaming message's
   pieces already are); and reading a replay in a worker that hands the store finished items in batches.
-- **Typing while it loads: not done.** The prompt stays disabled until the load answers (the session cannot take a
-  prompt before), so the time to input equals the time to the last turn; queueing what the user types during the load,
-  as during a running turn, would need the prompt input to queue without offering Stop.
+- **Typing while it loads.** The prompt takes input as soon as the session's replay shows: the draft can be written,
+  and what is sent meanwhile waits in the prompt queue (the send button reads "Queue", described by "Sent once the
+  session has loaded"; no Stop, there is no turn) and goes out when \`session/load\` answers. The page checks it in
+  every opening by typing into the prompt once the replay shows under the loading status (the "typed mid-load" row);
+  the before build's prompt stayed disabled until the answer.
 - **Time to the last turn** is set by the agent: the demo agent replays as fast as it can, and the floor's time
   varies with the machine's load from run to run (its range above), so each run is divided by the floor measured just
   before it.

@@ -127,7 +127,8 @@ export function offeredProtocols(header) {
 }
 
 /**
- * Checks the token of an upgrade request, from `?token=` or an `acp-token.<token>` subprotocol.
+ * Checks the token of a request, from `?token=`, an `acp-token.<token>` subprotocol (WebSocket) or
+ * an `Authorization: Bearer <token>` header (Streamable HTTP).
  * Every candidate is compared, so the time taken does not depend on which one matched.
  * @param {string | undefined} expected the configured token; `undefined` disables the check
  * @param {{ url?: string, headers: Record<string, string | string[] | undefined> }} request
@@ -140,8 +141,15 @@ export function checkToken(expected, request) {
     .map((protocol) => protocol.slice(TOKEN_PROTOCOL_PREFIX.length));
   const fromQuery = new URL(request.url ?? '/', 'http://bridge.invalid').searchParams.getAll(TOKEN_QUERY_PARAM);
   candidates.push(...fromQuery);
+  // Streamable HTTP has no subprotocol; a client that can set headers may send the token there.
+  const authorization = request.headers.authorization;
+  const bearer = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
+  if (bearer) candidates.push(bearer[1]);
   if (candidates.length === 0) {
-    return { ok: false, reason: `missing token (send ?${TOKEN_QUERY_PARAM}=<token> or subprotocol ${TOKEN_PROTOCOL_PREFIX}<token>)` };
+    return {
+      ok: false,
+      reason: `missing token (send ?${TOKEN_QUERY_PARAM}=<token>, subprotocol ${TOKEN_PROTOCOL_PREFIX}<token> or, over HTTP, Authorization: Bearer <token>)`,
+    };
   }
   let matched = false;
   for (const candidate of candidates) matched = safeEqual(candidate, expected) || matched;

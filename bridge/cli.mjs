@@ -144,6 +144,7 @@ export async function main(argv, io = processIo) {
       "--terminals: the agent's terminal/* commands run on this machine, as you, in the session's directory; anyone allowed to connect can have the agent run commands",
     );
   }
+  log('info', `Streamable HTTP on the same endpoint: ${bridge.httpUrl}`);
   io.stdout.write(`acp-react-bridge listening on ${bridge.url}\n`);
 
   await new Promise((resolve) => {

@@ -43,6 +43,20 @@ export function fitCloseReason(reason) {
  * @property {() => void} onDrain the outgoing queue fell below the low-water mark after {@link ClientSocket#send} returned false
  */
 
+/**
+ * What the bridge's modes (`dedicated.mjs`, `shared.mjs`) see of a client, whatever its transport:
+ * a {@link ClientSocket} (WebSocket) or an `HttpChannel` (Streamable HTTP).
+ * @typedef {object} BridgeClient
+ * @property {ClientHandlers} handlers
+ * @property {string} label
+ * @property {Promise<void>} closed
+ * @property {boolean} isOpen
+ * @property {(text: string) => boolean} send
+ * @property {() => void} pause
+ * @property {() => void} resume
+ * @property {(code: number, reason: string) => void} close
+ */
+
 export class ClientSocket {
   /** @type {import('ws').WebSocket} */
   #ws;

@@ -63,7 +63,7 @@ const idKey = (id) => `${typeof id}:${String(id)}`;
 
 /**
  * Connects one client to a fresh agent.
- * @param {import('./client-socket.mjs').ClientSocket} client
+ * @param {import('./client-socket.mjs').BridgeClient} client
  * @param {DedicatedContext} context
  */
 export function serveDedicated(client, context) {

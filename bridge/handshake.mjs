@@ -42,6 +42,12 @@ export const BridgeNotifications = /** @type {const} */ ({
   authTerminalOutput: '_acp-react/bridge/auth_terminal/output',
   /** `{ terminalId, exitCode, signal }`: the sign-in program ended. */
   authTerminalExit: '_acp-react/bridge/auth_terminal/exit',
+  /**
+   * `{ code, reason }`: over Streamable HTTP, the last message before the bridge ends the
+   * connection (a WebSocket carries the same in its close frame); `code` is the close code the
+   * WebSocket would have had (1011 the agent exited, 1009 a message too big, 1001 shutting down).
+   */
+  closing: '_acp-react/bridge/closing',
 });
 
 /**

@@ -53,7 +53,8 @@ export function usage() {
        acp-react-bridge [options] --agent <id>     (an agent of the ACP registry)
        acp-react-bridge --list [--registry <file>]
 
-Expose a stdio ACP agent to the browser over WebSocket (one JSON-RPC message per text frame).
+Expose a stdio ACP agent to the browser over WebSocket (one JSON-RPC message per text frame) and
+Streamable HTTP (POST, and an SSE stream per connection and per session), on the same endpoint.
 
 Options:
   --host <host>                 Interface to bind (default ${DEFAULT_HOST}). A non-loopback host
@@ -62,8 +63,9 @@ Options:
   --allow-origin <origin>       Also accept browser pages from this Origin, e.g.
                                 https://app.example.com (repeatable; "*" accepts any Origin).
                                 Loopback origins and clients without an Origin are always accepted.
-  --token <secret>              Require this secret, sent as the "token" query parameter or as the
-                                WebSocket subprotocol "acp-token.<secret>". Default: $${TOKEN_ENV}.
+  --token <secret>              Require this secret, sent as the "token" query parameter, as the
+                                WebSocket subprotocol "acp-token.<secret>" or, over HTTP, as
+                                "Authorization: Bearer <secret>". Default: $${TOKEN_ENV}.
   --shared                      Keep one agent process across reconnects (one client at a time;
                                 a repeated initialize is answered from the first one's result).
   --agent <id>                  Start this agent of the ACP registry instead of a command: npx

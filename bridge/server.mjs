@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The bridge server: accepts WebSocket upgrades from allowed origins (and with the right token, if
- * one is set) and connects each accepted socket to an ACP agent running over stdio.
+ * The bridge server: accepts WebSocket upgrades and Streamable HTTP connections (`http-endpoint.mjs`)
+ * on the same endpoint, from allowed origins (and with the right token, if one is set), and
+ * connects each to an ACP agent running over stdio.
  *
  * Two ways to run it:
  * - `startBridge(options)`: its own HTTP server, listening on loopback (the CLI uses this).
@@ -11,7 +12,7 @@
  * ```js
  * import { startBridge } from 'acp-react/bridge';
  * const bridge = await startBridge({ command: 'node', args: ['agent.mjs'], port: 0 });
- * console.log(bridge.url); // ws://127.0.0.1:54321
+ * console.log(bridge.url, bridge.httpUrl); // ws://127.0.0.1:54321 http://127.0.0.1:54321
  * await bridge.close();
  * ```
  */
@@ -21,6 +22,7 @@ import { AgentProcess, assertCommandRunnable } from './agent-process.mjs';
 import { checkToken, createOriginCheck, isLoopbackHost, normalizeAllowedOrigin, selectProtocol } from './auth.mjs';
 import { ClientSocket, CloseCode } from './client-socket.mjs';
 import { serveDedicated } from './dedicated.mjs';
+import { createHttpEndpoint, DEFAULT_HTTP_IDLE_TIMEOUT_MS } from './http-endpoint.mjs';
 import { createStderrLogger } from './log.mjs';
 import { DEFAULT_HOST, DEFAULT_KILL_TIMEOUT_MS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_PORT, DEFAULT_SHARED_BUFFER_BYTES, TOKEN_ENV } from './options.mjs';
 import { SharedAgent } from './shared.mjs';
@@ -41,6 +43,7 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  * @property {number} [killTimeoutMs] SIGTERM → SIGKILL grace period; default 5000
  * @property {number} [sharedBufferBytes] with `shared`: output kept while detached; default 16 MiB
  * @property {number} [pingIntervalMs] keepalive ping interval, `0` to disable; default 30000
+ * @property {number} [httpIdleTimeoutMs] a Streamable HTTP connection whose event stream has not been open for this long is closed (its agent stopped); default 10000
  * @property {NodeJS.ProcessEnv} [env] the agent's environment; default `process.env` (without `ACP_BRIDGE_TOKEN`)
  * @property {string} [cwd] the agent's working directory; default `process.cwd()`
  * @property {import('./log.mjs').Logger} [log] default: human-readable lines on stderr
@@ -61,23 +64,24 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
 /**
  * @typedef {object} Bridge
  * @property {string} url e.g. `ws://127.0.0.1:3030`
+ * @property {string} httpUrl the same endpoint for Streamable HTTP, e.g. `http://127.0.0.1:3030`
  * @property {string} host
  * @property {number} port the actual port (useful with `port: 0`)
  * @property {() => number[]} agentPids pids of the agent processes currently running
- * @property {() => Promise<void>} close closes every socket (1001), stops every agent and the server
+ * @property {() => Promise<void>} close closes every socket (1001) and HTTP connection, stops every agent and the server
  */
 
 /**
  * @typedef {object} AttachedBridge
  * @property {string} path the path it answers on
  * @property {() => number[]} agentPids pids of the agent processes currently running
- * @property {() => Promise<void>} close closes its sockets (1001), stops its agents and stops
- *   answering upgrades; the host's server keeps running
+ * @property {() => Promise<void>} close closes its sockets (1001) and HTTP connections, stops its
+ *   agents and stops answering at its path; the host's server keeps running
  */
 
 /**
- * Starts the bridge on its own HTTP server and resolves once it is listening. Every path is
- * accepted; plain HTTP requests get 426 Upgrade Required.
+ * Starts the bridge on its own HTTP server and resolves once it is listening. Every path is the
+ * endpoint: WebSocket upgrades and Streamable HTTP; a plain GET gets 426 Upgrade Required.
  * @param {BridgeOptions} options
  * @returns {Promise<Bridge>}
  * @throws {Error} `code: 'ENOENT' | 'EACCES'` when the agent command cannot be run, `EADDRINUSE` etc. when listening fails
@@ -86,11 +90,7 @@ export async function startBridge(options) {
   const { host = DEFAULT_HOST, port: requestedPort = DEFAULT_PORT, ...agentOptions } = options;
   const core = createBridgeCore(agentOptions, 'startBridge');
 
-  const server = createServer((request, response) => {
-    const body = 'This is an ACP bridge (acp-react-bridge): connect to it with a WebSocket.\n';
-    response.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Upgrade: 'websocket', Connection: 'Upgrade' });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
+  const server = createServer(core.handleRequest);
   server.on('upgrade', core.handleUpgrade);
 
   await new Promise((resolve, reject) => {
@@ -103,7 +103,8 @@ export async function startBridge(options) {
   server.on('error', (error) => core.log('error', `server: ${error.message}`));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : requestedPort;
-  const url = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+  const authority = `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+  const url = `ws://${authority}`;
 
   const warning = exposureWarning(host, core.hasToken);
   if (warning) core.log('warn', warning);
@@ -121,15 +122,16 @@ export async function startBridge(options) {
     return closed;
   };
 
-  return { url, host, port, agentPids: core.agentPids, close };
+  return { url, httpUrl: `http://${authority}`, host, port, agentPids: core.agentPids, close };
 }
 
 /**
- * Mounts the bridge on a host's own HTTP (or HTTPS) server: WebSocket upgrades to `path` are
- * checked and connected to an agent; other upgrades are left to the server's other `upgrade`
- * listeners (refused with 404 when there are none), and plain requests stay the host's. The same
- * Origin and token checks apply: a page served by the host from a non-loopback origin needs
- * `allowOrigins`.
+ * Mounts the bridge on a host's own HTTP (or HTTPS) server: WebSocket upgrades and Streamable HTTP
+ * requests to `path` are checked and connected to an agent; other upgrades are left to the
+ * server's other `upgrade` listeners (refused with 404 when there are none), and other requests
+ * (other paths, and a plain GET of `path`) stay the host's: its `request` listeners, registered
+ * before this call, run for them. The same Origin and token checks apply: a page served by the host from a non-loopback
+ * origin needs `allowOrigins`.
  *
  * ```js
  * const server = http.createServer(app);
@@ -163,6 +165,26 @@ export function attachBridge(server, options) {
   };
   server.on('upgrade', onUpgrade);
 
+  // ACP requests to `path` are the bridge's; the host's own listeners keep everything else (a plain
+  // GET of the path included, as before there was an HTTP transport).
+  const hostListeners = /** @type {((request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void)[]} */ (
+    server.listeners('request')
+  );
+  /** @type {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void} */
+  const onRequest = (request, response) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname === path && isAcpHttpRequest(request)) {
+      core.handleRequest(request, response);
+      return;
+    }
+    for (const listener of hostListeners) listener.call(server, request, response);
+    if (hostListeners.length === 0) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not Found\n');
+    }
+  };
+  for (const listener of hostListeners) server.off('request', listener);
+  server.on('request', onRequest);
+
   const warnIfExposed = () => {
     const address = server.address();
     const warning = address && typeof address === 'object' ? exposureWarning(address.address, core.hasToken) : undefined;
@@ -181,6 +203,8 @@ export function attachBridge(server, options) {
         server.off('listening', warnIfExposed);
         await core.close();
         server.off('upgrade', onUpgrade);
+        server.off('request', onRequest);
+        for (const listener of hostListeners) server.on('request', listener);
       })();
       return closed;
     },
@@ -210,7 +234,7 @@ function createBridgeCore(options, caller) {
   assertCommandRunnable(options.command, { env, cwd });
 
   const checkOrigin = createOriginCheck(allowOrigins);
-  /** @type {Set<ClientSocket>} */
+  /** @type {Set<import('./client-socket.mjs').BridgeClient>} */
   const clients = new Set();
   /** @type {Set<AgentProcess>} */
   const agents = new Set();
@@ -273,22 +297,44 @@ function createBridgeCore(options, caller) {
     wss.handleUpgrade(request, socket, head, (ws) => {
       const label = `client #${++connectionCount} from ${who}`;
       const client = new ClientSocket(ws, { label, maxMessageBytes, pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS, log });
-      clients.add(client);
-      void client.closed.then(() => clients.delete(client));
       ws.on('close', (code, reason) => log('info', `${label}: disconnected (${code}${reason.length ? ` ${reason}` : ''})`));
       if (closing) {
+        clients.add(client);
+        void client.closed.then(() => clients.delete(client));
         client.close(CloseCode.GOING_AWAY, 'the bridge is shutting down');
         return;
       }
       log('info', `${label}: connected`);
-      if (!shared) {
-        serveDedicated(client, { createAgent, killTimeoutMs, log, features, version, services });
-      } else if (!shared.attach(client)) {
-        log('warn', `${label}: refused (1013): another client is attached to the shared agent`);
-        client.close(CloseCode.TRY_AGAIN_LATER, 'busy: another client is using the shared agent; retry after it disconnects');
-      }
+      serve(client);
     });
   };
+
+  /**
+   * Connects a client (a WebSocket or a Streamable HTTP connection) to its agent.
+   * @param {import('./client-socket.mjs').BridgeClient} client
+   */
+  const serve = (client) => {
+    clients.add(client);
+    void client.closed.then(() => clients.delete(client));
+    if (!shared) {
+      serveDedicated(client, { createAgent, killTimeoutMs, log, features, version, services });
+    } else if (!shared.attach(client)) {
+      log('warn', `${client.label}: refused (1013): another client is attached to the shared agent`);
+      client.close(CloseCode.TRY_AGAIN_LATER, 'busy: another client is using the shared agent; retry after it disconnects');
+    }
+  };
+
+  const http = createHttpEndpoint({
+    checkOrigin,
+    checkToken: (request) => checkToken(token, request),
+    isClosing: () => closing,
+    isBusy: () => Boolean(shared?.busy),
+    serve,
+    label: (who) => `client #${++connectionCount} from ${who}`,
+    maxMessageBytes,
+    idleTimeoutMs: options.httpIdleTimeoutMs ?? DEFAULT_HTTP_IDLE_TIMEOUT_MS,
+    log,
+  });
 
   // If the process ends without close() (an uncaught error, process.exit), do not leave agents behind.
   const killAgentsOnExit = () => {
@@ -305,7 +351,7 @@ function createBridgeCore(options, caller) {
       /** @type {Promise<unknown>[]} */
       const stopping = [...agents].map((agent) => agent.stop(killTimeoutMs));
       if (shared) stopping.push(shared.stop());
-      await Promise.all([...stopping, ...[...clients].map((client) => client.closed)]);
+      await Promise.all([...stopping, ...[...clients].map((client) => client.closed), http.close()]);
       process.off('exit', killAgentsOnExit);
     })();
     return closed;
@@ -315,6 +361,7 @@ function createBridgeCore(options, caller) {
     log,
     hasToken: token !== undefined,
     handleUpgrade,
+    handleRequest: http.handle,
     agentPids: () => [...agents].filter((agent) => !agent.hasExited).map((agent) => /** @type {number} */ (agent.pid)),
     close,
   };
@@ -333,6 +380,16 @@ export function exposureWarning(host, hasToken) {
     `which can read and write your files and run commands. ${hasToken ? 'Put' : 'Set --token, and put'} ` +
     `a TLS reverse proxy (wss://) in front of it.`
   );
+}
+
+/**
+ * Whether a request is Streamable HTTP (anything but a plain GET: a POST, DELETE, CORS preflight,
+ * or a GET of an event stream).
+ * @param {import('node:http').IncomingMessage} request
+ */
+function isAcpHttpRequest(request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
+  return request.headers['acp-connection-id'] !== undefined || /text\/event-stream/i.test(String(request.headers.accept ?? ''));
 }
 
 /** @type {Record<number, string>} */

@@ -28,7 +28,7 @@ import { errorMessage, INTERNAL_ERROR, isObject, isRequest, isResponse } from '.
 
 /**
  * @typedef {object} Attachment
- * @property {import('./client-socket.mjs').ClientSocket} client
+ * @property {import('./client-socket.mjs').BridgeClient} client
  * @property {boolean} holding agent output is held back until this client's first message (its `initialize`) is handled
  * @property {Map<string, number>} bridgeIds the client's outstanding request ids (keyed by {@link idKey}) → bridge ids
  * @property {Map<string, import('./jsonrpc.mjs').JsonRpcId>} agentRequests agent → client requests delivered and not yet answered
@@ -95,7 +95,7 @@ export class SharedAgent {
 
   /**
    * Attaches a client, starting the agent if none is running.
-   * @param {import('./client-socket.mjs').ClientSocket} client
+   * @param {import('./client-socket.mjs').BridgeClient} client
    * @returns {boolean} `false` when another client is attached (the caller refuses this one)
    */
   attach(client) {
@@ -120,6 +120,11 @@ export class SharedAgent {
     };
     if (!attachment.holding) this.#flush(attachment);
     return true;
+  }
+
+  /** Whether a client is attached (another one would be refused). */
+  get busy() {
+    return this.#attached !== undefined;
   }
 
   /** Stops the agent (bridge shutdown). */

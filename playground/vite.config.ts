@@ -29,6 +29,7 @@ export default defineConfig({
   resolve: {
     alias: {
       'acp-react/devtools': fileURLToPath(new URL('../src/core/devtools/index.ts', import.meta.url)),
+      'acp-react/changes': fileURLToPath(new URL('../src/core/changes/index.ts', import.meta.url)),
       'acp-react': fileURLToPath(new URL('../src/index.ts', import.meta.url)),
     },
   },

@@ -40,6 +40,8 @@ export const SIZE_BUILD_OPTIONS = {
 export const BUDGETS = {
   core: 12 * 1024,
   devtools: 9 * 1024,
+  // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
+  changes: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12).
@@ -108,6 +110,8 @@ export async function measureAll() {
     // With everything it imports (the reducer, the snapshot helpers): a page that also loads the
     // core shares most of that, so this is the most the aids can add.
     await measure('devtools', 'src/core/devtools/index.ts', []),
+    // With what it shares with the core (the store, the errors): the most it can add to a page.
+    await measure('changes', 'src/core/changes/index.ts', []),
     await measure('hooks', 'src/react/index.ts', [join(root, 'src/core/*'), join(root, 'src/components/*')]),
     // The UI: the presentational components and the wired panels (the package entry with the
     // core and the bindings left out).

@@ -4,6 +4,7 @@
  */
 export * from './core/index.js';
 export * from './core/mentions/index.js';
+export * from './core/changes/index.js';
 export * from './react/index.js';
 export * from './components/index.js';
 export * from './panels/index.js';

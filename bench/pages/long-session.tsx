@@ -7,7 +7,11 @@
  * list) and resolves once the prompt accepts input again. It records, from the click:
  *  - each animation frame while the session loads: whether the loading status shows and how many
  *    turns are mounted (is the replay shown as it arrives?);
- *  - when the thread first shows the last turn's text, and when the prompt box is enabled;
+ *  - when the thread first shows the last turn's text, and when the prompt box first accepts
+ *    input for the opened session (under the loading status, or once its last turn shows);
+ *  - typing mid-load: once the replay shows under the loading status, the page focuses the prompt
+ *    and types into it as a user does (the draft must hold the text, the send button must offer to
+ *    queue it), then clears it again;
  *  - every long task (`PerformanceObserver`, wall time).
  * `window.__close()` closes the session (`session/close`) and disconnects; `window.__reconnect()`
  * connects again for a second opening. The heap is read from the Node side (CDP) around each.
@@ -56,7 +60,12 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
 }
 
 const input = () => root.querySelector<HTMLTextAreaElement>('textarea');
-const loadingShown = () => root.querySelector('[data-slot="session-status"][data-state="loading"]') !== null;
+/** Types as a user does: the value set through the element's own setter, then an input event (what React listens to). */
+function typeInto(box: HTMLTextAreaElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, text);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const loadingShown = () => root.querySelector('[data-slot="session-status"][data-status="loading"]') !== null;
 const turnsMounted = () => root.querySelectorAll('[data-slot="turn"]').length;
 const threadText = () => root.querySelector('[data-slot="thread"]')?.textContent ?? '';
 
@@ -82,6 +91,8 @@ async function open(title: string) {
   let loadingFrames = 0;
   let lastTurnShown = 0;
   let inputReady = 0;
+  let typed: { atMs: number; heldText: boolean; focused: boolean; queueOffered: boolean; stillLoading: boolean } | null = null;
+  let typing: string | null = null;
   for (;;) {
     const at = await frame();
     const loading = loadingShown();
@@ -94,8 +105,26 @@ async function open(title: string) {
     }
     if (lastTurnShown === 0 && threadText().includes(marker)) lastTurnShown = at;
     const box = input();
-    if (inputReady === 0 && lastTurnShown && box && !box.disabled && !loading) inputReady = at;
-    if (lastTurnShown && inputReady) break;
+    // The opened session's prompt: under its loading status, or once its last turn shows.
+    if (inputReady === 0 && (loading || lastTurnShown) && box && !box.disabled) inputReady = at;
+    if (typing !== null && box) {
+      // A frame after typing: the draft holds the text and the send button offers to queue it.
+      const send = root.querySelector<HTMLButtonElement>('[data-slot="toolbar"] button[aria-keyshortcuts="Enter"]');
+      typed = {
+        atMs: at - start,
+        heldText: box.value === typing,
+        focused: document.activeElement === box,
+        queueOffered: send !== null && !send.disabled && send.textContent === 'Queue',
+        stillLoading: loading,
+      };
+      typeInto(box, '');
+      typing = null;
+    } else if (typed === null && loading && firstReplayShown && box && !box.disabled) {
+      typing = 'Typed while the history loads';
+      box.focus();
+      typeInto(box, typing);
+    }
+    if (lastTurnShown && inputReady && typing === null) break;
     if (at - start > 600_000) throw new Error('the session did not load in 10 minutes');
   }
   const framesDuring = frames - framesBefore;
@@ -107,6 +136,7 @@ async function open(title: string) {
   }
   const tasks = longTasks.slice(firstTask).filter((task) => task.start + task.duration >= start);
   return {
+    typed,
     lastTurnMs: lastTurnShown - start,
     inputMs: inputReady - start,
     firstReplayMs: firstReplayShown ? firstReplayShown - start : null,

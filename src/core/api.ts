@@ -88,6 +88,12 @@ export interface FsAdapter {
   readTextFile(context: FsRequestContext): Promise<string> | string;
   /** Omit to make the workspace read-only (`writeTextFile` is then not advertised). */
   writeTextFile?(context: FsRequestContext, content: string): Promise<void> | void;
+  /**
+   * Not an ACP request: the change review (`createChangeTracker`) calls it to undo a file the
+   * agent created (rejecting it, restoring a checkpoint). Without it such a file stays in place
+   * and the review says so.
+   */
+  deleteTextFile?(context: FsRequestContext): Promise<void> | void;
 }
 
 export interface TerminalSink {

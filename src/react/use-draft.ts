@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAcpContext } from './context.js';
-import type { DraftEntry, QueuedDraft } from './drafts.js';
+import type { DraftEntry, DraftStore, QueuedDraft } from './drafts.js';
 
 /**
  * The prompt draft and queued prompts of one session (or any key), kept by the provider so they
@@ -24,3 +24,16 @@ export function useDraft(key: string): {
 }
 
 export type { DraftEntry, QueuedDraft };
+
+/**
+ * Hands one key's draft and queued prompts to another (after the first's text, after its queue)
+ * and empties the first: what was written for a session that could not be opened stays with the
+ * user.
+ */
+export function moveDraft(drafts: DraftStore, from: string, to: string): void {
+  const left = drafts.get(from);
+  if (from === to || (left.text === '' && left.queue.length === 0)) return;
+  const into = drafts.get(to);
+  drafts.set(to, { text: [into.text, left.text].filter((text) => text !== '').join('\n\n'), queue: [...into.queue, ...left.queue] });
+  drafts.set(from, { text: '', queue: [] });
+}

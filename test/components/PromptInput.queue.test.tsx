@@ -54,10 +54,11 @@ describe('sending rule', () => {
 });
 
 describe('usePromptQueue', () => {
-  function setup(initial: { running: boolean; disabled?: boolean }, defaultQueue: QueuedPrompt[] = []) {
+  type Props = { running: boolean; waiting?: boolean; disabled?: boolean };
+  function setup(initial: Props, defaultQueue: QueuedPrompt[] = []) {
     const onSend = vi.fn();
     const onCancel = vi.fn();
-    const hook = renderHook((props: { running: boolean; disabled?: boolean }) => usePromptQueue({ ...props, defaultQueue, onSend, onCancel }), {
+    const hook = renderHook((props: Props) => usePromptQueue({ ...props, defaultQueue, onSend, onCancel }), {
       initialProps: initial,
     });
     return { ...hook, onSend, onCancel };
@@ -112,6 +113,32 @@ describe('usePromptQueue', () => {
     expect(onCancel).not.toHaveBeenCalled();
     expect(onSend.mock.calls[0][0].id).toBe('b');
     expect(result.current.items.map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('queues while the session is not ready and sends the first prompt once it is, the next after that turn', () => {
+    const { result, rerender, onSend, onCancel } = setup({ running: false, waiting: true });
+    act(() => result.current.enqueue('a', []));
+    act(() => result.current.enqueue('b', []));
+    // Send now while waiting: first in line, and no turn to cancel.
+    act(() => result.current.sendNow(result.current.items[1].id));
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(onSend).not.toHaveBeenCalled();
+    act(() => result.current.resume());
+    expect(onSend).not.toHaveBeenCalled();
+    rerender({ running: false, waiting: false });
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend.mock.calls[0][0].text).toBe('b');
+    rerender({ running: true, waiting: false });
+    rerender({ running: false, waiting: false });
+    expect(onSend.mock.calls[1][0].text).toBe('a');
+  });
+
+  it('sends nothing when the wait ends on a disabled input', () => {
+    const { result, rerender, onSend } = setup({ running: false, waiting: true });
+    act(() => result.current.enqueue('a', []));
+    rerender({ running: false, waiting: false, disabled: true });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(result.current.items).toHaveLength(1);
   });
 
   it('stop pauses a non-empty queue until resumed', () => {

@@ -8,7 +8,7 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useEffect, useImperativeHandle, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
 import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
 import { draftMentions } from '../../core/mentions/draft.js';
 import type { MentionSource } from '../../core/mentions/types.js';
@@ -50,6 +50,11 @@ export interface PromptInputProps {
   onCancel: () => void;
   /** A turn is running: shows Stop, and new messages wait in the queue. */
   running: boolean;
+  /**
+   * The session is not ready for prompts yet (its history is loading): the draft can be written,
+   * new messages wait in the queue, the input says why, and the first goes out once it is ready.
+   */
+  waiting?: boolean;
   disabled?: boolean;
   /** What the agent accepts besides text; images and embedded files depend on it. */
   promptCapabilities?: PromptCapabilities | null;
@@ -85,6 +90,7 @@ export function PromptInput({
   onSubmit,
   onCancel,
   running,
+  waiting = false,
   disabled = false,
   promptCapabilities,
   commands,
@@ -136,6 +142,7 @@ export function PromptInput({
     defaultQueue,
     onQueueChange,
     running,
+    waiting,
     disabled,
     onSend: (prompt) => send(prompt.text, prompt.attachments),
     onCancel,
@@ -143,16 +150,17 @@ export function PromptInput({
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
   const mentions = useMentions({ source: mentionSource, value: draft, caret: field.caret, onInsert: field.replace });
   const empty = isEmptyPrompt(draft, files.attachments);
-  // While a turn runs, Enter queues the prompt: once the user writes one during a turn, fetch
-  // the queue list so it is there by then (a turn without typing fetches nothing).
-  const composingDuringTurn = Boolean(running) && !empty;
+  // While a turn runs (or the session loads), Enter queues the prompt: once the user writes one
+  // meanwhile, fetch the queue list so it is there by then (a turn without typing fetches nothing).
+  const queues = running || waiting;
+  const composingDuringTurn = queues && !empty;
   useEffect(() => {
     if (composingDuringTurn) prefetchPromptQueue();
   }, [composingDuringTurn]);
 
   const submit = () => {
     if (disabled || empty) return;
-    if (running) queue.enqueue(draft, files.attachments);
+    if (queues) queue.enqueue(draft, files.attachments);
     else send(draft, files.attachments);
     setDraft('');
     files.clear();
@@ -200,11 +208,12 @@ export function PromptInput({
 
   const hint = slash.hint;
   const shownPlaceholder = hint ?? placeholder ?? (running ? t.placeholder_running : t.placeholder);
+  const waitingId = useId();
 
   return (
     <div
       className={cx('acp-prompt-input', className)}
-      data-state={running ? 'running' : 'idle'}
+      data-state={running ? 'running' : waiting ? 'waiting' : 'idle'}
       data-disabled={disabled ? 'true' : undefined}
       data-dragging={dragging ? 'true' : undefined}
       onDragOver={onDragOver}
@@ -293,6 +302,11 @@ export function PromptInput({
             }}
           />
           <span className="acp-prompt-input__spacer" />
+          {waiting && !running && (
+            <span id={waitingId} className="acp-prompt-input__waiting" data-slot="prompt-input-waiting">
+              {t.waiting}
+            </span>
+          )}
           {running && (
             <button type="button" className="acp-button acp-prompt-input__stop" data-variant="danger" onClick={queue.stop}>
               <span className="acp-prompt-input__stop-icon" aria-hidden="true" />
@@ -302,12 +316,13 @@ export function PromptInput({
           <button
             type="button"
             className="acp-button acp-prompt-input__send"
-            data-variant={running ? undefined : 'primary'}
+            data-variant={queues ? undefined : 'primary'}
             aria-keyshortcuts="Enter"
+            aria-describedby={waiting && !running ? waitingId : undefined}
             disabled={disabled || empty}
             onClick={submit}
           >
-            {running ? t.queue : t.send}
+            {queues ? t.queue : t.send}
           </button>
         </div>
         {slash.open && (

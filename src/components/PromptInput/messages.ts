@@ -5,6 +5,7 @@ export const promptInputMessages = {
   placeholder_running: 'Write the next message; it waits until the agent is done',
   send: 'Send',
   queue: 'Queue',
+  waiting: 'Sent once the session has loaded',
   stop: 'Stop',
   attach: 'Attach files',
   drop_here: 'Drop files to attach',

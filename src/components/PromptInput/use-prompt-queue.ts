@@ -16,6 +16,11 @@ export interface UsePromptQueueOptions {
   onQueueChange?: (queue: QueuedPrompt[]) => void;
   /** A turn is running: new prompts queue up instead of being sent. */
   running: boolean;
+  /**
+   * The session is not ready yet (its history is loading): new prompts queue up as during a turn,
+   * and the first goes out when it is ready. There is no turn to cancel meanwhile.
+   */
+  waiting?: boolean;
   /** The input cannot send (e.g. disconnected): a turn ending then sends nothing. */
   disabled?: boolean;
   /** Sends a prompt (the caller turns it into content blocks). */
@@ -32,7 +37,7 @@ export interface PromptQueueState {
   enqueue: (text: string, attachments: PromptAttachment[]) => void;
   remove: (id: string) => void;
   update: (id: string, text: string) => void;
-  /** Cancels the running turn and sends this prompt next (immediately when idle). */
+  /** Cancels the running turn and sends this prompt next (immediately when idle, first once ready when waiting). */
   sendNow: (id: string) => void;
   /** Cancels the running turn and pauses the queue, so stopping does not fire the next prompt. */
   stop: () => void;
@@ -45,15 +50,18 @@ export function usePromptQueue({
   defaultQueue = [],
   onQueueChange,
   running,
+  waiting = false,
   disabled = false,
   onSend,
   onCancel,
 }: UsePromptQueueOptions): PromptQueueState {
+  // Waiting for the session drains like a turn ending: prompts queued meanwhile go out once it is ready.
+  const busy = running || waiting;
   const [items, setItems, getItems] = useControllableState({ value: queue, defaultValue: defaultQueue, onChange: onQueueChange });
   const [paused, setPaused] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const counter = useRef(0);
-  const wasRunning = useRef(running);
+  const wasBusy = useRef(busy);
   const onSendRef = useRef(onSend);
   onSendRef.current = onSend;
 
@@ -69,14 +77,14 @@ export function usePromptQueue({
   );
 
   useEffect(() => {
-    const ended = turnEndedAndMayDrain({ wasRunning: wasRunning.current, running, disabled, paused });
-    wasRunning.current = running;
+    const ended = turnEndedAndMayDrain({ wasRunning: wasBusy.current, running: busy, disabled, paused });
+    wasBusy.current = busy;
     if (!ended) return;
     const next = nextToSend(getItems(), editingId);
     if (next) sendItem(next);
-    // Only the running transition matters here; the other values are read at that moment.
+    // Only the busy transition matters here; the other values are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a change of queue, pause or edit state alone must not send
-  }, [running]);
+  }, [busy]);
 
   // An emptied queue is no longer paused: the next prompt queued behaves normally.
   useEffect(() => {
@@ -103,10 +111,11 @@ export function usePromptQueue({
       const prompt = getItems().find((p) => p.id === id);
       if (!prompt) return;
       setPaused(false);
-      if (running) {
+      if (busy) {
         if (editingId === id) setEditingId(null);
         dispatch({ type: 'promote', id });
-        onCancel();
+        // While the session loads there is no turn to stop: the prompt goes first once it is ready.
+        if (running) onCancel();
       } else {
         sendItem(prompt);
       }
@@ -117,7 +126,7 @@ export function usePromptQueue({
     },
     resume: () => {
       setPaused(false);
-      if (!running && !disabled) {
+      if (!busy && !disabled) {
         const next = nextToSend(getItems(), editingId);
         if (next) sendItem(next);
       }

@@ -102,6 +102,11 @@ export function createMemoryFs(options: MemoryFsOptions = {}): MemoryFs {
       files.set(resolved, content);
       notify(resolved);
     };
+    // For the change review: undoing a file the agent created.
+    fs.deleteTextFile = ({ path, roots }: FsRequestContext) => {
+      const resolved = resolve(path, roots);
+      if (files.delete(resolved)) notify(resolved);
+    };
   }
   return fs;
 }

@@ -6,7 +6,7 @@ import { isAuthRequired, toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
 import { useConnection } from '../../react/hooks.js';
 import { useAcpActions } from '../../react/use-acp.js';
-import { useDraft } from '../../react/use-draft.js';
+import { moveDraft, useDraft } from '../../react/use-draft.js';
 import { AuthPanel } from '../../components/AuthPanel/index.js';
 import { ConnectionStatus } from '../../components/ConnectionStatus/index.js';
 import type { OpenHow } from '../../components/SessionList/index.js';
@@ -150,12 +150,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         if (how === 'load') await actions.loadSession(id, { cwd, additionalDirectories, mcpServers });
         else await actions.resumeSession(id, { cwd, additionalDirectories, mcpServers });
       } catch (error) {
-        // Back to the session shown before, unless the user has moved on meanwhile.
+        // Back to the session shown before, unless the user has moved on meanwhile. What the user
+        // wrote while it loaded (the draft, the queued prompts) goes with them: it is not lost with
+        // the session that failed to open.
         setSessionId((current) => (current === id ? sessionId : current));
+        moveDraft(drafts, id, sessionId ?? 'pending');
         setSendError(toAcpError(error).message);
       }
     },
-    [actions, cwd, additionalDirectories, mcpServers, sessionId, setSessionId],
+    [actions, cwd, additionalDirectories, mcpServers, sessionId, setSessionId, drafts],
   );
 
   const bootstrapAuthError = bootstrap.error !== null && isAuthRequired(bootstrap.error);

@@ -137,7 +137,9 @@ export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder,
       onSubmit={onSubmit}
       onCancel={() => sessionId && void actions.cancel(sessionId)}
       running={turn ? turn.state !== 'idle' : false}
-      disabled={status !== 'active' || !connected}
+      // A loading session (its history replaying) takes a draft and queues what is sent meanwhile.
+      waiting={status === 'loading'}
+      disabled={(status !== 'active' && status !== 'loading') || !connected}
       promptCapabilities={promptCapabilities}
       commands={commands}
       placeholder={placeholder}

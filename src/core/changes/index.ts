@@ -1,0 +1,14 @@
+/**
+ * `acp-react/changes`: reviewing what the agent changed, headless. A change set per turn from
+ * the agent's `fs/write_text_file` requests and its tool calls' `diff` content; accept or reject
+ * per hunk, per file or for all, written back through the host's `FsAdapter`; checkpoints that
+ * put a turn's files back. No React: the hooks and components of `acp-react` build on it.
+ */
+export { createChangeTracker } from './tracker.js';
+export type { ChangeTracker, ChangeTrackerOptions, ChangeTrackerClient, RestoreEntry } from './tracker.js';
+export { computeHunks, contentFor, moveHunk } from './hunks.js';
+export type { HunkSet } from './hunks.js';
+export { countChanges, fileReviewState, sessionTurns, turnChanges, findFile } from './state.js';
+export type { ChangeCounts } from './state.js';
+export { splitLines, lineText } from './text.js';
+export type * from './types.js';
