@@ -44,8 +44,10 @@ export const BUDGETS = {
   changes: 9 * 1024,
   hooks: 4 * 1024,
   components: 45 * 1024,
-  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12).
-  styles: 19 * 1024,
+  // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
+  // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
+  // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
+  styles: 20 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */

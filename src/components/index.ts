@@ -20,3 +20,4 @@ export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';
 export * from './Inspector/index.js';
 export * from './MentionMenu/index.js';
+export * from './SessionTabs/index.js';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { WebSocket } from 'ws';
 import { AcpProvider, AgentPanel, createAcpClient, type AcpClient } from '../../src/index.js';
-import { displayTitle } from '../../src/panels/AgentPanel/SessionTitle.js';
+import { displayTitle } from '../../src/components/shared/display-title.js';
 import { startRawAgent, type RawAgent, type RawConnection } from '../helpers/raw-agent.js';
 
 let agent: RawAgent;

@@ -232,4 +232,45 @@ describe('a streamed chunk in the whole AgentPanel', () => {
       await agent.close();
     }
   });
+
+  it('renders nothing for a chunk streamed into a session in a background tab', async () => {
+    const agent = await startRawAgent({ onMessage: (m) => isRequest(m, 'session/prompt') });
+    const client = createAcpClient({
+      url: agent.url,
+      WebSocket: WebSocket as never,
+      scheduler: 'sync',
+      reconnect: false,
+      clientInfo: { name: 'contracts', version: '0' },
+    });
+    try {
+      let commits = 0;
+      const { getByRole, getAllByRole } = render(
+        <AcpProvider client={client}>
+          <Profiler id="panel" onRender={() => commits++}>
+            <AgentPanel cwd="/workspace" showSessionList={false} />
+          </Profiler>
+        </AcpProvider>,
+      );
+      const conn = await agent.connection(0);
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']).toBeDefined());
+      client.prompt('sess-1', 'background work').catch(() => {}); // left open: the test disconnects
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']!.turn.state).toBe('running'));
+      act(() => getByRole('button', { name: 'New session' }).click());
+      await waitFor(() => expect(getAllByRole('tab')).toHaveLength(2));
+      await waitFor(() => expect(getAllByRole('tab')[1]).toHaveAttribute('aria-selected', 'true'));
+      for (const text of ['one', ' two', ' three']) {
+        renders.clear();
+        textParts.clear();
+        commits = 0;
+        const seen = client.getSnapshot();
+        act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }));
+        await waitFor(() => expect(client.getSnapshot()).not.toBe(seen));
+        expect(commits).toBe(0);
+        expect(renders.size).toBe(0);
+      }
+    } finally {
+      await client.disconnect();
+      await agent.close();
+    }
+  });
 });

@@ -4,9 +4,9 @@
  */
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import type { MentionRef } from '../../core/mentions/types.js';
+import { messageMessages } from '../Message/messages.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { mentionGlyph } from './icons.js';
-import { mentionMessages } from './messages.js';
 
 export interface MentionChipProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {
   mention: MentionRef;
@@ -20,7 +20,7 @@ export const MentionChip = /* @__PURE__ */ forwardRef<HTMLSpanElement, MentionCh
   { mention, onOpen, detail, className, ...rest },
   ref,
 ) {
-  const t = useMessages('mentions', mentionMessages);
+  const t = useMessages('message', messageMessages);
   const body = (
     <>
       <span className="acp-mention-chip__icon" aria-hidden="true">

@@ -5,6 +5,7 @@
  */
 import { lazyModule, useLazyModule } from '../shared/index.js';
 import type { MentionMenuProps } from './MentionMenuLoaded.js';
+import type { MentionStatusProps } from './MentionStatus.js';
 
 import type { MentionNote } from '../../core/mentions/blocks.js';
 
@@ -20,6 +21,20 @@ export function MentionMenu(props: MentionMenuProps) {
   const state = useLazyModule(mentionMenuModule, true);
   const Loaded = state.module?.MentionMenuLoaded;
   return Loaded ? <Loaded {...props} /> : null;
+}
+
+/**
+ * The live region of the menu's state, always mounted so screen readers watch it before the first
+ * count arrives. Its text comes with the chunk, fetched when the field gets focus (before the
+ * menu can open).
+ */
+export function MentionStatusOnDemand(props: MentionStatusProps) {
+  const Text = useLazyModule(mentionMenuModule, props.open).module?.MentionStatusText;
+  return (
+    <div role="status" className="acp-visually-hidden" data-slot="mention-status">
+      {Text && <Text {...props} />}
+    </div>
+  );
 }
 
 /** The notes about mentions sent as links (see MentionNotes), once the chunk is there. */

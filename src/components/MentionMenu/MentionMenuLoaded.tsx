@@ -11,6 +11,7 @@ import { mentionGlyph } from './icons.js';
 import { mentionMessages } from './messages.js';
 
 export { MentionNotes } from './MentionNotes.js';
+export { MentionStatusText } from './MentionStatus.js';
 
 export interface MentionMenuProps {
   /** The listbox id the text field's `aria-controls` points at. */

@@ -1,6 +1,5 @@
-export { MentionMenu, MentionNotesOnDemand as MentionNotes, prefetchMentionMenu } from './MentionMenu.js';
+export { MentionMenu, MentionNotesOnDemand as MentionNotes, MentionStatusOnDemand as MentionStatus, prefetchMentionMenu } from './MentionMenu.js';
 export type { MentionMenuProps } from './MentionMenu.js';
-export { MentionStatus } from './MentionStatus.js';
 export { MentionChip } from './MentionChip.js';
 export type { MentionChipProps } from './MentionChip.js';
 export { useMentions } from './use-mentions.js';

@@ -1,4 +1,7 @@
-/** English defaults for the `mentions` message namespace. */
+/**
+ * English defaults for the `mentions` message namespace (the menu, its status line and the notes,
+ * all in the menu's on-demand chunk; the chip's name is `message.open_mention`).
+ */
 export const mentionMessages = {
   menu_label: 'Mentions',
   loading: 'Searching…',
@@ -8,8 +11,6 @@ export const mentionMessages = {
   retry: 'Retry',
   status_one: '{count} item. Up and Down to choose, Enter or Tab to mention, Escape to close.',
   status_other: '{count} items. Up and Down to choose, Enter or Tab to mention, Escape to close.',
-  /** Accessible name of a mention chip in a sent message; `{label}` is the mention's label. */
-  open_mention: 'Open {label}',
   note_too_large: '{label} was sent as a link, not its content: it is {size} and the limit is {limit}.',
   note_unreadable: '{label} was sent as a link, not its content: it could not be read ({message}).',
   dismiss: 'Dismiss',

@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
 import { draftFromBlocks } from '../../core/mentions/blocks.js';
 import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
@@ -10,12 +10,14 @@ import { moveDraft, useDraft } from '../../react/use-draft.js';
 import { AuthPanel } from '../../components/AuthPanel/index.js';
 import { ConnectionStatus } from '../../components/ConnectionStatus/index.js';
 import type { OpenHow } from '../../components/SessionList/index.js';
+import { SessionTabs, sessionTabId, sessionTabsMessages } from '../../components/SessionTabs/index.js';
 import { prefetchThread } from '../../components/Thread/Thread.js';
 import { cx, format, useMessages } from '../../components/shared/index.js';
 import { agentPanelMessages } from './messages.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
 import { SessionHistory } from './SessionHistory.js';
 import { useSessionBootstrap } from './use-session-bootstrap.js';
+import { useSessionTabs } from './use-session-tabs.js';
 
 /** A part the host adds to (a node, shown after the panel's own) or replaces (a function of the panel's own). */
 export type PanelSlot = ReactNode | ((defaults: ReactNode) => ReactNode);
@@ -108,7 +110,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   const actions = useAcpActions();
   const connection = useConnection();
   const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
-  const { sessionId, setSessionId } = bootstrap;
+  const { sessionId, openIds, show, detach, revert } = bootstrap;
+  const tabStrings = useMessages('sessionTabs', sessionTabsMessages);
+  const announcer = useMemo(
+    () => ({ turnFinished: m.turn_finished_background, waiting: m.waiting_background, untitled: tabStrings.untitled }),
+    [m, tabStrings],
+  );
+  const sessionTabs = useSessionTabs(openIds, sessionId, announcer);
+  const idPrefix = useId();
+  const sessionPanelId = `${idPrefix}-session`;
   const draft = useDraft(sessionId ?? 'pending');
   const { drafts } = useAcpContext();
   const [sendError, setSendError] = useState<string | null>(null);
@@ -138,11 +148,21 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     [actions, sessionId, drafts],
   );
 
+  /** Shows an open session (its tab); a failed prompt's note belongs to the session it was for. */
+  const activate = useCallback(
+    (id: string) => {
+      if (id !== sessionId) setSendError(null);
+      show(id);
+    },
+    [sessionId, show],
+  );
+
   const open = useCallback(
     async (id: string, how: OpenHow) => {
-      // Switch at once: a load replays the history before it answers, and the thread shows it as
-      // it arrives (the session is `loading` until then), not the previous session until the end.
-      setSessionId(id);
+      // Switch at once, in a tab of its own: a load replays the history before it answers, and
+      // the thread shows it as it arrives (the session is `loading` until then).
+      const wasOpen = openIds.includes(id);
+      activate(id);
       setSessionsOpen(false);
       // Read when asked, not subscribed: the panel has no use for the other sessions' state.
       if (actions.client.getSnapshot().sessions[id]) return;
@@ -153,14 +173,36 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         // Back to the session shown before, unless the user has moved on meanwhile. What the user
         // wrote while it loaded (the draft, the queued prompts) goes with them: it is not lost with
         // the session that failed to open.
-        setSessionId((current) => (current === id ? sessionId : current));
+        revert(id, sessionId, wasOpen);
         moveDraft(drafts, id, sessionId ?? 'pending');
         setSendError(toAcpError(error).message);
       }
     },
-    [actions, cwd, additionalDirectories, mcpServers, sessionId, setSessionId, drafts],
+    [actions, cwd, additionalDirectories, mcpServers, sessionId, openIds, activate, revert, drafts],
   );
 
+  /**
+   * Closing a tab ends the session on the agent's side when it can (`session/close`: the agent
+   * stops its work and frees it; the history can open it again). Without that capability the tab
+   * is detached: a running turn is cancelled, and the session stays open on the connection.
+   */
+  const closeTab = useCallback(
+    (id: string) => {
+      const session = actions.client.getSnapshot().sessions[id];
+      if (!session || !caps?.sessionCapabilities?.close) {
+        if (session && session.turn.state === 'running') void actions.cancel(id).catch(() => {});
+        detach(id);
+        return;
+      }
+      actions.closeSession(id).then(
+        () => detach(id),
+        (error: unknown) => setSendError(toAcpError(error).message),
+      );
+    },
+    [actions, caps, detach],
+  );
+
+  const tabbed = openIds.length > 1 && sessionId !== null;
   const bootstrapAuthError = bootstrap.error !== null && isAuthRequired(bootstrap.error);
   const showAuth = connection.auth.required || (connection.agent !== null && bootstrapAuthError);
 
@@ -222,8 +264,6 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         </div>
       </header>
 
-      {sessionId && <PanelConfig sessionId={sessionId} connected={connected} />}
-
       {showAuth && connection.agent && (
         <AuthPanel
           authMethods={connection.agent.authMethods}
@@ -252,8 +292,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
           }}
           connected={connected}
           onOpen={(id, how) => void open(id, how)}
-          onClose={(id) => actions.closeSession(id)}
-          onDelete={(id) => actions.deleteSession(id)}
+          onClose={(id) => actions.closeSession(id).then(() => detach(id))}
+          onDelete={(id) => actions.deleteSession(id).then(() => detach(id))}
         />
       )}
 
@@ -271,15 +311,40 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         </p>
       )}
 
-      {sessionId && (
-        <PanelThread
-          sessionId={sessionId}
-          emptyState={emptyState}
-          onOpenLocation={onOpenLocation}
-          onMentionOpen={onMentionOpen}
-          allowRemoteImages={allowRemoteImages}
+      {tabbed && (
+        <SessionTabs
+          className="acp-agent-panel__tabs"
+          tabs={sessionTabs.tabs}
+          activeSessionId={sessionId}
+          onActivate={activate}
+          onClose={closeTab}
+          panelId={sessionPanelId}
+          idPrefix={idPrefix}
         />
       )}
+      {sessionId && (
+        <div
+          className="acp-agent-panel__session"
+          data-slot="agent-panel-session"
+          id={sessionPanelId}
+          role={tabbed ? 'tabpanel' : undefined}
+          aria-labelledby={tabbed ? sessionTabId(idPrefix, openIds.indexOf(sessionId)) : undefined}
+        >
+          <PanelConfig sessionId={sessionId} connected={connected} />
+          <PanelThread
+            key={sessionId}
+            sessionId={sessionId}
+            emptyState={emptyState}
+            onOpenLocation={onOpenLocation}
+            onMentionOpen={onMentionOpen}
+            allowRemoteImages={allowRemoteImages}
+          />
+        </div>
+      )}
+      {/* Background sessions: a turn that ended, a question that came; said once, politely. */}
+      <div className="acp-visually-hidden" aria-live="polite" data-slot="agent-panel-announcer">
+        {sessionTabs.announcement && <span key={sessionTabs.announcement.n}>{sessionTabs.announcement.text}</span>}
+      </div>
 
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">

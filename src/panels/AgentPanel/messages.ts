@@ -12,6 +12,9 @@ export const agentPanelMessages = {
   inspector: 'Protocol inspector',
   not_connected: 'Not connected to the agent.',
   placeholder: 'Ask the agent… (/ for commands)',
+  // Announced politely when a session in another tab changes: its turn ended, or it asks something.
+  turn_finished_background: '{title} finished its turn.',
+  waiting_background: '{title} is waiting for your answer.',
 } satisfies Record<string, string>;
 
 // The namespace's keys, known to the strings layer: a host's override of a key that does not

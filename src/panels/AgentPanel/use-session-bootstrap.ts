@@ -12,17 +12,54 @@ export interface SessionBootstrapOptions {
   auto: boolean;
 }
 
+interface OpenSessions {
+  /** The sessions the panel keeps open (its tabs), in the order they were opened. */
+  ids: readonly string[];
+  /** The one shown. */
+  active: string | null;
+}
+
 /**
- * The panel's current session: started once connected (and again after signing in when the
- * agent required it), switchable to a listed or new session.
+ * The panel's open sessions and the one shown: the first started once connected (and again after
+ * signing in when the agent required it), more added by New session or from the history, each
+ * kept until its tab is closed.
  */
 export function useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto }: SessionBootstrapOptions) {
   const actions = useAcpActions();
   const connection = useConnection();
-  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [open, setOpen] = useState<OpenSessions>({ ids: [], active: null });
   const [error, setError] = useState<AcpErrorInfo | null>(null);
   const [starting, setStarting] = useState(false);
   const inFlight = useRef(false);
+
+  /** Shows a session, adding its tab when it has none. */
+  const show = useCallback((id: string) => setOpen((o) => ({ ids: o.ids.includes(id) ? o.ids : [...o.ids, id], active: id })), []);
+
+  /** Removes a session's tab; the tab after it (or before, for the last) is shown if it was. */
+  const detach = useCallback(
+    (id: string) =>
+      setOpen((o) => {
+        const index = o.ids.indexOf(id);
+        if (index < 0) return o;
+        const ids = o.ids.filter((other) => other !== id);
+        const active = o.active !== id ? o.active : (ids[Math.min(index, ids.length - 1)] ?? null);
+        return { ids, active };
+      }),
+    [],
+  );
+
+  /**
+   * Puts `previous` back as the shown session if `id` still is (a failed load), and drops `id`'s
+   * tab unless it was open before.
+   */
+  const revert = useCallback(
+    (id: string, previous: string | null, wasOpen: boolean) =>
+      setOpen((o) => ({
+        ids: wasOpen ? o.ids : o.ids.filter((other) => other !== id),
+        active: o.active === id ? previous : o.active,
+      })),
+    [],
+  );
 
   const start = useCallback(async () => {
     if (inFlight.current) return;
@@ -31,17 +68,18 @@ export function useSessionBootstrap({ cwd, additionalDirectories, mcpServers, au
     setError(null);
     try {
       const session = await actions.newSession({ cwd, additionalDirectories, mcpServers });
-      setSessionId(session.sessionId);
+      show(session.sessionId);
     } catch (e) {
       setError(toAcpError(e).toInfo());
     } finally {
       inFlight.current = false;
       setStarting(false);
     }
-  }, [actions, cwd, additionalDirectories, mcpServers]);
+  }, [actions, cwd, additionalDirectories, mcpServers, show]);
 
   const ready = connection.status === 'ready';
   const authRequired = connection.auth.required;
+  const sessionId = open.active;
   useEffect(() => {
     if (auto && ready && !sessionId && !authRequired && !inFlight.current && !error) void start();
   }, [auto, ready, sessionId, authRequired, error, start]);
@@ -53,5 +91,5 @@ export function useSessionBootstrap({ cwd, additionalDirectories, mcpServers, au
     wasRequired.current = authRequired;
   }, [authRequired]);
 
-  return { sessionId, setSessionId, start, starting, error, clearError: () => setError(null) };
+  return { sessionId, openIds: open.ids, show, detach, revert, start, starting, error, clearError: () => setError(null) };
 }

@@ -101,3 +101,46 @@ e2e('a draft survives switching sessions and a reconnect', async ({ page }) => {
   await waitTurnEnd(page);
   expect(await input.inputValue()).toBe('');
 });
+
+e2e('several sessions at once: tabs, a badge on a background session waiting for an answer, its finished turn announced', async ({ page }) => {
+  await openPlayground(page, e.url('', { cwd: '/e2e-tabs' }));
+  const p = panel(page);
+  const tabs = p.getByRole('tablist', { name: 'Open sessions' }).getByRole('tab');
+  const announcer = p.locator('[data-slot="agent-panel-announcer"]');
+
+  // The first session asks for permission, and the user starts another meanwhile.
+  await sendPrompt(page, '/edit');
+  await p.getByRole('group', { name: 'Permission needed: Edit src/greeting.ts' }).waitFor();
+  await p.getByRole('button', { name: 'New session' }).click();
+  await waitCount(tabs, 2);
+  await p.getByRole('log', { name: 'Conversation' }).getByText('Send a message to start').waitFor();
+  await p.getByRole('tab', { name: /waiting for your answer/ }).waitFor();
+  expect(await tabs.nth(0).getAttribute('data-status')).toBe('waiting');
+  expect(await tabs.nth(0).locator('[data-slot="session-tab-badge"]').textContent()).toBe('1');
+
+  // The second runs a slow turn; the user goes back to the first and answers there.
+  await sendPrompt(page, '/slow 2');
+  await tabs.nth(0).click();
+  await p.getByRole('group', { name: 'Permission needed: Edit src/greeting.ts' }).getByRole('button', { name: 'Allow', exact: true }).click();
+  await waitTurnEnd(page);
+  expect(await tabs.nth(0).getAttribute('data-status')).toBe('idle');
+
+  // The second finishes in the background: said politely, marked until seen.
+  await announcer.filter({ hasText: /finished its turn\.$/ }).waitFor({ state: 'attached', timeout: 30_000 });
+  expect(await announcer.getAttribute('aria-live')).toBe('polite');
+  expect(await tabs.nth(1).getAttribute('data-status')).toBe('finished');
+
+  // Keyboard: the arrow key switches to it, its thread shows at once.
+  await tabs.nth(0).focus();
+  await page.keyboard.press('ArrowRight');
+  await p.getByText('Done, slowly.').waitFor();
+  expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+  expect(await tabs.nth(1).getAttribute('data-status')).toBe('idle');
+
+  // Delete closes it (session/close): one session left, no tabs.
+  const before = e.agent.connections;
+  await page.keyboard.press('Delete');
+  await p.getByRole('tablist').waitFor({ state: 'detached' });
+  await userMessages(page).filter({ hasText: '/edit' }).waitFor();
+  expect(e.agent.connections).toBe(before);
+});
