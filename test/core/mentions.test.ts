@@ -1,23 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  appendMention,
-  applyDisplayEdit,
-  blockMention,
-  createMentionSearch,
-  diffDisplay,
-  draftDisplayText,
-  draftFromBlocks,
-  draftMentions,
-  draftPromptBlocks,
-  insertMention,
-  mentionAtCaret,
-  mentionMarkup,
-  mentionQueryAt,
-  parseDraft,
-  resolveMentionBlocks,
-  type MentionGroup,
-  type MentionSource,
-} from '../../src/core/mentions/index.js';
+import { blockMention, draftFromBlocks, draftPromptBlocks, resolveMentionBlocks } from '../../src/core/mentions/blocks.js';
+import { draftDisplayText, draftMentions, mentionMarkup, parseDraft } from '../../src/core/mentions/draft.js';
+import { appendMention, applyDisplayEdit, diffDisplay, insertMention, mentionAtCaret, mentionQueryAt } from '../../src/core/mentions/draft-edit.js';
+import { createMentionSearch } from '../../src/core/mentions/search.js';
+import type { MentionGroup, MentionSource } from '../../src/core/mentions/types.js';
 
 const cell = { uri: 'notebook:///analysis.py#cell-2', label: 'Cell 2', kind: 'cell' };
 const file = { uri: 'file:///src/a](b).ts', label: 'weird] "name"', kind: 'file' };

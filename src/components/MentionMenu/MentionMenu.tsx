@@ -1,47 +1,36 @@
 /**
- * The `@` menu is fetched on demand: only hosts that give a mention source use it, and
- * PromptInput starts the fetch when its field is focused (`prefetchMentionMenu`). Until it has
- * loaded, the live region says the menu is loading; typing is never held up.
+ * The `@` machinery is fetched on demand, in one chunk: the menu, the search hook, the field's chip
+ * editing, the chips and the notes. Only hosts that give a mention source fetch it, when such a
+ * PromptInput mounts (or when a thread shows a mention). Until it has arrived the field shows the
+ * mentions as `@label` text and keeps them through edits, and typing is never held up.
  */
+import type { ComponentType } from 'react';
 import { lazyModule, useLazyModule } from '../shared/index.js';
 import type { MentionMenuProps } from './MentionMenuLoaded.js';
-import type { MentionStatusProps } from './MentionStatus.js';
 
-import type { MentionNote } from '../../core/mentions/blocks.js';
+type MentionModule = typeof import('./MentionMenuLoaded.js');
 
-const mentionMenuModule = /* @__PURE__ */ lazyModule(() => import('./MentionMenuLoaded.js'));
+const mentionModule = /* @__PURE__ */ lazyModule(() => import('./MentionMenuLoaded.js'));
 
-export function prefetchMentionMenu(): void {
-  mentionMenuModule.load().catch(() => {
-    // Shown when the menu opens: the status line offers no menu, typing goes on.
-  });
+/** One part of the chunk, rendered once it is there (nothing until then); `needed` starts the fetch. */
+function part<P extends object>(pick: (m: MentionModule) => ComponentType<P>, needed: (props: P) => boolean = () => true) {
+  return function OnDemand(props: P) {
+    const loaded = useLazyModule(mentionModule, needed(props)).module;
+    const Part = loaded && pick(loaded);
+    return Part ? <Part {...props} /> : null;
+  };
 }
 
-export function MentionMenu(props: MentionMenuProps) {
-  const state = useLazyModule(mentionMenuModule, true);
-  const Loaded = state.module?.MentionMenuLoaded;
-  return Loaded ? <Loaded {...props} /> : null;
-}
-
+/** The `@` list on its own (PromptInput uses it through `MentionControls`). */
+export const MentionMenu = /* @__PURE__ */ part((m) => m.MentionMenuLoaded);
+export const MentionControlsOnDemand = /* @__PURE__ */ part((m) => m.MentionControls);
+export const MentionOverlayOnDemand = /* @__PURE__ */ part((m) => m.MentionOverlay);
 /**
- * The live region of the menu's state, always mounted so screen readers watch it before the first
- * count arrives. Its text comes with the chunk, fetched when the field gets focus (before the
- * menu can open).
+ * A mention as a chip (see MentionChip.tsx), with the rest of the chunk: a thread shows the
+ * mention's `@label` in the message text meanwhile.
  */
-export function MentionStatusOnDemand(props: MentionStatusProps) {
-  const Text = useLazyModule(mentionMenuModule, props.open).module?.MentionStatusText;
-  return (
-    <div role="status" className="acp-visually-hidden" data-slot="mention-status">
-      {Text && <Text {...props} />}
-    </div>
-  );
-}
-
-/** The notes about mentions sent as links (see MentionNotes), once the chunk is there. */
-export function MentionNotesOnDemand({ notes, onDismiss }: { notes: readonly MentionNote[]; onDismiss: () => void }) {
-  const state = useLazyModule(mentionMenuModule, notes.length > 0);
-  const Notes = state.module?.MentionNotes;
-  return Notes && notes.length > 0 ? <Notes notes={notes} onDismiss={onDismiss} /> : null;
-}
+export const MentionChip = /* @__PURE__ */ part((m) => m.MentionChip);
+/** The notes about mentions sent as links (see MentionNotes). */
+export const MentionNotesOnDemand = /* @__PURE__ */ part((m) => m.MentionNotes);
 
 export type { MentionMenuProps };

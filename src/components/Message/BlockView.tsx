@@ -1,6 +1,6 @@
 import { blockMention } from '../../core/mentions/blocks.js';
 import type { MentionRef } from '../../core/mentions/types.js';
-import { MentionChip } from '../MentionMenu/MentionChip.js';
+import { MentionChip } from '../MentionMenu/MentionMenu.js';
 import type { ContentSegment } from './content.js';
 import { isUnknownBlock } from './content.js';
 import { AudioBlock } from './AudioBlock.js';
@@ -17,7 +17,7 @@ export function BlockView({ block, messages, onMentionOpen }: { block: Block; me
   if (isUnknownBlock(block)) return <UnsupportedBlock block={block} messages={messages} />;
   // A mention this library sent: a chip the host can open (the file, the cell).
   const mention = blockMention(block);
-  if (mention) return <MentionChip mention={mention} onOpen={onMentionOpen} detail={block.type === 'resource' ? messages.resource_kind : messages.link_kind} />;
+  if (mention) return <MentionChip mention={mention} onOpen={onMentionOpen} />;
   switch (block.type) {
     case 'image':
       return <ImageBlock block={block} messages={messages} />;

@@ -8,12 +8,14 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useEffect, useId, useImperativeHandle, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
 import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
-import { draftMentions } from '../../core/mentions/draft.js';
+import { draftDisplayText, draftMentions, parseDraft } from '../../core/mentions/draft.js';
+import { applyFieldChange } from '../../core/mentions/draft-edit.js';
 import type { MentionSource } from '../../core/mentions/types.js';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
-import { MentionMenu, MentionNotes, MentionStatus, prefetchMentionMenu, useMentions } from '../MentionMenu/index.js';
+import { MentionControlsOnDemand, MentionNotesOnDemand, MentionOverlayOnDemand } from '../MentionMenu/MentionMenu.js';
+import type { MentionFieldHandlers } from '../MentionMenu/MentionControls.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
@@ -25,8 +27,6 @@ import { RefusalNotice } from './RefusalNotice.js';
 import type { PromptAttachment, QueuedPrompt } from './types.js';
 import { useAttachments } from './use-attachments.js';
 import { useAutosize } from './use-autosize.js';
-import { MentionOverlay } from './MentionOverlay.js';
-import { useMentionField } from './use-mention-field.js';
 import { usePromptQueue } from './use-prompt-queue.js';
 
 export interface PromptInputProps {
@@ -118,8 +118,10 @@ export function PromptInput({
   // The handle is read after mount (focus), when the field exists.
   useImperativeHandle(inputRef, () => textareaRef.current as HTMLTextAreaElement, []);
   const files = useAttachments(promptCapabilities, maxAttachmentBytes);
-  const field = useMentionField(draft, setDraft, textareaRef);
-  const overlayRef = useRef<HTMLDivElement>(null);
+  // With a source the field shows the draft's display text (mentions as `@label`); its edits go
+  // through the on-demand mention part, which also owns the `@` menu's keys, ARIA and status.
+  const display = useMemo(() => (mentionSource ? draftDisplayText(draft) : draft), [mentionSource, draft]);
+  const mentionField = useRef<MentionFieldHandlers | null>(null);
   const [notes, setNotes] = useState<MentionNote[]>([]);
   useAutosize(textareaRef, draft);
 
@@ -130,8 +132,7 @@ export function PromptInput({
       onSubmit(promptBlocks(text, attachments));
       return;
     }
-    const extra = attachments.map((a) => a.block);
-    void draftPromptBlocks(text, extra, mentionSource, { capabilities: promptCapabilities, limit: maxMentionBytes }).then((result) => {
+    void draftPromptBlocks(text, promptBlocks('', attachments), mentionSource, { capabilities: promptCapabilities, limit: maxMentionBytes }).then((result) => {
       setNotes(result.notes);
       onSubmit(result.blocks);
     });
@@ -148,7 +149,6 @@ export function PromptInput({
     onCancel,
   });
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
-  const mentions = useMentions({ source: mentionSource, value: draft, caret: field.caret, onInsert: field.replace });
   const empty = isEmptyPrompt(draft, files.attachments);
   // While a turn runs (or the session loads), Enter queues the prompt: once the user writes one
   // meanwhile, fetch the queue list so it is there by then (a turn without typing fetches nothing).
@@ -171,7 +171,7 @@ export function PromptInput({
     // Enter confirms an IME candidate (Japanese, Chinese, Korean...): it must never send.
     // Safari reports the confirming keydown after compositionend, with keyCode 229.
     if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (slash.handleKeyDown(event) || mentions.handleKeyDown(event) || field.handleKeyDown(event)) return;
+    if (slash.handleKeyDown(event) || mentionField.current?.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       submit();
@@ -222,33 +222,29 @@ export function PromptInput({
     >
       <PromptQueueList queue={queue} disabled={disabled} t={t} />
       <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
-      <MentionNotes notes={notes} onDismiss={() => setNotes([])} />
+      {mentionSource && <MentionNotesOnDemand notes={notes} onDismiss={() => setNotes([])} />}
       <div className="acp-prompt-input__composer" data-slot="composer">
         <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
         <div className="acp-prompt-input__field">
-          {field.hasMentions && <MentionOverlay ref={overlayRef} segments={field.segments} />}
+          {display !== draft && <MentionOverlayOnDemand fieldRef={textareaRef} segments={parseDraft(draft)} />}
           <textarea
             ref={textareaRef}
             className="acp-prompt-input__textarea"
             data-slot="textarea"
             rows={1}
-            value={field.display}
+            value={display}
             placeholder={shownPlaceholder}
             aria-label={t.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
             {...slash.inputProps}
-            {...(mentionSource ? { 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox', ...mentions.inputProps } : {})}
-            onChange={field.onChange}
-            onSelect={(e) => field.track(e.currentTarget)}
-            onFocus={(e) => {
-              field.track(e.currentTarget);
-              if (mentionSource) prefetchMentionMenu();
-            }}
-            onScroll={(e) => {
-              if (overlayRef.current) overlayRef.current.scrollTop = e.currentTarget.scrollTop;
-            }}
+            // Until the mention part has loaded, a plain edit (mentions still kept, see applyFieldChange).
+            onChange={(e) =>
+              mentionField.current ? mentionField.current.onChange(e) : setDraft(mentionSource ? applyFieldChange(draft, e.target.value).value : e.target.value)
+            }
+            onSelect={(e) => mentionField.current?.track(e.currentTarget)}
+            onFocus={(e) => mentionField.current?.track(e.currentTarget)}
             onKeyDown={onKeyDown}
             onCompositionStart={() => {
               composing.current = true;
@@ -259,13 +255,13 @@ export function PromptInput({
             onPaste={onPaste}
             onBlur={() => {
               if (slash.open) slash.close();
-              field.blur();
+              mentionField.current?.track(null);
             }}
           />
           {hint && (
             // The hint after the typed `/command `: the placeholder attribute only shows on an empty field.
             <div className="acp-prompt-input__ghost" aria-hidden="true">
-              <span className="acp-prompt-input__ghost-text">{field.display}</span>
+              <span className="acp-prompt-input__ghost-text">{display}</span>
               <span className="acp-prompt-input__ghost-hint">{hint}</span>
             </div>
           )}
@@ -340,20 +336,9 @@ export function PromptInput({
           />
         )}
         {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
-        {mentions.open && (
-          <MentionMenu
-            className="acp-prompt-input__menu"
-            id={mentions.listboxId}
-            search={mentions.search}
-            query={mentions.query}
-            activeIndex={mentions.activeIndex}
-            optionId={mentions.optionId}
-            onSelect={mentions.choose}
-            onActiveChange={mentions.setActiveIndex}
-            onRetry={mentions.retry}
-          />
+        {mentionSource && (
+          <MentionControlsOnDemand source={mentionSource} value={draft} setValue={setDraft} textareaRef={textareaRef} handlersRef={mentionField} />
         )}
-        {mentionSource && <MentionStatus open={mentions.open} search={mentions.search} count={mentions.items.length} query={mentions.query} />}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
             {t.drop_here}

@@ -4,7 +4,6 @@
  * (`prefetchPromptQueue`), or it starts here when a prompt is queued. Until the list has loaded,
  * the waiting prompts are shown as text in the same place.
  */
-import { draftDisplayText } from '../../core/mentions/draft.js';
 import { format, lazyModule, useLazyModule } from '../shared/index.js';
 import { OnDemandStatus } from '../shared/OnDemandStatus.js';
 import type { PromptQueueListProps } from './PromptQueueListLoaded.js';
@@ -28,7 +27,7 @@ export function PromptQueueList(props: PromptQueueListProps) {
       <ol className="acp-prompt-input__queue-list">
         {queue.items.map((item) => (
           <li key={item.id} className="acp-prompt-input__queue-item" data-slot="queued">
-            <div className="acp-prompt-input__queue-text">{item.text.trim() ? draftDisplayText(item.text) : t.queue_empty_text}</div>
+            <div className="acp-prompt-input__queue-text">{item.text.trim() ? item.text : t.queue_empty_text}</div>
           </li>
         ))}
       </ol>

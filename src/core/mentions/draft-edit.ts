@@ -101,3 +101,25 @@ export function mentionQueryAt(value: string, caret: number): { start: number; q
   if (mentionSpans(segments).some((s) => start >= s.start && start < s.end)) return null;
   return { start, query: match[2] };
 }
+
+/**
+ * A change of the text field (its new text, and the caret after it) applied to the draft: the
+ * edit is found by diffing the display texts, then applied with the chip rules above.
+ */
+export function applyFieldChange(value: string, next: string, caret?: number): { value: string; caret: number } {
+  return applyDisplayEdit(value, diffDisplay(draftDisplayText(value), next, caret));
+}
+
+/**
+ * What a key does at a chip's edge, with a collapsed caret: Backspace after a chip and Delete
+ * before one remove it whole; ArrowLeft/ArrowRight step over it. Null when the key is not about
+ * a chip (the browser does its usual thing).
+ */
+export function chipKeyEdit(value: string, key: string, start: number, end: number): { value: string; caret: number } | null {
+  const backward = key === 'Backspace' || key === 'ArrowLeft';
+  if (start !== end || (!backward && key !== 'Delete' && key !== 'ArrowRight')) return null;
+  const span = mentionAtCaret(value, start, backward ? 'backward' : 'forward');
+  if (!span) return null;
+  if (key === 'ArrowLeft' || key === 'ArrowRight') return { value, caret: backward ? span.start : span.end };
+  return applyDisplayEdit(value, { start: span.start, end: span.end, insert: '' });
+}

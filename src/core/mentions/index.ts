@@ -1,24 +1,13 @@
 /**
- * Mentions without React: the draft format, editing rules, the search controller and how
- * mentions become prompt blocks. Exported from the package entry (`acp-react`), not from
- * `acp-react/core`, whose budget is spent on the client.
+ * Mentions without React: the draft format, the search controller and how mentions become prompt
+ * blocks. Exported from the package entry (`acp-react`), not from `acp-react/core`, whose budget
+ * is spent on the client. The editing rules (draft-edit.ts) are the prompt input's own.
  */
 export type { MentionRef, MentionItem, MentionGroup, MentionContent, MentionSource, MentionSearchOptions } from './types.js';
-export { parseDraft, serializeDraft, mentionMarkup, mentionDisplay, draftDisplayText, draftMentions, mentionSpans } from './draft.js';
-export type { DraftSegment, MentionSpan } from './draft.js';
-export { diffDisplay, applyDisplayEdit, mentionAtCaret, insertMention, appendMention, mentionQueryAt } from './draft-edit.js';
-export type { DisplayEdit } from './draft-edit.js';
-export { createMentionSearch, DEFAULT_MENTION_DEBOUNCE_MS } from './search.js';
+export { parseDraft, mentionMarkup, draftDisplayText, draftMentions } from './draft.js';
+export type { DraftSegment } from './draft.js';
+export { appendMention } from './draft-edit.js';
+export { createMentionSearch } from './search.js';
 export type { MentionSearch, MentionSearchState } from './search.js';
-export {
-  mentionBlock,
-  mentionLink,
-  resolveMentionBlocks,
-  draftPromptBlocks,
-  blockMention,
-  draftFromBlocks,
-  contentSize,
-  DEFAULT_MENTION_LIMIT,
-  MENTION_META_KEY,
-} from './blocks.js';
+export { resolveMentionBlocks, draftPromptBlocks, draftFromBlocks, blockMention, DEFAULT_MENTION_LIMIT, MENTION_META_KEY } from './blocks.js';
 export type { MentionBlocks, MentionNote, ResolveMentionsOptions } from './blocks.js';

@@ -3,13 +3,12 @@
  * session it shows, so a streamed chunk (which replaces one thread item) re-renders the thread and
  * nothing else: not the header, the settings or the prompt input.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { appendMention } from '../../core/mentions/draft-edit.js';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, SessionState } from '../../core/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
-import { useAcpContext } from '../../react/context.js';
+import { useMentionRequests } from '../../react/use-prompt-composer.js';
 import { useAcpSelector, useElicitations, usePermissionRequests, useSession, useTerminals } from '../../react/hooks.js';
 import type { QueuedDraft } from '../../react/use-draft.js';
 import { ConfigOptions } from '../../components/ConfigOptions/index.js';
@@ -103,26 +102,8 @@ export interface PanelInputProps {
 
 export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder, mentionSource, maxMentionBytes }: PanelInputProps) {
   const actions = useAcpActions();
-  const { drafts } = useAcpContext();
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const key = sessionId ?? 'pending';
-  // A host's "Ask the agent about this" (`usePromptComposer`): the mention joins the draft and
-  // the prompt takes focus with the caret at the end, ready for the question.
-  useEffect(
-    () =>
-      drafts.onMentionRequest((mention) => {
-        drafts.set(key, { ...drafts.get(key), text: appendMention(drafts.get(key).text, mention) });
-        setFocusRequest((n) => n + 1);
-      }),
-    [drafts, key],
-  );
-  useEffect(() => {
-    const element = inputRef.current;
-    if (focusRequest === 0 || !element) return;
-    element.focus();
-    element.setSelectionRange(element.value.length, element.value.length);
-  }, [focusRequest]);
+  // A host's "Ask the agent about this" (`usePromptComposer`) lands in this draft and field.
+  const inputRef = useMentionRequests(sessionId ?? 'pending');
   const turn = useSessionField(sessionId, 'turn');
   const status = useSessionField(sessionId, 'status');
   const commands = useSessionField(sessionId, 'commands');

@@ -4,10 +4,21 @@
  * metrics and draws each mention's `@label` as a chip, the text itself transparent, so the chips
  * line up under the field's own text. It scrolls with the field.
  */
-import { forwardRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { DraftSegment } from '../../core/mentions/draft.js';
 
-export const MentionOverlay = /* @__PURE__ */ forwardRef<HTMLDivElement, { segments: readonly DraftSegment[] }>(function MentionOverlay({ segments }, ref) {
+export function MentionOverlay({ segments, fieldRef }: { segments: readonly DraftSegment[]; fieldRef: RefObject<HTMLTextAreaElement | null> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const field = fieldRef.current;
+    if (!field) return;
+    const follow = () => {
+      if (ref.current) ref.current.scrollTop = field.scrollTop;
+    };
+    follow();
+    field.addEventListener('scroll', follow);
+    return () => field.removeEventListener('scroll', follow);
+  }, [fieldRef]);
   return (
     <div ref={ref} className="acp-prompt-input__ghost acp-prompt-input__mentions" aria-hidden="true" data-slot="mention-overlay">
       {segments.map((s, i) =>
@@ -23,4 +34,4 @@ export const MentionOverlay = /* @__PURE__ */ forwardRef<HTMLDivElement, { segme
       {'\u200b'}
     </div>
   );
-});
+}
