@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { assertCommandRunnable } from './agent-process.mjs';
+import { loadPty } from './auth-terminal.mjs';
 import { parseCliArgs, usage, UsageError } from './options.mjs';
 import { createStderrLogger } from './log.mjs';
 import { findAgent, formatList, installCommand, launchCommand, loadRegistry, RegistryError } from './registry.mjs';
@@ -113,6 +114,14 @@ export async function main(argv, io = processIo) {
     options.args = launch.args;
     agentEnv = launch.env;
   }
+  if (options.terminalAuth) {
+    try {
+      await loadPty();
+    } catch (error) {
+      io.stderr.write(`acp-react-bridge: --terminal-auth: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+  }
   let bridge;
   try {
     bridge = await startBridge({ ...options, ...(Object.keys(agentEnv).length ? { env: { ...process.env, ...agentEnv } } : {}), log });
@@ -142,6 +151,12 @@ export async function main(argv, io = processIo) {
     log(
       'warn',
       "--terminals: the agent's terminal/* commands run on this machine, as you, in the session's directory; anyone allowed to connect can have the agent run commands",
+    );
+  }
+  if (options.terminalAuth) {
+    log(
+      'warn',
+      "--terminal-auth: pages allowed to connect can run the agent's sign-in programs (its own command with the arguments its terminal methods name) in a pseudo-terminal on this machine, as you, and type into them",
     );
   }
   log('info', `Streamable HTTP on the same endpoint: ${bridge.httpUrl}`);

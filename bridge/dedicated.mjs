@@ -16,7 +16,7 @@
  * an answer meant for someone else.
  */
 import { CloseCode } from './client-socket.mjs';
-import { BridgeMethods, checkEnvRequest, envVarMethods, featuresNotification, readPageHandshake, withBridgeMeta } from './handshake.mjs';
+import { BridgeMethods, checkEnvRequest, envVarMethods, featuresNotification, readPageHandshake, terminalAuthMethods, withBridgeMeta } from './handshake.mjs';
 import { errorMessage, INTERNAL_ERROR, isObject, isRequest, isResponse } from './jsonrpc.mjs';
 
 const METHOD_NOT_FOUND = -32601;
@@ -55,6 +55,7 @@ const INVALID_PARAMS = -32602;
  * @property {(message: Record<string, unknown>) => void} send a message to the page
  * @property {() => unknown} initializeResult the agent's latest `initialize` result
  * @property {(sessionId: string) => string | undefined} sessionCwd the working directory a session was opened with
+ * @property {() => Record<string, string>} extraEnv variables set through an `env_var` sign-in, for the agent's current process
  * @property {string} label the client's label, for log lines
  */
 
@@ -109,7 +110,13 @@ export function serveDedicated(client, context) {
   /** @type {Map<string, string>} */
   const newSessionCwds = new Map();
   const services =
-    context.services?.({ send: sendToPage, initializeResult: () => initializeResult, sessionCwd: (id) => sessionCwds.get(id), label: client.label }) ?? {};
+    context.services?.({
+      send: sendToPage,
+      initializeResult: () => initializeResult,
+      sessionCwd: (id) => sessionCwds.get(id),
+      extraEnv: () => extraEnv,
+      label: client.label,
+    }) ?? {};
 
   /** @returns {import('./agent-process.mjs').AgentProcess} */
   const start = () => {
@@ -183,6 +190,7 @@ export function serveDedicated(client, context) {
       if (!isRequest(message)) return; // the bridge defines no page → bridge notifications
       const reply = (/** @type {Record<string, unknown>} */ response) => sendToPage({ jsonrpc: '2.0', id: message.id, ...response });
       if (message.method === BridgeMethods.restartWithEnv) void restartWithEnv(message, reply);
+      else if (message.method === BridgeMethods.restart) void restartAfterTerminal(message, reply);
       else if (!services.fromPage?.(message, reply)) reply({ error: { code: METHOD_NOT_FOUND, message: `Method not found: ${message.method}` } });
       return;
     }
@@ -213,28 +221,59 @@ export function serveDedicated(client, context) {
   }
 
   /**
-   * Stops the agent and starts it again with an `env_var` method's values in its environment,
-   * then replays the page's `initialize`. Values are never logged.
+   * Restarts the agent with an `env_var` method's values in its environment. Values are never logged.
    * @param {Record<string, unknown>} message
    * @param {(response: Record<string, unknown>) => void} reply
    */
   async function restartWithEnv(message, reply) {
-    if (!features.envVarAuth) return reply({ error: { code: METHOD_NOT_FOUND, message: 'This bridge cannot restart the agent (--shared)' } });
-    if (!initializeRequest || initializeResult === undefined) {
-      return reply({ error: { code: INVALID_PARAMS, message: 'Send initialize before restarting the agent' } });
-    }
-    if (held) return reply({ error: { code: INVALID_PARAMS, message: 'The agent is already restarting' } });
+    const refusal = restartRefusal(features.envVarAuth);
+    if (refusal) return reply(refusal);
     const check = checkEnvRequest(message.params, envVarMethods(initializeResult));
     if (!check.ok) return reply({ error: { code: INVALID_PARAMS, message: check.message } });
-
-    held = [];
     const names = Object.keys(check.env);
     log(
       'info',
       `${client.label}: restarting the agent for sign-in method "${check.methodId}" with ${names.join(', ') || 'no variables'} set (values not logged)`,
     );
+    await restart(check.env, reply);
+  }
+
+  /**
+   * After a `terminal` sign-in program ended: a fresh agent process, which reads the credentials
+   * the program stored (an agent may read them only at start), with the page's `initialize` replayed.
+   * @param {Record<string, unknown>} message
+   * @param {(response: Record<string, unknown>) => void} reply
+   */
+  async function restartAfterTerminal(message, reply) {
+    const refusal = restartRefusal(features.terminalAuth);
+    if (refusal) return reply(refusal);
+    const params = isObject(message.params) ? message.params : {};
+    if (typeof params.methodId !== 'string' || !terminalAuthMethods(initializeResult).has(params.methodId)) {
+      return reply({ error: { code: INVALID_PARAMS, message: `The agent offers no terminal sign-in method "${String(params.methodId)}"` } });
+    }
+    log('info', `${client.label}: restarting the agent after the sign-in terminal of "${params.methodId}"`);
+    await restart(extraEnv, reply);
+  }
+
+  /** @param {boolean} enabled @returns {Record<string, unknown> | undefined} why a restart cannot happen now */
+  function restartRefusal(enabled) {
+    if (!enabled) return { error: { code: METHOD_NOT_FOUND, message: 'This bridge cannot restart the agent to sign in (--shared, or the feature is off)' } };
+    if (!initializeRequest || initializeResult === undefined)
+      return { error: { code: INVALID_PARAMS, message: 'Send initialize before restarting the agent' } };
+    if (held) return { error: { code: INVALID_PARAMS, message: 'The agent is already restarting' } };
+    return undefined;
+  }
+
+  /**
+   * Stops the agent, starts it again with `nextEnv` added to its environment, replays the page's
+   * `initialize` and answers with its result. The page's messages wait meanwhile.
+   * @param {Record<string, string>} nextEnv
+   * @param {(response: Record<string, unknown>) => void} reply
+   */
+  async function restart(nextEnv, reply) {
+    held = [];
     const old = agent;
-    extraEnv = check.env;
+    extraEnv = nextEnv;
     agent = start(); // from here, the old agent's messages and exit are ignored
     services.agentReplaced?.();
     await old.stop(killTimeoutMs);

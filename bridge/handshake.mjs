@@ -24,6 +24,8 @@ export const BRIDGE_PROTOCOL_VERSION = 1;
 export const BridgeMethods = /** @type {const} */ ({
   /** `{ methodId, env: { NAME: value } }` → `{ initialize }`: restart the agent with an `env_var` method's values. */
   restartWithEnv: '_acp-react/bridge/restart_with_env',
+  /** `{ methodId }` → `{ initialize }`: after a `terminal` sign-in program ended, a fresh agent process (it reads the stored credentials). */
+  restart: '_acp-react/bridge/restart',
   /** `{ methodId, cols?, rows? }` → `{ terminalId }`: run a `terminal` sign-in method in a pseudo-terminal. */
   authTerminalStart: '_acp-react/bridge/auth_terminal/start',
   /** `{ terminalId, data }` → `{}`: keystrokes for the sign-in terminal. */

@@ -6,7 +6,7 @@
  * flags can never be mistaken for bridge flags.
  */
 import { parseArgs } from 'node:util';
-import { normalizeAllowedOrigin } from './auth.mjs';
+import { isLoopbackHost, normalizeAllowedOrigin } from './auth.mjs';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3030;
@@ -36,6 +36,7 @@ export class UsageError extends Error {
  * @property {string | undefined} token
  * @property {boolean} shared
  * @property {boolean} terminals
+ * @property {boolean} terminalAuth
  * @property {number} maxMessageBytes
  * @property {number} killTimeoutMs
  * @property {number} sharedBufferBytes
@@ -75,6 +76,9 @@ Options:
   --registry <file>             Read this registry.json instead of the bundled, dated snapshot.
   --terminals                   Serve the agent's terminal/* requests with real processes, run as
                                 you in the session's directory (off by default; not with --shared).
+  --terminal-auth               Let the page run the agent's "terminal" sign-in methods (its own
+                                command with the method's args) in a pseudo-terminal shown in the
+                                page (off by default; loopback only; not with --shared).
   --max-message-bytes <n>       Largest message in either direction (default ${DEFAULT_MAX_MESSAGE_BYTES} = 32 MiB;
                                 suffixes k, M, G = KiB, MiB, GiB).
   --kill-timeout <ms>           Grace period between SIGTERM and SIGKILL when stopping an agent
@@ -115,6 +119,7 @@ export function parseCliArgs(argv, env = {}) {
         token: { type: 'string' },
         shared: { type: 'boolean' },
         terminals: { type: 'boolean' },
+        'terminal-auth': { type: 'boolean' },
         agent: { type: 'string' },
         list: { type: 'boolean' },
         registry: { type: 'string' },
@@ -148,6 +153,11 @@ export function parseCliArgs(argv, env = {}) {
   const token = values.token ?? (env[TOKEN_ENV] || undefined);
   if (values.terminals && values.shared) throw new UsageError("--terminals cannot be combined with --shared: a terminal belongs to one page's connection");
   if (token !== undefined && token === '') throw new UsageError('--token must not be empty');
+  if (values['terminal-auth'] && values.shared)
+    throw new UsageError('--terminal-auth cannot be combined with --shared: signing in restarts the agent, which other pages use');
+  if (values['terminal-auth'] && !isLoopbackHost(host)) {
+    throw new UsageError(`--terminal-auth is for loopback only (the page types into a program on this machine); --host is ${host}`);
+  }
 
   return {
     kind: 'run',
@@ -167,6 +177,7 @@ export function parseCliArgs(argv, env = {}) {
       token,
       shared: values.shared ?? false,
       terminals: values.terminals ?? false,
+      terminalAuth: values['terminal-auth'] ?? false,
       maxMessageBytes: parseSize('--max-message-bytes', values['max-message-bytes'], DEFAULT_MAX_MESSAGE_BYTES),
       killTimeoutMs: parseNonNegativeInteger('--kill-timeout', values['kill-timeout'], DEFAULT_KILL_TIMEOUT_MS),
       sharedBufferBytes: parseSize('--shared-buffer-bytes', values['shared-buffer-bytes'], DEFAULT_SHARED_BUFFER_BYTES),

@@ -26,6 +26,7 @@ import { createHttpEndpoint, DEFAULT_HTTP_IDLE_TIMEOUT_MS } from './http-endpoin
 import { createStderrLogger } from './log.mjs';
 import { DEFAULT_HOST, DEFAULT_KILL_TIMEOUT_MS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_PORT, DEFAULT_SHARED_BUFFER_BYTES, TOKEN_ENV } from './options.mjs';
 import { SharedAgent } from './shared.mjs';
+import { createAuthTerminalService } from './auth-terminal.mjs';
 import { createTerminalService } from './terminals.mjs';
 import { packageVersion } from './version.mjs';
 
@@ -39,6 +40,8 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  * @property {string} [token] required token (`?token=` or subprotocol `acp-token.<token>`)
  * @property {boolean} [shared] one agent across reconnects, one client at a time
  * @property {boolean} [terminals] serve the agent's `terminal/*` requests with real processes in the session's directory (not with `shared`)
+ * @property {boolean} [terminalAuth] run the agent's `terminal` sign-in methods in a pseudo-terminal the page drives (needs the optional
+ *   package `@lydell/node-pty`; loopback only; not with `shared`)
  * @property {number} [maxMessageBytes] largest message in either direction; default 32 MiB
  * @property {number} [killTimeoutMs] SIGTERM → SIGKILL grace period; default 5000
  * @property {number} [sharedBufferBytes] with `shared`: output kept while detached; default 16 MiB
@@ -88,6 +91,9 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  */
 export async function startBridge(options) {
   const { host = DEFAULT_HOST, port: requestedPort = DEFAULT_PORT, ...agentOptions } = options;
+  if (agentOptions.terminalAuth && !isLoopbackHost(host)) {
+    throw new TypeError(`startBridge: \`terminalAuth\` is for loopback only (the page types into a program on this machine); host is ${host}`);
+  }
   const core = createBridgeCore(agentOptions, 'startBridge');
 
   const server = createServer(core.handleRequest);
@@ -189,6 +195,10 @@ export function attachBridge(server, options) {
     const address = server.address();
     const warning = address && typeof address === 'object' ? exposureWarning(address.address, core.hasToken) : undefined;
     if (warning) core.log('warn', warning);
+    if (warning && core.features.terminalAuth) {
+      core.features.terminalAuth = false;
+      core.log('warn', 'terminalAuth is off: the server listens beyond loopback, and a sign-in terminal is for pages on this machine only');
+    }
   };
   if (server.listening) warnIfExposed();
   else server.once('listening', warnIfExposed);
@@ -231,6 +241,8 @@ function createBridgeCore(options, caller) {
   if (token !== undefined && token === '') throw new TypeError('token must not be empty');
   if (options.terminals && options.shared)
     throw new TypeError(`${caller}: \`terminals\` cannot be combined with \`shared\` (a terminal belongs to one page's connection)`);
+  if (options.terminalAuth && options.shared)
+    throw new TypeError(`${caller}: \`terminalAuth\` cannot be combined with \`shared\` (signing in restarts the agent, which other pages use)`);
   assertCommandRunnable(options.command, { env, cwd });
 
   const checkOrigin = createOriginCheck(allowOrigins);
@@ -256,13 +268,26 @@ function createBridgeCore(options, caller) {
   const features = {
     // A shared agent outlives its pages: one page's sign-in values must not restart it under another.
     envVarAuth: !options.shared,
-    terminalAuth: false,
+    terminalAuth: Boolean(options.terminalAuth),
     terminals: Boolean(options.terminals),
   };
   /** @type {import('./dedicated.mjs').DedicatedContext['services']} */
-  const services = options.terminals
-    ? (connection) => createTerminalService({ send: connection.send, sessionCwd: connection.sessionCwd, cwd, env, log, label: connection.label })
-    : undefined;
+  const services =
+    options.terminals || options.terminalAuth
+      ? (connection) => {
+          /** @type {import('./dedicated.mjs').BridgeServices[]} */
+          const list = [];
+          if (options.terminals)
+            list.push(createTerminalService({ send: connection.send, sessionCwd: connection.sessionCwd, cwd, env, log, label: connection.label }));
+          // Read per request: a bridge attached to a server that turns out to listen beyond loopback turns it off.
+          if (options.terminalAuth) {
+            const agentLaunch = () => ({ command: options.command, args: options.args ?? [], env: { ...env, ...connection.extraEnv() }, cwd });
+            const service = createAuthTerminalService({ ...connection, agentLaunch, log });
+            list.push({ ...service, fromPage: (message, reply) => features.terminalAuth && service.fromPage(message, reply) });
+          }
+          return combineServices(list);
+        }
+      : undefined;
   const shared = options.shared
     ? new SharedAgent({ createAgent, killTimeoutMs, sharedBufferBytes: options.sharedBufferBytes ?? DEFAULT_SHARED_BUFFER_BYTES, log, features, version })
     : undefined;
@@ -359,11 +384,26 @@ function createBridgeCore(options, caller) {
 
   return {
     log,
+    features,
     hasToken: token !== undefined,
     handleUpgrade,
     handleRequest: http.handle,
     agentPids: () => [...agents].filter((agent) => !agent.hasExited).map((agent) => /** @type {number} */ (agent.pid)),
     close,
+  };
+}
+
+/**
+ * One connection's services as one: a message goes to the first that takes it.
+ * @param {import('./dedicated.mjs').BridgeServices[]} list
+ * @returns {import('./dedicated.mjs').BridgeServices}
+ */
+function combineServices(list) {
+  return {
+    fromPage: (message, reply) => list.some((service) => service.fromPage?.(message, reply) ?? false),
+    fromAgent: (message, reply) => list.some((service) => service.fromAgent?.(message, reply) ?? false),
+    agentReplaced: () => list.forEach((service) => service.agentReplaced?.()),
+    close: () => list.forEach((service) => service.close?.()),
   };
 }
 

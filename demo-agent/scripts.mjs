@@ -8,6 +8,7 @@ import { defaultScript, editScript, explainScript, planScript, testScript } from
 import { formScript, loginScript } from './scripts-elicitation.mjs';
 import { failScript, longScript, maxTurnsScript, refuseScript } from './scripts-outcomes.mjs';
 import { slowScript, streamScript } from './scripts-pacing.mjs';
+import { refactorScript } from './scripts-review.mjs';
 import { compactScript, noticeScript } from './scripts-session.mjs';
 
 /**
@@ -18,6 +19,7 @@ import { compactScript, noticeScript } from './scripts-session.mjs';
 const COMMAND_SCRIPTS = {
   explain: explainScript,
   edit: editScript,
+  refactor: refactorScript,
   test: testScript,
   plan: planScript,
   form: formScript,

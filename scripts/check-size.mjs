@@ -38,16 +38,32 @@ export const SIZE_BUILD_OPTIONS = {
  * above their current size.
  */
 export const BUDGETS = {
-  core: 12 * 1024,
-  devtools: 9 * 1024,
+  // 12 kB until issue 18: its protocol rules (aborts, settling a closed session's turn, answering
+  // requests that arrive while cancelling) took the entry from 12,265 to 12,498 bytes, and the
+  // extension API (the handler registry and the answering of the agent's `_` requests, which must
+  // be in place when the connection opens) and `_meta` on tool calls and permission requests from
+  // 12,521 to 12,771; extMethod, extNotification and the checks of session options load on
+  // demand. 12.6 kB with the Streamable HTTP transport (about 106 bytes): choosing it must be in
+  // the entry (createAcpClient decides before anything is fetched); the transport and the SDK's
+  // HTTP client are a chunk fetched on first use.
+  core: 12.6 * 1024,
+  // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies).
+  devtools: 9.25 * 1024,
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,
-  components: 45 * 1024,
+  // 45 kB until issue 14's component contract: thirteen roots behind forwardRef with their rest
+  // props, displayName, the shared ref and handler composition, and the on-demand wrapper
+  // forwarding the ref took the entry from 44.8 to 45.5 kB gzip (+0.7 kB); the roots still to
+  // convert are about as many again.
+  // With the change review (issue 16) the on-demand frames of ChangeReview, ChangeSummary and the
+  // panel's review part add 1.2 kB (their code is in lazy chunks), so 47 kB; the 45 kB target stands.
+  components: 47 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
-  styles: 20 * 1024,
+  // 21 kB with the change review (issue 16): 19.4 → 20.2 kB, its sheet and the permission detail's.
+  styles: 21 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */
@@ -135,11 +151,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!json) {
       const target = r.name in TARGETS ? TARGETS[/** @type {keyof typeof TARGETS} */ (r.name)] : undefined;
       const miss =
-        target !== undefined && r.entryBytes > target
-          ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${((r.entryBytes - target) / 1024).toFixed(1)} kB`
-          : '';
+        target !== undefined && r.entryBytes > target ? `; misses the ${(target / 1024).toFixed(0)} kB target by ${r.entryBytes - target} bytes` : '';
       console.log(
-        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${(budget / 1024).toFixed(0)} kB${miss})` +
+        `${ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${(r.entryBytes / 1024).toFixed(1).padStart(6)} kB gzip (budget ${+(budget / 1024).toFixed(2)} kB${miss})` +
           (r.lazyBytes ? `, lazy chunks ${(r.lazyBytes / 1024).toFixed(1)} kB` : '') +
           (r.shikiInEntry ? '  shiki is in the initial chunk!' : ''),
       );

@@ -52,6 +52,13 @@ export const TerminalMethods: Story = {
 };
 export const TerminalMethodsWithoutCommand: Story = { args: { authMethods: claudeMethods } };
 
+/** Through acp-react-bridge with --terminal-auth: the methods run in a sign-in terminal. */
+export const TerminalMethodsThroughBridge: Story = { args: { authMethods: claudeMethods, onSignInWithTerminal: noop } };
+
+export const TerminalSignInRunning: Story = {
+  args: { authMethods: claudeMethods, onSignInWithTerminal: noop, auth: { ...required, pendingMethodId: claudeMethods[0]!.id } },
+};
+
 export const EnvironmentVariables: Story = { args: { authMethods: [envVarMethod], agentName: undefined } };
 
 /** Through acp-react-bridge: the variables are asked for, and the bridge restarts the agent with them. */

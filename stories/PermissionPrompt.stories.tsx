@@ -68,6 +68,42 @@ export const EditWithDiff: Story = {
   args: { request: editRequest, details: diff },
 };
 
+/** What is approved, shown by the prompt itself: the tool's name and the diff the agent sent with the request. */
+export const EditDiffFromToolCall: Story = {
+  args: {
+    request: {
+      ...editRequest,
+      toolCall: {
+        ...editRequest.toolCall,
+        name: 'write_file',
+        content: [
+          {
+            type: 'diff',
+            path: '/home/user/project/config.json',
+            oldText: '{"database": {"host": "localhost"}}\n',
+            newText: '{"database": {"host": "new-host"}}\n',
+          },
+        ],
+      } as PermissionRequestState['toolCall'],
+    },
+  },
+};
+
+/** A tool that is neither a command nor an edit: the raw input it would get. */
+export const RawInput: Story = {
+  args: {
+    request: {
+      ...editRequest,
+      toolCall: {
+        toolCallId: 'call_9',
+        title: 'Fetch the release notes',
+        kind: 'fetch',
+        rawInput: { url: 'https://example.com/releases', headers: { accept: 'text/html' } },
+      },
+    },
+  },
+};
+
 export const CommandAllKinds: Story = {
   render: () => <Interactive initial={commandRequest} />,
 };

@@ -80,16 +80,16 @@ async function run(scenario: string) {
   await quiet();
   // A user looks at what arrived: every raw-JSON view opened, as a curious user would.
   for (const button of root.querySelectorAll<HTMLButtonElement>(
-    '[data-slot="raw"] button[aria-expanded="false"], [data-slot="unsupported"] button[aria-expanded="false"]',
+    '[data-slot="tool-call-raw"] button[aria-expanded="false"], [data-slot="message-unsupported"] button[aria-expanded="false"]',
   ))
     button.click();
   for (const details of root.querySelectorAll('details')) details.open = true;
   await frame();
   await quiet();
   const tasks = longTasks.slice(firstTask).filter((task) => task.start + task.duration >= start);
-  const notes = [...root.querySelectorAll('[data-slot="budget-note"], [data-slot="part-error"], [data-slot="truncated"], [data-slot="approximate"]')].map(
-    (el) => el.textContent?.trim().slice(0, 160) ?? '',
-  );
+  const notes = [
+    ...root.querySelectorAll('[data-slot="budget-note"], [data-slot="part-error"], [data-slot="terminal-truncated"], [data-slot="diff-approximate"]'),
+  ].map((el) => el.textContent?.trim().slice(0, 160) ?? '');
   let nextPromptWorks = false;
   if (panelAlive()) {
     const echo = `still here ${Math.random().toString(36).slice(2, 8)}`;

@@ -66,7 +66,7 @@ function typeInto(box: HTMLTextAreaElement, text: string) {
   box.dispatchEvent(new Event('input', { bubbles: true }));
 }
 const loadingShown = () => root.querySelector('[data-slot="session-status"][data-status="loading"]') !== null;
-const turnsMounted = () => root.querySelectorAll('[data-slot="turn"]').length;
+const turnsMounted = () => root.querySelectorAll('[data-slot="thread-turn"]').length;
 const threadText = () => root.querySelector('[data-slot="thread"]')?.textContent ?? '';
 
 async function open(title: string) {
@@ -75,7 +75,7 @@ async function open(title: string) {
   sessionsButton.click();
   let item: HTMLButtonElement | undefined;
   await until(
-    () => (item = [...root.querySelectorAll<HTMLButtonElement>('[data-slot="open"]')].find((b) => b.textContent?.includes(title))) !== undefined,
+    () => (item = [...root.querySelectorAll<HTMLButtonElement>('[data-slot="session-list-open"]')].find((b) => b.textContent?.includes(title))) !== undefined,
     30_000,
     'the session in the list',
   );
@@ -109,7 +109,7 @@ async function open(title: string) {
     if (inputReady === 0 && (loading || lastTurnShown) && box && !box.disabled) inputReady = at;
     if (typing !== null && box) {
       // A frame after typing: the draft holds the text and the send button offers to queue it.
-      const send = root.querySelector<HTMLButtonElement>('[data-slot="toolbar"] button[aria-keyshortcuts="Enter"]');
+      const send = root.querySelector<HTMLButtonElement>('[data-slot="prompt-input-toolbar"] button[aria-keyshortcuts="Enter"]');
       typed = {
         atMs: at - start,
         heldText: box.value === typing,

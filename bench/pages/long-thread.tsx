@@ -110,7 +110,7 @@ const fcp = new Promise<number>((resolve) => {
   }).observe({ type: 'paint', buffered: true });
 });
 const observer = new MutationObserver(() => {
-  if (inDom || !root.querySelector('[data-slot="turn"]')) return;
+  if (inDom || !root.querySelector('[data-slot="thread-turn"]')) return;
   inDom = performance.now();
   observer.disconnect();
   requestAnimationFrame(async (t) => {
@@ -127,7 +127,7 @@ const observer = new MutationObserver(() => {
       fcp: await Promise.race([fcp, new Promise<number>((resolve) => setTimeout(() => resolve(NaN), 5000))]),
       items: session.thread.items.size,
       turns: session.turns.length,
-      turnsAtFirstFrame: root.querySelectorAll('[data-slot="turn"]').length,
+      turnsAtFirstFrame: root.querySelectorAll('[data-slot="thread-turn"]').length,
     });
   });
 });
@@ -135,7 +135,7 @@ observer.observe(root, { childList: true, subtree: true });
 const renderStart = performance.now();
 createRoot(root).render(<Thread session={session} virtualizeAbove={virtualizeAbove} />);
 
-const log = () => root.querySelector<HTMLElement>('[data-slot="log"]')!;
+const log = () => root.querySelector<HTMLElement>('[data-slot="thread-log"]')!;
 const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
 /** Resolves once the DOM under the thread has not changed for `quietMs` (or after `maxMs`). */
@@ -151,7 +151,7 @@ async function settle(quietMs = 1000, maxMs = 20_000) {
     settledAfter: performance.now() - start,
     elements: document.getElementsByTagName('*').length,
     threadElements: root.getElementsByTagName('*').length,
-    turnsMounted: root.querySelectorAll('[data-slot="turn"]').length,
+    turnsMounted: root.querySelectorAll('[data-slot="thread-turn"]').length,
     virtualized: root.querySelector('[data-slot="thread"]')!.getAttribute('data-virtualized') === 'true',
     scrollHeight: el.scrollHeight,
     clientHeight: el.clientHeight,
@@ -216,7 +216,7 @@ async function scrollToTop(step: number, mode: 'between' | 'raf' = 'between', ma
     deltas,
     longTasks: longTasks.filter((l) => l.start + l.duration >= start && l.start <= end),
     elementsAtTop: document.getElementsByTagName('*').length,
-    turnsMountedAtTop: root.querySelectorAll('[data-slot="turn"]').length,
+    turnsMountedAtTop: root.querySelectorAll('[data-slot="thread-turn"]').length,
   };
 }
 

@@ -8,7 +8,9 @@
  * `window.__run(chunks)` sends `/stream <chunks>` to every session at once and resolves when every
  * prompt is answered and the last chunk of each is in the DOM (then one more frame). Recorded
  * per provider: React commits (`<Profiler onRender>` around its threads) with their times, so
- * commits per animation frame can be counted per provider; and the page's long tasks.
+ * commits per animation frame can be counted per provider; the page's commits (a `<Profiler>`
+ * around them all: one call per React commit, however many providers it renders); and the page's
+ * long tasks.
  */
 import { Profiler, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -32,6 +34,8 @@ new PerformanceObserver((list) => {
 
 /** Commit times per provider, while counting. */
 const commits: number[][] = [];
+/** Commit times of the whole page (a `<Profiler>` around every provider: one call per React commit). */
+const pageCommits: number[] = [];
 let counting = false;
 
 function SessionView({ sessionId }: { sessionId: string }) {
@@ -83,17 +87,24 @@ async function main() {
 
   const root = document.getElementById('root')!;
   createRoot(root).render(
-    <div className="grid">
-      {clients.map((client, index) => (
-        <Provided key={index} index={index} client={client}>
-          {sessions
-            .filter((s) => s.client === client)
-            .map((s) => (
-              <SessionView key={s.sessionId} sessionId={s.sessionId} />
-            ))}
-        </Provided>
-      ))}
-    </div>,
+    <Profiler
+      id="page"
+      onRender={() => {
+        if (counting) pageCommits.push(performance.now());
+      }}
+    >
+      <div className="grid">
+        {clients.map((client, index) => (
+          <Provided key={index} index={index} client={client}>
+            {sessions
+              .filter((s) => s.client === client)
+              .map((s) => (
+                <SessionView key={s.sessionId} sessionId={s.sessionId} />
+              ))}
+          </Provided>
+        ))}
+      </div>
+    </Profiler>,
   );
   await preloadComponents();
   await nextFrame();
@@ -102,6 +113,7 @@ async function main() {
   (window as unknown as { __run: (chunks: number) => Promise<unknown> }).__run = async (chunks: number) => {
     const lastWord = `w${chunks - 1} `;
     for (const list of commits) list.length = 0;
+    pageCommits.length = 0;
     const frames: number[] = [];
     let framing = true;
     const tick = () => {
@@ -122,7 +134,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     // Commits per animation frame, per provider: commits between two consecutive frame callbacks.
-    const perFrame = commits.map((list) => {
+    const perFrame = [...commits, pageCommits].map((list) => {
       let max = 0;
       let f = 0;
       let inFrame = 0;
@@ -145,7 +157,8 @@ async function main() {
       answered,
       shown,
       frames: frames.filter((t) => t >= start && t <= shown).length,
-      perFrame,
+      perFrame: perFrame.slice(0, -1),
+      page: perFrame.at(-1)!,
       longTasks: longTasks.filter((t) => t.start + t.duration >= start && t.start <= shown),
     };
   };

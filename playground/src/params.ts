@@ -32,11 +32,12 @@ export function readParams(search: string = window.location.search): PlaygroundP
   let external = false;
   const agent = query.get('agent');
   if (agent) {
-    if (/^wss?:\/\//i.test(agent)) {
+    // WebSocket, or Streamable HTTP (the client picks the transport from the scheme).
+    if (/^(wss?|https?):\/\//i.test(agent)) {
       agentUrl = agent;
       external = true;
     } else {
-      problems.push(`Ignored ?agent=${agent}: it must be a ws:// or wss:// URL.`);
+      problems.push(`Ignored ?agent=${agent}: it must be a ws(s):// or http(s):// URL.`);
     }
   }
   let cwd = DEFAULT_CWD;

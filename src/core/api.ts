@@ -21,12 +21,33 @@ import type { AcpSnapshot, SessionState } from './types.js';
 // --- options ---------------------------------------------------------------------------------
 
 export interface TransportOptions {
+  /** `ws(s)://…` (WebSocket) or `http(s)://…` (Streamable HTTP); see `transport`. */
   url?: string;
   stream?: acp.Stream | (() => acp.Stream);
+  /**
+   * How `url` is reached. Default: from its scheme, `http(s)://` → `'http'` (Streamable HTTP: POST,
+   * and an SSE stream for the connection and one per session), anything else → `'websocket'`.
+   * The HTTP transport's code is fetched only when it is used.
+   */
+  transport?: 'websocket' | 'http';
   WebSocket?: WebSocketConstructor;
   protocols?: string[];
   /** Frames longer than this (in UTF-16 code units) are refused. Default 32 MiB. */
   maxMessageBytes?: number;
+  /**
+   * Over HTTP: how many sessions may hold an event stream at once. Each open session holds one,
+   * the connection one more, and a browser opens at most six HTTP/1.1 connections per host; past
+   * that every request waits for ever. Default 4 for `http://` (the connection's stream, four
+   * sessions, one connection left for requests), unlimited for `https://` (HTTP/2 multiplexes).
+   * A session over the limit is refused with a `session_limit` error.
+   */
+  maxHttpSessions?: number;
+  /**
+   * Over HTTP: how long an event stream may stay silent after it opened before the client
+   * concludes that something between (a proxy that buffers responses) holds it back, ms.
+   * Servers send a keep-alive every 15 s. Default 20 s.
+   */
+  eventStreamTimeoutMs?: number;
 }
 
 /** Reconnect timing: exponential backoff with jitter, so many clients never retry in lockstep. */
@@ -42,7 +63,24 @@ export interface ReconnectOptions {
   maxAttempts?: number;
 }
 
+/**
+ * Answers an agent's extension request (a method whose name starts with `_`). What it returns
+ * (or resolves with) is the result; what it throws reaches the agent as a JSON-RPC error (an
+ * `AcpClientError` or `RequestError` keeps its numeric code, anything else is -32603 with its
+ * message). `signal` aborts when the agent cancels the request or the connection drops.
+ */
+export type ExtMethodHandler = (params: unknown, context: { signal: AbortSignal }) => unknown;
+/** Receives an agent's extension notification (a method whose name starts with `_`). */
+export type ExtNotificationHandler = (params: unknown) => void;
+
 export interface AcpClientOptions extends TransportOptions {
+  /**
+   * Handlers for the agent's extension requests, by method name (`_vendor/method`); more can be
+   * added with `client.onExtMethod`. Any other request gets -32601 (method not found).
+   */
+  extMethods?: Record<string, ExtMethodHandler>;
+  /** Handlers for the agent's extension notifications, by method name; others are ignored. */
+  extNotifications?: Record<string, ExtNotificationHandler>;
   clientInfo?: acp.Implementation;
   /** Serves `fs/*` requests; `fs` capabilities are advertised only when given. */
   fs?: FsAdapter;
@@ -55,13 +93,27 @@ export interface AcpClientOptions extends TransportOptions {
   scheduler?: SchedulerOption;
   /** Timeout for `initialize`, ms. Default 20 s. */
   initializeTimeoutMs?: number;
-  /** Timeout for other requests except `session/prompt`, ms; 0 disables. Default 60 s. */
+  /** Timeout for other requests except `session/prompt` and `authenticate`, ms; 0 disables. Default 60 s. */
   requestTimeoutMs?: number;
+  /**
+   * Timeout for `authenticate`, ms; 0 disables. Default 5 minutes: an `agent` method may wait
+   * while the user signs in elsewhere (a browser tab, a device code).
+   */
+  authenticateTimeoutMs?: number;
   /**
    * How many frames the traffic log keeps while someone subscribes to it (the inspector, a
    * recorder); with no subscriber it keeps only the last 100. 0 turns it off. Default 5000.
    */
   trafficCapacity?: number;
+  /**
+   * This page can show a sign-in terminal (the AgentPanel's dialog does): through an
+   * acp-react-bridge started with `--terminal-auth`, the agent is then told
+   * `clientCapabilities.auth.terminal: true` and may offer `terminal` sign-in methods
+   * (`authenticateInTerminal`). The client itself still advertises `auth.terminal: false`; the opt-in
+   * rides in `clientCapabilities._meta`, which the bridge takes out, so an agent reached without
+   * such a bridge is offered no terminal sign-in. Default false.
+   */
+  terminalAuth?: boolean;
   /** Clock for timestamps (tests). */
   now?: () => number;
 }
@@ -123,9 +175,25 @@ export type PermissionPolicy = (request: acp.RequestPermissionRequest) => string
 
 // --- the client ------------------------------------------------------------------------------
 
-export interface NewSessionOptions {
+/** What a host may pass to a request it wants to be able to abort. */
+export interface AbortOptions {
+  /**
+   * Aborting it cancels the request: the agent gets `$/cancel_request` and the call rejects with
+   * an `AcpClientError` of code -32800 (`ErrorCodes.requestCancelled`).
+   */
+  signal?: AbortSignal;
+}
+
+/** The setup of `session/new`, `session/load` and `session/resume`. */
+export interface NewSessionOptions extends AbortOptions {
+  /** Absolute (`/home/me/project`, `C:\\project`); a relative path is refused. */
   cwd: string;
+  /**
+   * Kept with the session and sent again when a reconnect restores it. HTTP and SSE servers are
+   * refused (`unsupported`) unless the agent advertised `mcpCapabilities.http` / `.sse`.
+   */
   mcpServers?: acp.McpServer[];
+  /** Absolute paths; sent only to an agent that advertised `sessionCapabilities.additionalDirectories`. */
   additionalDirectories?: string[];
 }
 
@@ -147,6 +215,13 @@ export const ENTRY_ACTIONS = {
   /** Answers a permission request; `null` answers `cancelled`. False if it was already answered. */
   respondToPermission: 0 as Action<(requestId: string, optionId: string | null) => boolean>,
   respondToElicitation: 0 as Action<(requestId: string, response: acp.CreateElicitationResponse) => boolean>,
+  /**
+   * Answers the agent's extension request `method` (`_vendor/…`) with `handler`,
+   * replacing any handler it had; returns the function that removes it again.
+   */
+  onExtMethod: 0 as Action<(method: string, handler: ExtMethodHandler) => () => void>,
+  /** Receives the agent's extension notification `method` (`_vendor/…`); returns the function that removes it. */
+  onExtNotification: 0 as Action<(method: string, handler: ExtNotificationHandler) => () => void>,
 };
 
 /**
@@ -160,16 +235,47 @@ export const ON_DEMAND_ACTIONS = {
    * bridge's memory), then the client authenticates and restores the open sessions (marked lost
    * when it cannot). Without `values`, the agent is expected to have them already.
    */
-  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>) => Promise<void>>,
+  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions) => Promise<void>>,
+  /**
+   * Starts a `terminal` sign-in method in a pseudo-terminal run by acp-react-bridge (started with
+   * `--terminal-auth`; the client must be created with `terminalAuth: true`). The handle streams
+   * the program's output to a terminal emulator and takes its keystrokes; when the program ends
+   * with status 0 the bridge restarts the agent, the client authenticates and restores the open
+   * sessions (`result`). `kill()` stops the program (the dialog closed).
+   */
+  authenticateInTerminal: 0 as Action<(methodId: string, size?: { cols: number; rows: number }) => Promise<TerminalSignIn>>,
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
-  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }) => Promise<acp.ListSessionsResponse>>,
+  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
   closeSession: 0 as Action<(sessionId: string) => Promise<void>>,
   deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,
   setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean) => Promise<acp.SessionConfigOption[]>>,
+  /**
+   * Sends an extension request (`method` must start with `_`, as ACP reserves the rest) and
+   * resolves with the agent's result; an agent without it answers -32601.
+   */
+  extMethod: 0 as Action<(method: string, params?: Record<string, unknown>, options?: AbortOptions) => Promise<unknown>>,
+  /** Sends an extension notification (`method` must start with `_`). */
+  extNotification: 0 as Action<(method: string, params?: Record<string, unknown>) => Promise<void>>,
 };
+
+/** A running terminal sign-in (`authenticateInTerminal`). */
+export interface TerminalSignIn {
+  readonly terminalId: string;
+  /** The program's output (with terminal escapes): what came before the first listener, then live. Returns an unsubscribe function. */
+  onData(listener: (data: string) => void): () => void;
+  /** Keystrokes (as a terminal emulator produces them). */
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  /** Stops the program and its process group (a wrong code keeps a login program asking). */
+  kill(): void;
+  /** How the program ended. */
+  readonly exit: Promise<{ exitCode: number | null; signal: string | null }>;
+  /** Resolves once signed in (after the restart and `authenticate`); rejects with what went wrong, also put in `auth.error`. */
+  readonly result: Promise<void>;
+}
 
 /** The methods a list of actions declares. */
 type Signatures<List> = { -readonly [K in keyof List]: List[K] extends Action<infer F> ? F : never };

@@ -8,6 +8,7 @@ export type {
   AcpClient,
   AcpClientOptions,
   NewSessionOptions,
+  AbortOptions,
   ReconnectOptions,
   TransportOptions,
   FsAdapter,
@@ -16,6 +17,9 @@ export type {
   TerminalSink,
   TerminalProcess,
   PermissionPolicy,
+  ExtMethodHandler,
+  ExtNotificationHandler,
+  TerminalSignIn,
 } from './api.js';
 export { createTrafficLog } from './client/traffic.js';
 export type { TrafficEntry, TrafficLog, TrafficDirection } from './client/traffic.js';

@@ -28,6 +28,8 @@ export interface ToolCallPatch {
   locations?: acp.ToolCallLocation[];
   rawInput?: unknown;
   rawOutput?: unknown;
+  /** The agent's `_meta`: absent leaves it, `null` clears it, an object replaces it. */
+  _meta?: Record<string, unknown> | null;
 }
 
 export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
@@ -149,6 +151,7 @@ function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<strin
   else if (Array.isArray(raw.locations)) patch.locations = raw.locations.filter(isLocation);
   if ('rawInput' in raw) patch.rawInput = raw.rawInput;
   if ('rawOutput' in raw) patch.rawOutput = raw.rawOutput;
+  if ('_meta' in raw) patch._meta = isRecord(raw._meta) ? raw._meta : null;
   // No defaults here: a `tool_call` arriving after updates for the same id must not reset the
   // card's kind or status. A new card starts as kind `other`, status `pending` (the reducer's base).
   return { kind: 'tool_call', patch, isUpdate };

@@ -4,12 +4,13 @@ import type { SessionState } from './types.js';
 
 export function createSessionState(
   sessionId: string,
-  init: Partial<Pick<SessionState, 'cwd' | 'additionalDirectories' | 'status' | 'modes' | 'configOptions'>> = {},
+  init: Partial<Pick<SessionState, 'cwd' | 'additionalDirectories' | 'mcpServers' | 'status' | 'modes' | 'configOptions'>> = {},
 ): SessionState {
   return {
     sessionId,
     cwd: init.cwd ?? '',
     additionalDirectories: init.additionalDirectories ?? [],
+    mcpServers: init.mcpServers ?? [],
     status: init.status ?? 'active',
     statusReason: null,
     thread: emptyThread(),

@@ -32,10 +32,10 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   // Every listener is called even if one throws; the first error is rethrown afterwards.
   const emit = () => {
     let failure: { error: unknown } | null = null;
-    const current = listeners;
-    for (let i = 0; i < current.length; i++) {
+    // The array as it was when the notification began: (un)subscribing replaces it.
+    for (const listener of listeners) {
       try {
-        current[i]!();
+        listener();
       } catch (error) {
         failure ??= { error };
       }
@@ -67,13 +67,12 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
       if (next === state) return;
       state = next;
       if (!schedule) return emit();
-      if (frameOpen) {
-        dirty = true;
-        return;
+      if (frameOpen) dirty = true;
+      else {
+        frameOpen = true;
+        schedule(onFrame);
+        emit();
       }
-      frameOpen = true;
-      schedule(onFrame);
-      emit();
     },
     flush() {
       if (!dirty) return;
@@ -83,17 +82,32 @@ export function createStore<S>(initial: S, scheduler: SchedulerOption = 'frame')
   };
 }
 
+/** The stores' callbacks for the next frame, shared by every store on the page (null: none pending). */
+let frame: Array<() => void> | null = null;
+
 /**
  * requestAnimationFrame where there is one, raced with a timeout: hidden tabs stop animation
  * frames, and a backgrounded agent panel must still catch up when shown again.
+ *
+ * One frame callback serves every store on the page (16 clients streaming notify in one place):
+ * each store's callback runs in its own microtask, queued together, so an error in one never
+ * keeps the others from running, and React, which flushes the updates they cause in a microtask
+ * queued after them, renders them all in one commit instead of one per store.
  */
 function nextFrame(callback: () => void): void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    callback();
-  };
-  const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null;
-  setTimeout(run, raf === null ? 16 : 250);
+  if (!frame) {
+    const callbacks: Array<() => void> = (frame = []);
+    const run = () => {
+      if (frame !== callbacks) return;
+      frame = null;
+      callbacks.forEach(queueMicrotask);
+    };
+    let fallbackMs = 16;
+    if (typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(run);
+      fallbackMs = 250;
+    }
+    setTimeout(run, fallbackMs);
+  }
+  frame.push(callback);
 }

@@ -101,6 +101,11 @@ export interface ToolCallItem extends ItemBase {
   rawOutput: unknown;
   /** True when the first thing seen for this id was a `tool_call_update` (agents may skip `tool_call`). */
   createdByUpdate: boolean;
+  /**
+   * The agent's custom data for the call, as last sent (for example `_meta.claudeCode` with its
+   * tool name and parent tool-use id); null when it sent none.
+   */
+  _meta?: Record<string, unknown> | null;
 }
 
 export interface NoticeItem extends ItemBase {
@@ -192,6 +197,8 @@ export interface SessionState {
   sessionId: string;
   cwd: string;
   additionalDirectories: string[];
+  /** The MCP servers the session was set up with: sent again when a reconnect restores it. */
+  mcpServers: acp.McpServer[];
   status: SessionStatus;
   /** Why the session is `lost` (for example: the agent can neither resume nor load it). */
   statusReason: string | null;
@@ -222,6 +229,8 @@ export interface PermissionRequestState {
   sessionId: string;
   toolCall: acp.ToolCallUpdate;
   options: acp.PermissionOption[];
+  /** The request's own `_meta` (the tool call's is in `toolCall._meta`); null when none. */
+  _meta?: Record<string, unknown> | null;
   status: PermissionRequestStatus;
   /** The chosen option when `answered`. */
   optionId: string | null;
@@ -244,6 +253,8 @@ export interface ElicitationState {
   requestedSchema: Extract<acp.CreateElicitationRequest, { mode: 'form' }>['requestedSchema'] | null;
   url: string | null;
   elicitationId: string | null;
+  /** The request's `_meta`; null when none. */
+  _meta?: Record<string, unknown> | null;
   status: ElicitationStatus;
   /** The response sent (for `accepted` forms, the submitted content). */
   response: acp.CreateElicitationResponse | null;

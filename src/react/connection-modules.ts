@@ -12,5 +12,7 @@ const sessionActions = { createSessionActions };
 
 export const BUNDLED: ConnectionModules = {
   refusedFrames: () => Promise.resolve(refusedFrames),
+  // Only pages that reach an agent over HTTP need it: fetched then, never in the bundle.
+  httpTransport: () => import('../core/client/http-transport.js'),
   sessionActions: () => Promise.resolve(sessionActions),
 };

@@ -20,5 +20,7 @@ export type { UseSessionListResult } from './use-session-list.js';
 export { useDraft } from './use-draft.js';
 export type { QueuedDraft, DraftEntry } from './use-draft.js';
 export { useTraffic } from './use-traffic.js';
+export { useChanges } from './use-changes.js';
+export { useExtMethod, useExtNotification } from './use-ext-handlers.js';
 export { useAcpContext } from './context.js';
 export { usePromptComposer } from './use-prompt-composer.js';

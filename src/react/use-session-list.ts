@@ -32,7 +32,9 @@ export function useSessionList(options: { cwd?: string } = {}): UseSessionListRe
   const query = useInfiniteQuery(
     {
       queryKey: ['acp', instanceId, 'session/list', options.cwd ?? null],
-      queryFn: ({ pageParam }) => client.listSessions({ cwd: options.cwd, cursor: pageParam ?? undefined }),
+      // TanStack's signal aborts a page nobody waits for any more (unmounted, refetched): the
+      // agent is told to stop (`$/cancel_request`).
+      queryFn: ({ pageParam, signal }) => client.listSessions({ cwd: options.cwd, cursor: pageParam ?? undefined }, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor ?? null,
       enabled: ready && supported,

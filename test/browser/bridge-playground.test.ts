@@ -14,7 +14,7 @@ const agentScript = fileURLToPath(new URL('../fixtures/stdio-agent.mjs', import.
 
 let browser: Browser;
 let server: StaticServer;
-let bridge: { url: string; close(): Promise<void> };
+let bridge: { url: string; httpUrl: string; close(): Promise<void> };
 const logs: string[] = [];
 
 beforeAll(async () => {
@@ -33,11 +33,14 @@ afterAll(async () => {
   await bridge?.close();
 });
 
-it('connects the playground to a stdio agent through the bridge and runs a turn', async () => {
+it.each([
+  ['WebSocket', () => bridge.url],
+  ['Streamable HTTP', () => bridge.httpUrl],
+])('connects the playground to a stdio agent through the bridge over %s and runs a turn', async (_transport, agentUrl) => {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/?agent=${encodeURIComponent(bridge.url)}&cwd=/tmp`);
+  await page.goto(`${server.url}/?agent=${encodeURIComponent(agentUrl())}&cwd=/tmp`);
   await page
     .getByText('stdio-fixture-agent')
     .first()
@@ -60,4 +63,5 @@ it('connects the playground to a stdio agent through the bridge and runs a turn'
       throw new Error(`${String(error)}\nbridge log:\n${logs.join('\n')}\npage end:\n${text}`);
     });
   expect(errors).toEqual([]);
+  await page.close();
 });

@@ -153,7 +153,7 @@ describe.each<[string, Container]>([
       expect(inline).toBe('inline');
 
       // The header names the session after the first prompt (session_info_update).
-      await expect.poll(() => panel(page).locator('[data-slot="session-title"]').textContent()).toBe('/explain');
+      await expect.poll(() => panel(page).locator('[data-slot="agent-panel-session-title"]').textContent()).toBe('/explain');
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -244,7 +244,7 @@ describe('the session title', () => {
     try {
       await waitReady(page);
       await sendPrompt(page, '/plan the retries of the priority task queue, step by step');
-      const title = panel(page).locator('[data-slot="session-title"]');
+      const title = panel(page).locator('[data-slot="agent-panel-session-title"]');
       await expect.poll(() => title.getAttribute('data-status')).toBe('titled');
       const metrics = await title.evaluate((el) => {
         const style = getComputedStyle(el);

@@ -93,7 +93,7 @@ describe('a hostile agent over a real WebSocket', () => {
     await log()
       .getByRole('button', { name: /x-deep-block/ })
       .click();
-    expect(await log().locator('[data-slot="raw"] pre').last().textContent()).toContain('"payload": [');
+    expect(await log().locator('[data-slot="tool-call-raw"] pre').last().textContent()).toContain('"payload": [');
     await stillWorks();
   });
 
@@ -114,9 +114,9 @@ describe('a hostile agent over a real WebSocket', () => {
     const answer = lastAnswer();
     await answer.getByText('After the table.').waitFor();
     // Groups past a frame's parse budget show as written for a frame or two, then as rows.
-    await expect.poll(() => answer.locator('[data-slot="table"] [data-slot="pending"]').count(), { timeout: 30_000 }).toBe(0);
-    expect(await answer.locator('[data-slot="table"] tbody tr').count()).toBe(2500);
-    expect(await answer.locator('[data-slot="table"]').count()).toBe(1);
+    await expect.poll(() => answer.locator('[data-slot="markdown-table"] [data-slot="markdown-pending"]').count(), { timeout: 30_000 }).toBe(0);
+    expect(await answer.locator('[data-slot="markdown-table"] tbody tr').count()).toBe(2500);
+    expect(await answer.locator('[data-slot="markdown-table"]').count()).toBe(1);
     await stillWorks();
   });
 
@@ -131,8 +131,8 @@ describe('a hostile agent over a real WebSocket', () => {
   it('a big diff: 20,000 lines with every tenth changed shows its real counts', async () => {
     await run('diff');
     const diff = panel(page).locator('[data-slot="diff"]').last();
-    await expect.poll(() => diff.locator('[data-slot="counts"] > [aria-hidden="true"]').textContent(), { timeout: 30_000 }).toBe('+2,000 −2,000');
-    expect(await diff.locator('[data-slot="approximate"]').count()).toBe(0);
+    await expect.poll(() => diff.locator('[data-slot="diff-counts"] > [aria-hidden="true"]').textContent(), { timeout: 30_000 }).toBe('+2,000 −2,000');
+    expect(await diff.locator('[data-slot="diff-approximate"]').count()).toBe(0);
     await stillWorks();
   });
 
@@ -142,7 +142,7 @@ describe('a hostile agent over a real WebSocket', () => {
     await terminal.getByText(/\[039999\] building module/).waitFor();
     await terminal.getByRole('button', { name: 'Download the full text as terminal-output.txt' }).waitFor();
     // Only the last page of lines is mounted, and only near the view filled.
-    expect(await terminal.locator('[data-slot="line"]').count()).toBeLessThanOrEqual(1000);
+    expect(await terminal.locator('[data-slot="terminal-line"]').count()).toBeLessThanOrEqual(1000);
     await stillWorks();
   });
 });

@@ -68,7 +68,7 @@ describe('AgentPanel loading on demand', () => {
     // The demo agent thinks, plans, then answers: all rendered by the loaded conversation.
     const [answer] = await screen.findAllByRole('article', { name: 'Agent message' }, LOADED);
     await waitFor(() => expect(answer!.textContent?.trim()).not.toBe(''), LOADED);
-    const turn = () => screen.getByRole('log', { name: 'Conversation' }).querySelector('[data-slot="turn"]');
+    const turn = () => screen.getByRole('log', { name: 'Conversation' }).querySelector('[data-slot="thread-turn"]');
     await waitFor(() => expect(turn()).not.toBeNull(), LOADED);
     expect(document.querySelector('[data-slot="thread"]')).not.toHaveAttribute('aria-busy');
     expect(fetched).not.toContain('session history');

@@ -97,7 +97,8 @@ describe('AgentPanel with several sessions', () => {
     await waitFor(() => expect(tabs()[1]).toHaveAttribute('aria-selected', 'true'));
     await user.keyboard('{Home}');
     await waitFor(() => expect(tabs()[0]).toHaveAttribute('aria-selected', 'true'));
-    expect(tabs()[0]).toHaveFocus();
+    // Focus follows in an effect after the switch has rendered.
+    await waitFor(() => expect(tabs()[0]).toHaveFocus());
   });
 
   it('badges a background session waiting for an answer and announces it, and its finished turn', async () => {
@@ -120,7 +121,8 @@ describe('AgentPanel with several sessions', () => {
     expect(tabs()[0]).toHaveAttribute('data-status', 'waiting');
     expect(tabs()[0]!.querySelector('[data-slot="session-tab-badge"]')).toHaveTextContent('1');
     expect(announcer()).toHaveAttribute('aria-live', 'polite');
-    expect(announcer()).toHaveTextContent('Session 1 is waiting for your answer.');
+    // Said in an effect once the tab shows the change.
+    await waitFor(() => expect(announcer()).toHaveTextContent('Session 1 is waiting for your answer.'));
     expect(tabs()[1]).toHaveAttribute('data-status', 'idle');
 
     // Answered in its own tab: the badge goes, the agent gets the answer.
@@ -152,7 +154,7 @@ describe('AgentPanel with several sessions', () => {
     await waitFor(() => expect(tabs()).toHaveLength(2));
     // The tab after the closed one is shown and focused.
     expect(tabs()[1]).toHaveAttribute('aria-selected', 'true');
-    expect(tabs()[1]).toHaveFocus();
+    await waitFor(() => expect(tabs()[1]).toHaveFocus());
     expect(client.getSnapshot().sessions['sess-2']).toBeUndefined();
 
     // The Close button after the list closes the current one; one session left, no tabs.

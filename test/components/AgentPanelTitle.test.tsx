@@ -38,8 +38,8 @@ async function openPanel(): Promise<{ conn: RawConnection; sessionId: string; ti
   const conn = await agent.connection(0);
   await conn.waitFor((m) => m.method === 'session/new', 'session/new');
   const header = () => screen.getByRole('region', { name: 'Agent' }).querySelector('header') as HTMLElement;
-  await waitFor(() => expect(header().querySelector('[data-slot="session-title"]')).not.toBeNull());
-  return { conn, sessionId: 'sess-1', title: () => header().querySelector('[data-slot="session-title"]') as HTMLElement };
+  await waitFor(() => expect(header().querySelector('[data-slot="agent-panel-session-title"]')).not.toBeNull());
+  return { conn, sessionId: 'sess-1', title: () => header().querySelector('[data-slot="agent-panel-session-title"]') as HTMLElement };
 }
 
 describe('AgentPanel session title', () => {

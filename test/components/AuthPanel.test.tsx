@@ -176,4 +176,28 @@ describe('AuthPanel', () => {
     rerender(<AuthPanel {...props} agentCommand="npx @agentclientprotocol/claude-agent-acp" />);
     expect(screen.getByText('npx @agentclientprotocol/claude-agent-acp', { selector: 'code' })).toBeInTheDocument();
   });
+
+  it('runs a terminal method in a sign-in terminal when the host can, instead of showing the command', async () => {
+    const user = userEvent.setup();
+    const onSignInWithTerminal = vi.fn();
+    const { rerender, props } = setup({ authMethods: [terminalMethod], onSignInWithTerminal });
+    const button = screen.getByRole('button', { name: 'Sign in in a terminal with Claude Subscription' });
+    expect(button).toHaveAccessibleDescription('Use Claude subscription');
+    expect(within(methodItem('Claude Subscription')).queryByText(/in a terminal to sign in/)).not.toBeInTheDocument();
+    await user.click(button);
+    expect(onSignInWithTerminal).toHaveBeenCalledExactlyOnceWith('claude-ai-login');
+
+    // While it runs the button stays focusable (focus comes back to it from the dialog) but does nothing.
+    rerender(<AuthPanel {...props} auth={{ ...idle, pendingMethodId: 'claude-ai-login' }} />);
+    const pending = screen.getByRole('button', { name: 'Signing in with Claude Subscription…' });
+    expect(pending).toHaveAttribute('aria-disabled', 'true');
+    expect(pending).not.toBeDisabled();
+    await user.click(pending);
+    expect(onSignInWithTerminal).toHaveBeenCalledTimes(1);
+
+    // Without the host's terminal, the method is instructions again.
+    rerender(<AuthPanel {...props} onSignInWithTerminal={undefined} />);
+    expect(screen.queryByRole('button', { name: /^Sign in in a terminal/ })).not.toBeInTheDocument();
+    expect(within(methodItem('Claude Subscription')).getByText(/in a terminal to sign in/)).toBeInTheDocument();
+  });
 });

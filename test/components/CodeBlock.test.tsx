@@ -14,11 +14,11 @@ describe('CodeBlock', () => {
     const block = container.querySelector('[data-slot="code-block"]')!;
     expect(block).toHaveAttribute('data-state', 'highlighting');
     expect(container.querySelector('code')!.textContent).toBe(TS);
-    expect(container.querySelectorAll('[data-slot="line"] span[style]')).toHaveLength(0);
+    expect(container.querySelectorAll('[data-slot="code-block-line"] span[style]')).toHaveLength(0);
 
     await waitFor(() => expect(block).toHaveAttribute('data-state', 'highlighted'), { timeout: 10_000 });
     expect(container.querySelector('code')!.textContent).toBe(TS);
-    const keyword = [...container.querySelectorAll<HTMLElement>('[data-slot="line"] span[style]')].find((s) => s.textContent === 'export');
+    const keyword = [...container.querySelectorAll<HTMLElement>('[data-slot="code-block-line"] span[style]')].find((s) => s.textContent === 'export');
     expect(keyword?.style.color).toContain('--acp-code-keyword');
   });
 
@@ -53,13 +53,13 @@ describe('CodeBlock', () => {
 
   it('leaves the unfinished last line plain while streaming', async () => {
     const { container, rerender } = render(<CodeBlock code={'let a = 1;\nlet b'} language="ts" streaming />);
-    await waitFor(() => expect(container.querySelector('[data-slot="line"] span[style]')).not.toBeNull(), { timeout: 10_000 });
-    const lines = container.querySelectorAll('[data-slot="line"]');
+    await waitFor(() => expect(container.querySelector('[data-slot="code-block-line"] span[style]')).not.toBeNull(), { timeout: 10_000 });
+    const lines = container.querySelectorAll('[data-slot="code-block-line"]');
     expect(lines[0].querySelector('span[style]')).not.toBeNull();
     expect(lines[1].querySelector('span')).toBeNull();
     expect(lines[1].textContent).toBe('let b');
     rerender(<CodeBlock code={'let a = 1;\nlet b = 2;'} language="ts" />);
-    await waitFor(() => expect(container.querySelectorAll('[data-slot="line"]')[1].querySelector('span[style]')).not.toBeNull());
+    await waitFor(() => expect(container.querySelectorAll('[data-slot="code-block-line"]')[1].querySelector('span[style]')).not.toBeNull());
   });
 });
 

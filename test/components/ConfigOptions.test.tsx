@@ -97,9 +97,9 @@ describe('ConfigOptions grouping', () => {
       .filter((g) => g.parentElement === root);
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Reasoning', 'Model', 'Other settings', 'Mode']);
     // model_config options come after the model selector even when listed first.
-    const modelControls = groups[1].querySelectorAll('[data-slot="control"]');
+    const modelControls = groups[1].querySelectorAll('[data-slot="config-control"]');
     expect([...modelControls].map((c) => c.getAttribute('data-config-id'))).toEqual(['model', 'fast']);
-    const otherControls = groups[2].querySelectorAll('[data-slot="control"]');
+    const otherControls = groups[2].querySelectorAll('[data-slot="config-control"]');
     expect([...otherControls].map((c) => c.getAttribute('data-config-id'))).toEqual(['brave', 'tone']);
     expect(screen.queryByText('Temperature')).not.toBeInTheDocument();
   });
@@ -247,7 +247,7 @@ describe('ConfigOptions optimistic updates', () => {
     await user.click(trigger('Mode'));
     await user.click(screen.getByRole('option', { name: /Plan/ }));
 
-    const control = trigger('Mode').closest('[data-slot="control"]');
+    const control = trigger('Mode').closest('[data-slot="config-control"]');
     expect(trigger('Mode')).toHaveTextContent('Plan');
     expect(control).toHaveAttribute('data-state', 'pending');
     expect(trigger('Mode')).toHaveAccessibleDescription('Updating…');
@@ -269,7 +269,7 @@ describe('ConfigOptions optimistic updates', () => {
     await user.click(trigger('Mode'));
     await user.click(screen.getByRole('option', { name: /Plan/ }));
     await waitFor(() => expect(trigger('Mode')).toHaveTextContent('Manual'));
-    expect(trigger('Mode').closest('[data-slot="control"]')).toHaveAttribute('data-state', 'idle');
+    expect(trigger('Mode').closest('[data-slot="config-control"]')).toHaveAttribute('data-state', 'idle');
   });
 
   it('reverts and reports the error when the request fails', async () => {
@@ -316,9 +316,9 @@ describe('ConfigOptions optimistic updates', () => {
     await user.click(trigger('Mode'));
     await user.click(screen.getByRole('option', { name: /Plan/ }));
     expect(trigger('Mode')).toHaveTextContent('Plan');
-    expect(trigger('Mode').closest('[data-slot="control"]')).toHaveAttribute('data-state', 'pending');
+    expect(trigger('Mode').closest('[data-slot="config-control"]')).toHaveAttribute('data-state', 'pending');
     rerender(<ConfigOptions {...props} configOptions={[{ ...modeOption, currentValue: 'plan' }]} />);
-    expect(trigger('Mode').closest('[data-slot="control"]')).toHaveAttribute('data-state', 'idle');
+    expect(trigger('Mode').closest('[data-slot="config-control"]')).toHaveAttribute('data-state', 'idle');
   });
 
   it('reverts a legacy mode change that fails', async () => {

@@ -66,7 +66,7 @@ describe('ConnectionStatus', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(line).toHaveTextContent(/^Reconnecting \(attempt 2\)$/);
     expect(status).toHaveTextContent(/^Reconnecting$/);
-    expect(line.querySelector('[data-slot="countdown"]')?.closest('[role="status"], [aria-live]')).toBeNull();
+    expect(line.querySelector('[data-slot="connection-status-countdown"]')?.closest('[role="status"], [aria-live]')).toBeNull();
   });
 
   it('restarts the countdown for a new attempt', () => {

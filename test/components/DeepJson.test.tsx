@@ -31,7 +31,7 @@ describe('deep raw JSON', () => {
     const user = userEvent.setup();
     const { container } = render(<ToolCall toolCall={toolCall({ rawInput: DEEP, rawOutput: { ok: true } })} open />);
     await user.click(screen.getByRole('button', { name: 'Raw input and output' }));
-    const input = container.querySelector('[data-slot="raw-input"]')!;
+    const input = container.querySelector('[data-slot="tool-call-raw-input"]')!;
     const text = input.querySelector('pre')!.textContent!;
     // Levels 0 to 30 open on lines of their own; the rest is one line, cut at the text budget.
     const lines = text.split('\n');
@@ -42,7 +42,7 @@ describe('deep raw JSON', () => {
     const notes = within(input as HTMLElement).getAllByRole('note');
     expect(notes[0]).toHaveTextContent(`Nested deeper than ${NESTING_LIMIT} levels: the deeper levels are written on one line.`);
     expect(notes[1]).toHaveTextContent('Showing the first 100,000 characters.');
-    expect(container.querySelector('[data-slot="raw-output"] pre')).toHaveTextContent('"ok": true');
+    expect(container.querySelector('[data-slot="tool-call-raw-output"] pre')).toHaveTextContent('"ok": true');
   });
 
   it('over the budget, shows the start and offers the whole text to copy and download', async () => {
@@ -50,7 +50,7 @@ describe('deep raw JSON', () => {
     const big = { lines: Array.from({ length: 20_000 }, (_, i) => `line ${i}`) };
     const { container } = render(<ToolCall toolCall={toolCall({ rawOutput: big })} open />);
     await user.click(screen.getByRole('button', { name: 'Raw input and output' }));
-    const output = container.querySelector('[data-slot="raw-output"]') as HTMLElement;
+    const output = container.querySelector('[data-slot="tool-call-raw-output"]') as HTMLElement;
     expect(output.querySelector('pre')!.textContent).toHaveLength(TOOL_OUTPUT_LIMIT);
     const note = within(output).getByRole('note');
     expect(note).toHaveTextContent('Showing the first 100,000 characters.');

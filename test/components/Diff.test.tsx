@@ -6,7 +6,7 @@ import { Diff } from '../../src/components/Diff/index.js';
 const lines = (count: number, prefix = 'line') => Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n';
 
 function lineRows(container: HTMLElement) {
-  return Array.from(container.querySelectorAll<HTMLElement>('[data-slot="line"]'));
+  return Array.from(container.querySelectorAll<HTMLElement>('[data-slot="diff-line"]'));
 }
 
 describe('Diff', () => {
@@ -22,12 +22,12 @@ describe('Diff', () => {
     expect(rows.map((row) => row.dataset.kind)).toEqual(['context', 'del', 'add', 'context', 'add']);
     const removed = rows[1];
     expect(within(removed).getByText('b').tagName).toBe('DEL');
-    expect(removed.querySelector('[data-slot="old-number"]')).toHaveTextContent('2');
-    expect(removed.querySelector('[data-slot="new-number"]')).toHaveTextContent('');
+    expect(removed.querySelector('[data-slot="diff-old-number"]')).toHaveTextContent('2');
+    expect(removed.querySelector('[data-slot="diff-new-number"]')).toHaveTextContent('');
     const last = rows[4];
     expect(within(last).getByText('d').tagName).toBe('INS');
-    expect(last.querySelector('[data-slot="new-number"]')).toHaveTextContent('4');
-    expect(container.querySelector('[data-slot="badge"]')).toBeNull();
+    expect(last.querySelector('[data-slot="diff-new-number"]')).toHaveTextContent('4');
+    expect(container.querySelector('[data-slot="diff-badge"]')).toBeNull();
   });
 
   it('shows a new file (null oldText) as all added with a badge', () => {
@@ -96,7 +96,7 @@ describe('Diff', () => {
     expect(screen.queryByRole('button', { name: 'Show 11 lines' })).toBeNull();
     expect(lineRows(container)).toHaveLength(11 + 8);
     // Focus stays inside the diff instead of falling back to the page.
-    expect(container.querySelector('[data-slot="rows"]')).toHaveFocus();
+    expect(container.querySelector('[data-slot="diff-rows"]')).toHaveFocus();
   });
 
   it('renders a large diff in pages with "Show more"', async () => {
@@ -137,8 +137,8 @@ describe('Diff', () => {
 
   it('adds syntax colours by file extension after first showing plain text', async () => {
     const { container } = render(<Diff path="/repo/src/app.ts" oldText={'const a = 1;\n'} newText={'const a = 2;\nexport function f() {}\n'} />);
-    const removed = () => container.querySelector('[data-kind="del"] [data-slot="line-text"]')!;
-    const added = () => container.querySelector('[data-kind="add"] [data-slot="line-text"]')!;
+    const removed = () => container.querySelector('[data-kind="del"] [data-slot="diff-line-text"]')!;
+    const added = () => container.querySelector('[data-kind="add"] [data-slot="diff-line-text"]')!;
     // Plain first: the text is there before any grammar has loaded.
     expect(added().querySelector('span')).toBeNull();
     expect(added()).toHaveTextContent('const a = 2;');
@@ -155,9 +155,9 @@ describe('Diff', () => {
   it('stays plain for unknown file types and when highlighting is off', async () => {
     const { container, rerender } = render(<Diff path="/repo/notes.unknownext" oldText={null} newText={'const a = 1;\n'} />);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(container.querySelector('[data-slot="line-text"] span')).toBeNull();
+    expect(container.querySelector('[data-slot="diff-line-text"] span')).toBeNull();
     rerender(<Diff path="/repo/a.ts" oldText={null} newText={'const a = 1;\n'} highlight={false} />);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(container.querySelector('[data-slot="line-text"] span')).toBeNull();
+    expect(container.querySelector('[data-slot="diff-line-text"] span')).toBeNull();
   });
 });

@@ -14,8 +14,8 @@ describe('Diff within its budget', () => {
     const { container } = render(<Diff path={path} oldText={oldText} newText={newText} highlight={false} />);
     // Large diffs are computed after paint.
     expect(await screen.findByText('4,000 lines added, 4,000 lines removed')).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="approximate"]')).toBeNull();
-    expect(container.querySelector('[data-slot="counts"]')).toHaveTextContent('+4,000 −4,000');
+    expect(container.querySelector('[data-slot="diff-approximate"]')).toBeNull();
+    expect(container.querySelector('[data-slot="diff-counts"]')).toHaveTextContent('+4,000 −4,000');
   });
 
   it('says when the diff is an approximation, with the new text to copy or download', async () => {
@@ -27,7 +27,7 @@ describe('Diff within its budget', () => {
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('Approximate diff');
     expect(within(note).getByRole('button', { name: 'Download the full text as repeated.txt' })).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="counts"]')!.textContent).toMatch(/^≈ /);
+    expect(container.querySelector('[data-slot="diff-counts"]')!.textContent).toMatch(/^≈ /);
     expect(screen.getByText(/^At most .* lines added, .* lines removed \(approximate\)$/)).toBeInTheDocument();
   });
 });

@@ -394,7 +394,7 @@ describe('ElicitationForm: required, validation and focus', () => {
     expect(screen.getByLabelText('First')).not.toHaveAttribute('aria-required');
     const second = screen.getByLabelText(/Second/);
     expect(second).toHaveAttribute('aria-required', 'true');
-    expect(second.closest('[data-slot="field"]')!.querySelector('.acp-elicitation__required')).toHaveTextContent('*');
+    expect(second.closest('[data-slot="elicitation-field"]')!.querySelector('.acp-elicitation__required')).toHaveTextContent('*');
     expect(screen.getByText('Fields marked * are required.')).toBeInTheDocument();
   });
 
@@ -549,9 +549,9 @@ describe('ElicitationForm: URL mode', () => {
     const { container } = renderUrl('https://github.com/login/device?code=ABCD');
     expect(screen.getByRole('region', { name: 'The agent asks you to open a web page' })).toBeInTheDocument();
     expect(screen.getByText('Sign in to GitHub')).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="url"]')).toHaveTextContent('https://github.com/login/device?code=ABCD');
-    expect(container.querySelector('[data-slot="url-host"]')).toHaveTextContent('github.com');
-    expect(container.querySelector('[data-slot="host"]')).toHaveTextContent('github.com');
+    expect(container.querySelector('[data-slot="elicitation-url"]')).toHaveTextContent('https://github.com/login/device?code=ABCD');
+    expect(container.querySelector('[data-slot="elicitation-url-host"]')).toHaveTextContent('github.com');
+    expect(container.querySelector('[data-slot="elicitation-host"]')).toHaveTextContent('github.com');
     expect(container.querySelector('a, iframe')).toBeNull();
   });
 

@@ -54,7 +54,7 @@ describe('Markdown safety', () => {
     expect(screen.getByText('vb').closest('a')).toBeNull();
     expect(screen.getByText('data').closest('a')).toBeNull();
     expect(screen.getByText('relative').closest('a')).toBeNull();
-    expect(screen.getByText('svg')).toHaveAttribute('data-slot', 'image-refused');
+    expect(screen.getByText('svg')).toHaveAttribute('data-slot', 'markdown-image-refused');
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   });
 

@@ -24,12 +24,12 @@ describe('Markdown before its renderer has loaded', () => {
     const { container } = render(<Markdown text={TEXT} />);
     const root = container.querySelector('[data-slot="markdown"]');
     expect(root).toHaveClass('acp-markdown');
-    expect(root?.querySelector('[data-slot="plain"]')?.textContent).toBe(TEXT);
+    expect(root?.querySelector('[data-slot="markdown-plain"]')?.textContent).toBe(TEXT);
 
     expect(await screen.findByRole('link', { name: 'link' }, LOADED)).toHaveAttribute('href', 'https://example.com');
     expect(container.querySelector('[data-slot="markdown"]')).toBe(root);
     expect(screen.getByText('bold').tagName).toBe('STRONG');
-    expect(container.querySelector('[data-slot="plain"]')).toBeNull();
+    expect(container.querySelector('[data-slot="markdown-plain"]')).toBeNull();
   });
 
   it('reports a failed fetch with a retry that fetches again', async () => {

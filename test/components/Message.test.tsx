@@ -49,7 +49,7 @@ describe('Message', () => {
     const img = screen.getByRole('img', { name: 'screen.png' });
     expect(img.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`);
     expect(container.querySelectorAll('img')).toHaveLength(1);
-    const chip = container.querySelector('[data-slot="image-file"]')!;
+    const chip = container.querySelector('[data-slot="message-image-file"]')!;
     expect(chip).toHaveTextContent('Image not shown');
     expect(chip).toHaveTextContent('image/svg+xml');
   });

@@ -154,7 +154,7 @@ describe('the thread, fetched with the conversation', () => {
 
     // Loaded: the same turn rendered, markdown formatted, nothing loading any more.
     expect(await screen.findByText('greeting', { selector: 'strong' }, LOADED)).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="turn"]')).not.toBeNull();
+    expect(container.querySelector('[data-slot="thread-turn"]')).not.toBeNull();
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     expect(fetches.count).toBe(1);
   });

@@ -18,7 +18,7 @@ describe('text budgets', () => {
   it('shows tool output up to its budget, then says how much is shown and offers the rest', () => {
     const text = 'x'.repeat(TOOL_OUTPUT_LIMIT + 12_345);
     const { container } = render(<ToolCall toolCall={toolCall(text)} open />);
-    expect(container.querySelector('[data-slot="text"]')!.textContent).toHaveLength(TOOL_OUTPUT_LIMIT);
+    expect(container.querySelector('[data-slot="tool-call-text"]')!.textContent).toHaveLength(TOOL_OUTPUT_LIMIT);
     const note = screen.getByRole('note');
     expect(note).toHaveTextContent('Showing the first 100,000 of 112,345 characters.');
     expect(within(note).getByRole('button', { name: 'Copy the full text' })).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('text budgets', () => {
     const text = 'y'.repeat(MESSAGE_TEXT_LIMIT + 10);
     const item: UserMessageItem = { id: 'u', kind: 'user_message', messageId: null, content: [{ type: 'text', text }], text, local: false, turnId: null };
     const { container } = render(<Message item={item} />);
-    expect(container.querySelector('[data-slot="text"]')!.textContent).toHaveLength(MESSAGE_TEXT_LIMIT);
+    expect(container.querySelector('[data-slot="message-text"]')!.textContent).toHaveLength(MESSAGE_TEXT_LIMIT);
     expect(screen.getByRole('note')).toHaveTextContent('Showing the first 1,000,000 of 1,000,010 characters.');
   });
 

@@ -63,7 +63,7 @@ describe('a part that fails to render', () => {
 
     const failed = screen.getByRole('group', { name: 'Could not display this part.' });
     expect(failed).toHaveTextContent('Error: this item cannot render');
-    expect(failed.closest('[data-slot="item"]')).toHaveAttribute('data-kind', 'agent_message');
+    expect(failed.closest('[data-slot="thread-item"]')).toHaveAttribute('data-kind', 'agent_message');
     expect(screen.getByRole('article', { name: 'Your message' })).toHaveTextContent('first question');
     expect(screen.getByText('Read a.ts')).toBeInTheDocument();
 

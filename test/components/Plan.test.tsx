@@ -12,7 +12,7 @@ const plan: PlanEntry[] = [
   { content: 'Run the full suite', priority: 'medium', status: 'pending' },
 ];
 
-const rows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>('[data-slot="entry"]'));
+const rows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>('[data-slot="plan-entry"]'));
 
 describe('Plan', () => {
   it('renders nothing without a plan', () => {
@@ -36,7 +36,7 @@ describe('Plan', () => {
     expect(entries.map((row) => row.dataset.status)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending']);
     expect(entries.map((row) => row.dataset.priority)).toEqual(['high', 'high', 'medium', 'low', 'medium']);
     expect(entries[2]).toHaveTextContent('In progress: Update the tests');
-    expect(entries[2].querySelector('[data-slot="priority"]')).toHaveTextContent('Medium priority');
+    expect(entries[2].querySelector('[data-slot="plan-priority"]')).toHaveTextContent('Medium priority');
     expect(entries[0]).toHaveTextContent('Completed: Read the config loader');
     expect(entries[3]).toHaveTextContent('Pending: Document the option');
     expect(container.querySelector('ol')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('Plan', () => {
     const onOpenChange = vi.fn();
     const { container } = render(<Plan entries={plan} onOpenChange={onOpenChange} />);
     const trigger = screen.getByRole('button', { name: /Plan/ });
-    const body = container.querySelector('[data-slot="body"]')!;
+    const body = container.querySelector('[data-slot="plan-body"]')!;
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(trigger).toHaveAttribute('aria-controls', body.id);
 
@@ -92,7 +92,7 @@ describe('Plan', () => {
   it('attaches find-in-page handling to a plan that appears after mounting empty', () => {
     const { container, rerender } = render(<Plan entries={null} defaultOpen={false} />);
     rerender(<Plan entries={plan} defaultOpen={false} />);
-    const body = container.querySelector('[data-slot="body"]')!;
+    const body = container.querySelector('[data-slot="plan-body"]')!;
     expect(body).toHaveAttribute('hidden', 'until-found');
     fireEvent(body, new Event('beforematch'));
     expect(body).not.toHaveAttribute('hidden');

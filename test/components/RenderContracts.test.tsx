@@ -153,7 +153,7 @@ describe('a permission request', () => {
     expect(commits).toBe(1);
     expect([...renders.entries()]).toEqual([[card.id, 1]]);
     expect(textParts.size).toBe(0);
-    expect(container.querySelectorAll('[data-slot="permission-prompt"], .acp-permission')).not.toHaveLength(0);
+    expect(container.querySelectorAll('[data-slot="permission"]')).not.toHaveLength(0);
   });
 });
 
@@ -244,7 +244,7 @@ describe('a streamed chunk in the whole AgentPanel', () => {
     });
     try {
       let commits = 0;
-      const { getByRole, getAllByRole } = render(
+      const { getByRole, getAllByRole, findByText } = render(
         <AcpProvider client={client}>
           <Profiler id="panel" onRender={() => commits++}>
             <AgentPanel cwd="/workspace" showSessionList={false} />
@@ -258,6 +258,8 @@ describe('a streamed chunk in the whole AgentPanel', () => {
       act(() => getByRole('button', { name: 'New session' }).click());
       await waitFor(() => expect(getAllByRole('tab')).toHaveLength(2));
       await waitFor(() => expect(getAllByRole('tab')[1]).toHaveAttribute('aria-selected', 'true'));
+      // The new session's (empty) conversation has rendered: nothing of its own is still to come.
+      await findByText(/Send a message to start/);
       for (const text of ['one', ' two', ' three']) {
         renders.clear();
         textParts.clear();

@@ -23,7 +23,7 @@ function setup(list: AvailableCommand[] = commands) {
 const optionNames = () =>
   within(screen.getByRole('listbox'))
     .getAllByRole('option')
-    .map((o) => o.querySelector('[data-slot="name"]')!.textContent);
+    .map((o) => o.querySelector('[data-slot="slash-command-name"]')!.textContent);
 
 describe('slash command rules', () => {
   it('recognises the partial name only at the very start and before a space', () => {

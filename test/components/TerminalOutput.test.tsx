@@ -59,7 +59,7 @@ describe('TerminalOutput', () => {
 
   it('shows a running indicator, then success, failure and signal badges', () => {
     const { rerender, container } = render(<TerminalOutput terminal={terminal()} />);
-    const status = () => container.querySelector('[data-slot="status"]')!;
+    const status = () => container.querySelector('[data-slot="terminal-status"]')!;
     expect(status()).toHaveTextContent('Running');
     expect(status()).toHaveAttribute('data-status', 'running');
 
@@ -86,7 +86,7 @@ describe('TerminalOutput', () => {
   it('keeps showing the output after the terminal is released', () => {
     const { container } = render(<TerminalOutput terminal={terminal({ output: 'compiled 12 files\n', released: true })} />);
     expect(screen.getByText('compiled 12 files')).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="status"]')).toHaveTextContent('Stopped');
+    expect(container.querySelector('[data-slot="terminal-status"]')).toHaveTextContent('Stopped');
     expect(container.querySelector('[data-slot="terminal"]')).toHaveAttribute('data-released', 'true');
   });
 
@@ -99,7 +99,7 @@ describe('TerminalOutput', () => {
     const user = userEvent.setup();
     const output = Array.from({ length: 1500 }, (_, i) => `line ${i + 1}`).join('\n');
     const { container } = render(<TerminalOutput terminal={terminal({ output })} maxLines={1000} />);
-    const lines = () => container.querySelectorAll('[data-slot="line"]');
+    const lines = () => container.querySelectorAll('[data-slot="terminal-line"]');
     expect(lines()).toHaveLength(1000);
     expect(screen.queryByText('line 500')).toBeNull();
     expect(screen.getByText('line 1500')).toBeInTheDocument();

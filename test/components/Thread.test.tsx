@@ -67,9 +67,9 @@ function editTurn(): SessionState {
   return s;
 }
 
-const items = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-slot="item"]')].map((el) => el.dataset.kind);
-const turnsOf = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-slot="turn"]')];
-const announcer = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-slot="announcer"]')!;
+const items = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-slot="thread-item"]')].map((el) => el.dataset.kind);
+const turnsOf = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-slot="thread-turn"]')];
+const announcer = (container: HTMLElement) => container.querySelector<HTMLElement>('[data-slot="thread-announcer"]')!;
 
 describe('Thread rendering', () => {
   it('renders every item kind in thread order, grouped by turn', () => {
@@ -136,8 +136,8 @@ describe('Thread rendering', () => {
       ],
     });
     const { container } = render(<Thread session={s} />);
-    const plan = container.querySelector('[data-slot="plan"]')!;
-    expect(plan.closest('[data-slot="log"]')).toBeNull();
+    const plan = container.querySelector('[data-slot="thread-plan"]')!;
+    expect(plan.closest('[data-slot="thread-log"]')).toBeNull();
     expect(within(plan as HTMLElement).getByText('Read the code')).toBeInTheDocument();
   });
 });
@@ -147,7 +147,7 @@ describe('permission requests and elicitations', () => {
     const onRespond = vi.fn();
     const { container } = render(<Thread session={editTurn()} permissionRequests={[permission()]} onRespondPermission={onRespond} />);
     const card = container.querySelector<HTMLElement>('[data-slot="tool-call"]')!;
-    const slot = card.querySelector<HTMLElement>('[data-slot="permission"]')!;
+    const slot = card.querySelector<HTMLElement>('[data-slot="tool-call-permission"]')!;
     expect(within(slot).getByRole('group', { name: 'Permission needed: Edit greeting.ts' })).toBeInTheDocument();
     expect(items(container)).not.toContain('permission');
     await userEvent.click(within(slot).getByRole('button', { name: /Allow/ }));
@@ -173,7 +173,7 @@ describe('permission requests and elicitations', () => {
     expect(within(queue).getByText('Request 1 of 2')).toBeInTheDocument();
     // After the turn's items, before its status line.
     const kinds = [...second!.children].map((el) => (el as HTMLElement).dataset.kind ?? (el as HTMLElement).dataset.slot);
-    expect(kinds).toEqual(['user_message', 'agent_message', 'permission', 'turn-status']);
+    expect(kinds).toEqual(['user_message', 'agent_message', 'permission', 'thread-turn-status']);
   });
 
   it('puts an elicitation inside its tool call card, and one without a card at the end of the turn', () => {
@@ -181,12 +181,12 @@ describe('permission requests and elicitations', () => {
     s = update(s, { sessionUpdate: 'tool_call', toolCallId: 'call-form', title: 'Collect settings', kind: 'other', status: 'in_progress' });
     const { container, rerender } = render(<Thread session={s} elicitations={[elicitation()]} />);
     const card = container.querySelector<HTMLElement>('[data-slot="tool-call"]')!;
-    expect(within(card.querySelector<HTMLElement>('[data-slot="elicitation"]')!).getByText('Pick a name')).toBeInTheDocument();
+    expect(within(card.querySelector<HTMLElement>('[data-slot="tool-call-elicitation"]')!).getByText('Pick a name')).toBeInTheDocument();
 
     rerender(<Thread session={s} elicitations={[elicitation({ toolCallId: null, message: 'Connection-wide question' })]} />);
     const standalone = container.querySelector<HTMLElement>('[data-kind="elicitation"]')!;
     expect(within(standalone).getByText('Connection-wide question')).toBeInTheDocument();
-    expect(card.querySelector('[data-slot="elicitation"]')).toBeNull();
+    expect(card.querySelector('[data-slot="tool-call-elicitation"]')).toBeNull();
   });
 
   it('shows requests even when the thread is still empty', () => {
@@ -206,7 +206,7 @@ describe('notices', () => {
 
   it('gives errors an alert role, everything else (unknown severities too) a status role', () => {
     const { container } = render(<Thread session={withNotices()} />);
-    const notices = [...container.querySelectorAll<HTMLElement>('[data-slot="notice"]')];
+    const notices = [...container.querySelectorAll<HTMLElement>('[data-slot="thread-notice"]')];
     expect(notices.map((n) => [n.dataset.severity, n.getAttribute('role')])).toEqual([
       ['info', 'status'],
       ['error', 'alert'],
@@ -220,7 +220,7 @@ describe('notices', () => {
     s = endTurn(s, 't1', { stopReason: 'end_turn' }, 2000);
     s = prompt(s, 't2', 'Next', 2100);
     const { container } = render(<Thread session={s} />);
-    expect(container.querySelector('[data-slot="notice"][role]')).toBeNull();
+    expect(container.querySelector('[data-slot="thread-notice"][role]')).toBeNull();
   });
 
   it('dismisses a notice locally and keeps focus in the log', async () => {
@@ -251,7 +251,7 @@ describe('turn status', () => {
   ] as const)('explains stop reason %s', (stopReason, text) => {
     const s = endTurn(say(prompt(session(), 't1', 'Go'), 'Answer'), 't1', { stopReason }, 2000);
     const { container } = render(<Thread session={s} />);
-    const status = container.querySelector<HTMLElement>('[data-slot="turn-status"]')!;
+    const status = container.querySelector<HTMLElement>('[data-slot="thread-turn-status"]')!;
     expect(status).toHaveTextContent(text);
     // None of these is an error.
     expect(status.dataset.tone).not.toBe('error');
@@ -261,7 +261,7 @@ describe('turn status', () => {
   it('says nothing extra for end_turn', () => {
     const s = endTurn(say(prompt(session(), 't1', 'Go'), 'Answer'), 't1', { stopReason: 'end_turn' }, 2000);
     const { container } = render(<Thread session={s} />);
-    expect(container.querySelector('[data-slot="turn-status"]')).toBeNull();
+    expect(container.querySelector('[data-slot="thread-turn-status"]')).toBeNull();
   });
 
   it('marks a refused turn as excluded and leaves the others alone', () => {

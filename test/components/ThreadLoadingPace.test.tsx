@@ -55,9 +55,9 @@ describe('Thread while its session loads', () => {
     const s: SessionState = { ...createSessionState('s1', { cwd: '/workspace' }), status: 'loading' };
     const { container, rerender } = render(<Thread session={s} />);
     expect(screen.getByText('Loading the session…')).toBeInTheDocument();
-    expect(container.querySelector('[data-slot="empty"]')).toBeNull();
+    expect(container.querySelector('[data-slot="thread-empty"]')).toBeNull();
     rerender(<Thread session={{ ...s, status: 'active' }} />);
-    expect(container.querySelector('[data-slot="empty"]')).not.toBeNull();
+    expect(container.querySelector('[data-slot="thread-empty"]')).not.toBeNull();
   });
 
   it('shows another session at once, not the one it was pacing', () => {

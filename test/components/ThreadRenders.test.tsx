@@ -122,7 +122,7 @@ describe('commits per store notification', () => {
       </Profiler>
     );
     const { container, rerender } = render(view(s));
-    const announcer = container.querySelector('[data-slot="announcer"]')!;
+    const announcer = container.querySelector('[data-slot="thread-announcer"]')!;
     expect(announcer).toHaveTextContent('');
 
     commits = 0;

@@ -115,7 +115,7 @@ describe('virtualization', () => {
   it('mounts only some turns above the threshold, always including the newest', () => {
     const s = longThread(200);
     const { container } = render(<Thread session={s} />);
-    const mounted = container.querySelectorAll('[data-slot="item"]').length;
+    const mounted = container.querySelectorAll('[data-slot="thread-item"]').length;
     expect(s.thread.items.size).toBe(400);
     expect(mounted).toBeGreaterThan(0);
     expect(mounted).toBeLessThan(100);
@@ -127,13 +127,13 @@ describe('virtualization', () => {
   it('keeps every turn in the DOM below the threshold', () => {
     const s = longThread(60);
     const { container } = render(<Thread session={s} />);
-    expect(container.querySelectorAll('[data-slot="item"]')).toHaveLength(120);
+    expect(container.querySelectorAll('[data-slot="thread-item"]')).toHaveLength(120);
     expect(container.querySelector('[data-slot="thread"]')).not.toHaveAttribute('data-virtualized');
   });
 
   it('can be turned off', () => {
     const s = longThread(100);
     const { container } = render(<Thread session={s} virtualizeAbove={Infinity} />);
-    expect(container.querySelectorAll('[data-slot="item"]')).toHaveLength(200);
+    expect(container.querySelectorAll('[data-slot="thread-item"]')).toHaveLength(200);
   });
 });

@@ -50,18 +50,18 @@ describe('Thread before the virtualizer has loaded', () => {
     // 60 items: past half the threshold, the fetch starts; every turn is still mounted.
     rerender(<Thread session={longThread(30)} virtualizeAbove={100} />);
     await vi.waitFor(() => expect(fetch.requested).toBe(true), MODULE_LOAD);
-    expect(container.querySelectorAll('[data-slot="turn"]')).toHaveLength(30);
+    expect(container.querySelectorAll('[data-slot="thread-turn"]')).toHaveLength(30);
 
     // 1,000 items while the module is still on its way: a bounded window of the newest turns.
     const log = screen.getByRole('log');
-    mockLayout(log, () => 80 * container.querySelectorAll('[data-slot="item"]').length);
+    mockLayout(log, () => 80 * container.querySelectorAll('[data-slot="thread-item"]').length);
     const session = longThread(500);
     rerender(<Thread session={session} virtualizeAbove={100} />);
-    const mounted = container.querySelectorAll('[data-slot="item"]').length;
+    const mounted = container.querySelectorAll('[data-slot="thread-item"]').length;
     expect(mounted).toBeGreaterThanOrEqual(8);
     expect(mounted).toBeLessThan(20);
     expect(container.querySelector('[data-slot="thread"]')).toHaveAttribute('data-virtualized', 'true');
-    expect(container.querySelector('[data-slot="virtual-list"]')).toBeNull();
+    expect(container.querySelector('[data-slot="thread-virtual-list"]')).toBeNull();
     expect(screen.getByText('Answer 499')).toBeInTheDocument();
     // Still stuck to its end.
     expect(log.scrollTop).toBe(log.scrollHeight - log.clientHeight);
@@ -70,9 +70,9 @@ describe('Thread before the virtualizer has loaded', () => {
     // jsdom's zero layout first: the virtualizer's measurements need real ones to settle.)
     for (const key of ['scrollHeight', 'clientHeight', 'scrollTop']) delete (log as unknown as Record<string, unknown>)[key];
     await act(async () => fetch.open());
-    await vi.waitFor(() => expect(container.querySelector('[data-slot="virtual-list"]')).not.toBeNull(), MODULE_LOAD);
+    await vi.waitFor(() => expect(container.querySelector('[data-slot="thread-virtual-list"]')).not.toBeNull(), MODULE_LOAD);
     expect(screen.getByText('Answer 499')).toBeInTheDocument();
     expect(screen.getByText('Answer 498')).toBeInTheDocument();
-    expect(container.querySelectorAll('[data-slot="item"]').length).toBeLessThan(40);
+    expect(container.querySelectorAll('[data-slot="thread-item"]').length).toBeLessThan(40);
   });
 });

@@ -48,7 +48,7 @@ describe('ToolCall', () => {
   ])('renders the %s kind with an icon and a spoken kind label', (kind, label) => {
     const { container } = render(<ToolCall toolCall={toolCall({ toolKind: kind, title: 'Doing it' })} />);
     expect(card(container)).toHaveAttribute('data-kind', kind);
-    expect(container.querySelector('svg[data-slot="icon"]')).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('svg[data-slot="tool-call-icon"]')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText(`${label}:`)).toHaveClass('acp-visually-hidden');
     expect(screen.getByText('Doing it')).toBeInTheDocument();
   });
@@ -67,7 +67,7 @@ describe('ToolCall', () => {
   ] as const)('shows the %s status as a badge with text', (status, label) => {
     const { container } = render(<ToolCall toolCall={toolCall({ status })} />);
     expect(card(container)).toHaveAttribute('data-status', status);
-    const badge = container.querySelector('[data-slot="status"]')!;
+    const badge = container.querySelector('[data-slot="tool-call-status"]')!;
     expect(badge).toHaveAttribute('data-status', status);
     expect(badge).toHaveTextContent(label);
   });
@@ -115,14 +115,14 @@ describe('ToolCall', () => {
     const { container } = render(<ToolCall toolCall={toolCall({ rawInput, rawOutput: { success: true } })} />);
     const toggle = screen.getByRole('button', { name: 'Raw input and output' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(container.querySelector('[data-slot="raw-input"]')).toBeNull();
+    expect(container.querySelector('[data-slot="tool-call-raw-input"]')).toBeNull();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const input = container.querySelector('[data-slot="raw-input"]')!;
+    const input = container.querySelector('[data-slot="tool-call-raw-input"]')!;
     expect(input.querySelector('pre')!.textContent).toBe(JSON.stringify(rawInput, null, 2));
     expect(container.querySelector('script')).toBeNull();
-    expect(container.querySelector('[data-slot="raw-output"] pre')).toHaveTextContent('"success": true');
+    expect(container.querySelector('[data-slot="tool-call-raw-output"] pre')).toHaveTextContent('"success": true');
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -132,13 +132,13 @@ describe('ToolCall', () => {
     const { container, rerender } = render(
       <ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'Run the tests', rawInput: { command: 'npm test -- --run' } })} />,
     );
-    expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('$ npm test -- --run');
+    expect(container.querySelector('[data-slot="tool-call-command"]')).toHaveTextContent('$ npm test -- --run');
 
     rerender(<ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'ls -la', rawInput: { command: 'ls -la' } })} />);
-    expect(container.querySelector('[data-slot="command"]')).toBeNull();
+    expect(container.querySelector('[data-slot="tool-call-command"]')).toBeNull();
 
     rerender(<ToolCall toolCall={toolCall({ toolKind: 'execute', title: 'List', rawInput: { command: ['git', 'status'] } })} />);
-    expect(container.querySelector('[data-slot="command"]')).toHaveTextContent('git status');
+    expect(container.querySelector('[data-slot="tool-call-command"]')).toHaveTextContent('git status');
   });
 
   it('leaves the command to the terminal header when a terminal is shown', () => {
@@ -150,7 +150,7 @@ describe('ToolCall', () => {
     });
     const { container, rerender } = render(<ToolCall toolCall={item} terminals={{ 'term-1': terminal() }} />);
     expect(container.querySelector('.acp-tool-call__command')).toBeNull();
-    expect(container.querySelector('.acp-terminal [data-slot="command"]')).toHaveTextContent('$ npm test');
+    expect(container.querySelector('.acp-terminal [data-slot="terminal-command"]')).toHaveTextContent('$ npm test');
 
     // Without the terminal, the card shows the command itself.
     rerender(<ToolCall toolCall={item} terminals={{}} />);
@@ -201,7 +201,7 @@ describe('ToolCall', () => {
   it('folds a completed read by default, with hidden="until-found", and opens others', () => {
     const { container, rerender } = render(<ToolCall toolCall={toolCall({ toolKind: 'read', status: 'in_progress', content: withText('file body') })} />);
     const trigger = screen.getByRole('button', { name: /Read:/ });
-    const body = container.querySelector('[data-slot="body"]')!;
+    const body = container.querySelector('[data-slot="tool-call-body"]')!;
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(trigger).toHaveAttribute('aria-controls', body.id);
     expect(body).not.toHaveAttribute('hidden');
@@ -246,7 +246,7 @@ describe('ToolCall', () => {
     const { container } = render(
       <ToolCall toolCall={toolCall({ toolKind: 'read', status: 'completed', content: withText('needle') })} onOpenChange={onOpenChange} />,
     );
-    const body = container.querySelector('[data-slot="body"]')!;
+    const body = container.querySelector('[data-slot="tool-call-body"]')!;
     fireEvent(body, new Event('beforematch'));
     expect(onOpenChange).toHaveBeenCalledWith(true);
     expect(body).not.toHaveAttribute('hidden');
@@ -300,7 +300,7 @@ describe('ToolCall unknown content', () => {
     const user = userEvent.setup();
     const item = toolCall({ status: 'completed', content: [{ type: 'x-hologram', frames: 24 } as never] });
     const { container } = render(<ToolCall toolCall={item} open />);
-    const details = container.querySelector('[data-slot="unsupported"]') as HTMLDetailsElement;
+    const details = container.querySelector('[data-slot="tool-call-unsupported"]') as HTMLDetailsElement;
     expect(within(details).getByText('Unsupported content')).toBeInTheDocument();
     expect(details.querySelector('pre')).toBeNull();
     await user.click(within(details).getByText('Unsupported content'));

@@ -230,3 +230,37 @@ describe('createStore listener failures', () => {
     expect(seen).toEqual([1]);
   });
 });
+
+describe("createStore with the default 'frame' scheduler", () => {
+  it('one animation-frame callback serves every store on the page, each store notified once in it', async () => {
+    const frames: Array<() => void> = [];
+    const saved = globalThis.requestAnimationFrame;
+    globalThis.requestAnimationFrame = (cb: FrameRequestCallback) => frames.push(() => cb(0));
+    try {
+      const stores = [createStore(0), createStore(0), createStore(0)];
+      const logs = stores.map((store) => observed(store));
+      // Each store's first change is announced at once; the next ones wait for the frame.
+      stores.forEach((store) => store.setState(1));
+      stores.forEach((store) => store.setState(2));
+      stores.forEach((store) => store.setState(3));
+      expect(logs.map((log) => log.seen)).toEqual([[1], [1], [1]]);
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
+      await Promise.resolve();
+      expect(logs.map((log) => log.seen)).toEqual([
+        [1, 3],
+        [1, 3],
+        [1, 3],
+      ]);
+      // Still one frame callback for the next frame, which finds nothing changed and closes every window.
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
+      await Promise.resolve();
+      expect(frames).toHaveLength(0);
+      stores[0]!.setState(4);
+      expect(logs[0]!.seen).toEqual([1, 3, 4]);
+    } finally {
+      globalThis.requestAnimationFrame = saved;
+    }
+  });
+});

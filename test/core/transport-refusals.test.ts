@@ -4,7 +4,7 @@
  * must every frame after it: a refused response must never be overtaken.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnyMessage } from '@agentclientprotocol/sdk';
+import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { ON_DEMAND } from '../../src/core/client/connection-modules.js';
 import { openStream, type InboundTap } from '../../src/core/client/transport.js';
 
@@ -40,7 +40,7 @@ function open(maxMessageBytes?: number) {
     },
     outbound: (msg) => seen.push(`outbound ${JSON.stringify((msg as { error?: { code: number } }).error?.code)}`),
   };
-  const stream = openStream({ url: 'ws://agent.test', WebSocket: ScriptedSocket as never, maxMessageBytes }, tap, ON_DEMAND);
+  const stream = openStream({ url: 'ws://agent.test', WebSocket: ScriptedSocket as never, maxMessageBytes }, tap, ON_DEMAND) as Stream;
   const reader = stream.readable.getReader();
   return { seen, socket: ScriptedSocket.last, next: async () => (await reader.read()).value as AnyMessage };
 }

@@ -249,6 +249,7 @@ describe('demo agent over a loopback WebSocket', () => {
     expect(commands.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((cmd) => cmd.name)).toEqual([
       'explain',
       'edit',
+      'refactor',
       'test',
       'plan',
       'form',
@@ -927,7 +928,8 @@ describe('transports and in-process use', () => {
     expect(pickScript('  /EXPLAIN hooks  ')).toMatchObject({ name: 'explain', args: 'hooks' });
     expect(pickScript('/constructor')).toMatchObject({ name: 'unknown' });
     expect(pickScript('fix the bug')).toMatchObject({ name: 'default' });
-    expect(DEMO_COMMANDS).toHaveLength(13);
+    expect(DEMO_COMMANDS).toHaveLength(14);
+    expect(pickScript('/refactor')).toMatchObject({ name: 'refactor' });
     const text = 'x'.repeat(1000);
     const chunks = chunkText(text);
     expect(chunks.join('')).toBe(text);

@@ -8,10 +8,10 @@ import { waitFor } from '@testing-library/react';
 export async function settled(container: HTMLElement, timeout = 5000): Promise<void> {
   // Nothing waiting: return without yielding, so the caller sees the DOM of this very render
   // (other async work, such as code highlighting, must not move on in between).
-  if (!container.querySelector('[data-slot="pending"]')) return;
+  if (!container.querySelector('[data-slot="markdown-pending"]')) return;
   await waitFor(
     () => {
-      if (container.querySelector('[data-slot="pending"]')) throw new Error('markdown still waiting for the parse budget');
+      if (container.querySelector('[data-slot="markdown-pending"]')) throw new Error('markdown still waiting for the parse budget');
     },
     { timeout },
   );

@@ -58,6 +58,8 @@ export interface RawAgentOptions {
   /** Merged into the default `agentCapabilities` of the `initialize` answer. */
   agentCapabilities?: Record<string, unknown>;
   protocolVersion?: number;
+  /** The `authMethods` of the `initialize` answer (default none). */
+  authMethods?: unknown[];
   /** Session ids handed out by the default `session/new`: `${prefix}${n}`. */
   sessionPrefix?: string;
 }
@@ -100,7 +102,7 @@ export async function startRawAgent(options: RawAgentOptions = {}): Promise<RawA
           protocolVersion: options.protocolVersion ?? 1,
           agentCapabilities: { loadSession: false, ...options.agentCapabilities },
           agentInfo: { name: 'raw-test-agent', version: '0.0.0' },
-          authMethods: [],
+          authMethods: options.authMethods ?? [],
         });
         return;
       case 'session/new':

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { AcpInspector, AcpProvider, AgentPanel, type AcpClientOptions } from 'acp-react';
+import { createChangeTracker } from 'acp-react/changes';
 import { createMemoryFs, createSimulatedTerminal } from 'acp-react/devtools';
 import { readParams } from '../params.js';
 import { Shell } from '../Shell.js';
@@ -15,13 +16,18 @@ import { FileTree } from './FileTree.js';
 export function IdePage() {
   const params = useMemo(() => readParams(), []);
   const fs = useMemo(() => createMemoryFs({ files: sampleWorkspace(params.cwd), writable: true }), [params.cwd]);
+  // The change review: the agent's writes go through the tracker, which records them; decisions
+  // are written back to this workspace (the editor follows through fs.subscribe).
+  const changes = useMemo(() => createChangeTracker({ fs }), [fs]);
   const options = useMemo<AcpClientOptions>(
     () => ({
       url: params.agentUrl,
       clientInfo: { name: 'acp-react-playground', title: 'acp-react playground', version: '0.1.0' },
-      ...(params.browserWorkspace ? { fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) } : {}),
+      // The AgentPanel shows a sign-in terminal: through acp-react-bridge --terminal-auth, agents may offer terminal sign-in.
+      terminalAuth: params.external,
+      ...(params.browserWorkspace ? { fs: changes.fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) } : {}),
     }),
-    [params, fs],
+    [params, fs, changes],
   );
 
   const version = useSyncExternalStore(
@@ -91,7 +97,7 @@ export function IdePage() {
             <EditorPane path={selected} content={selected ? safeRead(fs, selected) : undefined} line={line} />
           </div>
           <div className="pg-ide__agent">
-            <AgentPanel cwd={params.cwd} onOpenLocation={openLocation} />
+            <AgentPanel cwd={params.cwd} onOpenLocation={openLocation} changes={params.browserWorkspace ? changes : undefined} />
           </div>
           {inspectorOpen && (
             <aside className="pg-ide__inspector" aria-label="Protocol inspector panel">

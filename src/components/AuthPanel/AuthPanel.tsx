@@ -18,7 +18,7 @@ function AuthPanelFallback({ authMethods, auth, agentName, className, state }: A
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   return (
-    <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} aria-busy={!state.error} data-slot="fallback">
+    <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} aria-busy={!state.error} data-slot="auth-panel-fallback">
       <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>

@@ -21,6 +21,11 @@ export interface AuthPanelProps {
    * instructions for whoever starts the agent.
    */
   onSignInWithEnv?: (methodId: string, values: Record<string, string>) => void;
+  /**
+   * Runs a `terminal` method in a sign-in terminal (`authenticateInTerminal`, through acp-react-bridge
+   * started with `--terminal-auth`). Without it, such methods are shown as instructions to run by hand.
+   */
+  onSignInWithTerminal?: (methodId: string) => void;
   /** Shown in the title: "Sign in to Claude Agent". */
   agentName?: string;
   /**
@@ -37,7 +42,7 @@ export interface AuthPanelProps {
  * `onAuthenticate` for methods the agent handles itself.
  */
 export function AuthPanelLoaded(props: AuthPanelProps) {
-  const { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onLogout, agentName, agentCommand, className } = props;
+  const { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onSignInWithTerminal, onLogout, agentName, agentCommand, className } = props;
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   const pendingMethod = authMethods.find((m) => m.id === auth.pendingMethodId) ?? null;
@@ -49,7 +54,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>
       {auth.required && (
-        <p className="acp-auth-panel__banner" role="alert" data-slot="banner">
+        <p className="acp-auth-panel__banner" role="alert" data-slot="auth-panel-banner">
           {messages.required}
         </p>
       )}
@@ -64,6 +69,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
               agentCommand={agentCommand}
               onAuthenticate={onAuthenticate}
               onSignInWithEnv={onSignInWithEnv}
+              onSignInWithTerminal={onSignInWithTerminal}
               messages={messages}
             />
           ))}
@@ -71,7 +77,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
       ) : (
         // Agents list terminal sign-in only to clients that can run it (auth.terminal): sign in
         // with the agent's own command-line tool instead.
-        <p className="acp-auth-panel__instructions" data-slot="no-methods">
+        <p className="acp-auth-panel__instructions" data-slot="auth-panel-no-methods">
           {agentCommand
             ? interpolate(messages.no_methods_command, { command: <code className="acp-auth-panel__code">{agentCommand}</code> })
             : messages.no_methods}
@@ -82,7 +88,7 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
         {auth.pendingMethodId ? format(messages.signing_in_with, { method: pendingMethod?.name ?? auth.pendingMethodId }) : ''}
       </p>
       {auth.error && (
-        <p className="acp-auth-panel__error" role="alert" data-slot="error">
+        <p className="acp-auth-panel__error" role="alert" data-slot="auth-panel-error">
           {format(messages.error, { message: auth.error.message })}
         </p>
       )}

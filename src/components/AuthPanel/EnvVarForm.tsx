@@ -37,7 +37,12 @@ export function EnvVarForm({ methodId, methodName, vars, link, pending, busy, on
     onSubmit(methodId, values);
   };
   return (
-    <form className="acp-auth-panel__env-form" data-slot="env-form" onSubmit={submit} aria-label={format(messages.env_form_label, { method: methodName })}>
+    <form
+      className="acp-auth-panel__env-form"
+      data-slot="auth-panel-env-form"
+      onSubmit={submit}
+      aria-label={format(messages.env_form_label, { method: methodName })}
+    >
       {vars.map((v, index) => {
         const inputId = `${baseId}-${index}`;
         return (

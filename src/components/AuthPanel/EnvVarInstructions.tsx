@@ -15,7 +15,7 @@ export function EnvVarInstructions({ vars, link, messages }: EnvVarInstructionsP
   return (
     <>
       <p className="acp-auth-panel__instructions">{messages.env_intro}</p>
-      <ul className="acp-auth-panel__vars" data-slot="env-vars">
+      <ul className="acp-auth-panel__vars" data-slot="auth-panel-env-vars">
         {vars.map((v) => (
           <li key={v.name} className="acp-auth-panel__var">
             <code className="acp-auth-panel__code">{v.name}</code>

@@ -8,6 +8,8 @@ export const authPanelMessages = {
   sign_in_with: 'Sign in with {method}',
   signing_in: 'Signing in…',
   signing_in_with: 'Signing in with {method}…',
+  sign_in_terminal: 'Sign in in a terminal',
+  sign_in_terminal_with: 'Sign in in a terminal with {method}',
   terminal_command: 'Run {command} in a terminal to sign in.',
   terminal_args: 'Run the agent with {args} in a terminal to sign in.',
   terminal_bare: 'Run the agent in a terminal to sign in.',

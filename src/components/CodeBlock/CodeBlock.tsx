@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { forwardRef, useCallback, useMemo, useRef } from 'react';
 import { languageForPath, languageLabel, resolveLanguage } from '../../highlight/index.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import { CodeLine } from './CodeLines.js';
@@ -6,8 +6,9 @@ import { CopyButton } from './CopyButton.js';
 import { codeBlockMessages } from './messages.js';
 import { useHighlight } from './use-highlight.js';
 import { numberFormat } from '../../i18n/number-format.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface CodeBlockProps {
+export interface CodeBlockOwnProps {
   code: string;
   /** Language name, alias or fence info word (`ts`, `TypeScript`, `bash`). */
   language?: string | null;
@@ -23,6 +24,9 @@ export interface CodeBlockProps {
   maxLength?: number;
   className?: string;
 }
+
+/** The code block's own props and the rest of its root `<div>`'s. */
+export type CodeBlockProps = RootProps<CodeBlockOwnProps>;
 
 const DEFAULT_MAX_LINES = 2000;
 const DEFAULT_MAX_LENGTH = 100_000;
@@ -41,16 +45,10 @@ function displayLines(code: string): string[] {
  * A block of code: plain text at once, syntax colours when shiki is ready (in idle time, never
  * blocking a streamed chunk), with a language label and a copy button.
  */
-export function CodeBlock({
-  code,
-  language,
-  filename,
-  streaming = false,
-  highlight = true,
-  maxLines = DEFAULT_MAX_LINES,
-  maxLength = DEFAULT_MAX_LENGTH,
-  className,
-}: CodeBlockProps) {
+export const CodeBlock = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeBlockProps>(function CodeBlock(
+  { code, language, filename, streaming = false, highlight = true, maxLines = DEFAULT_MAX_LINES, maxLength = DEFAULT_MAX_LENGTH, className, ...rest },
+  ref,
+) {
   const messages = useMessages('codeBlock', codeBlockMessages);
   const locale = useLocale();
   const pre = useRef<HTMLPreElement>(null);
@@ -67,29 +65,32 @@ export function CodeBlock({
 
   return (
     <div
-      className={cx('acp-code-block', className)}
       data-slot="code-block"
       data-state={state}
       data-streaming={streaming ? '' : undefined}
       data-language={languageId ?? undefined}
+      {...rest}
+      ref={ref}
+      className={cx('acp-code-block', className)}
     >
       <div className="acp-code-block__header" data-slot="code-block-header">
-        <span className="acp-code-block__label" data-slot="label" title={filename ? filename : undefined}>
+        <span className="acp-code-block__label" data-slot="code-block-label" title={filename ? filename : undefined}>
           {title}
         </span>
         <CopyButton text={code} label={label} fallbackTarget={selectTarget} className="acp-code-block__copy" />
       </div>
       {tooLarge ? (
-        <p className="acp-code-block__note" data-slot="note">
+        <p className="acp-code-block__note" data-slot="code-block-note">
           {format(messages.too_large, { lines: numberFormat(locale).format(lines.length) })}
         </p>
       ) : null}
       {/* Focusable so keyboard users can scroll long lines sideways. */}
-      <pre ref={pre} className="acp-code-block__pre" data-slot="pre" data-size={tooLarge ? 'large' : undefined} tabIndex={0}>
+      <pre ref={pre} className="acp-code-block__pre" data-slot="code-block-pre" data-size={tooLarge ? 'large' : undefined} tabIndex={0}>
         <code className="acp-code-block__code">
           {tooLarge ? code : lines.map((text, i) => <CodeLine key={i} text={text} tokens={tokens[i]} last={i === lines.length - 1} />)}
         </code>
       </pre>
     </div>
   );
-}
+});
+CodeBlock.displayName = 'CodeBlock';

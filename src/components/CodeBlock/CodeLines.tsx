@@ -17,7 +17,7 @@ interface CodeLineProps {
 export const CodeLine = /* @__PURE__ */ memo(function CodeLine({ text, tokens, last }: CodeLineProps) {
   return (
     <>
-      <span className="acp-code-block__line" data-slot="line">
+      <span className="acp-code-block__line" data-slot="code-block-line">
         <Tokens text={text} tokens={tokens} />
       </span>
       {last ? null : '\n'}

@@ -39,14 +39,14 @@ export function ConfigControl({ control, type, name, configId, className, messag
   return (
     <div
       className={cx('acp-config-control', type === 'mode' && 'acp-mode-selector', className)}
-      data-slot="control"
+      data-slot="config-control"
       data-type={type}
       data-config-id={configId}
       data-state={pending ? 'pending' : failure ? 'error' : 'idle'}
     >
       {children}
       {failure && (
-        <p id={control.failureId} role="alert" className="acp-config-control__error" data-slot="error">
+        <p id={control.failureId} role="alert" className="acp-config-control__error" data-slot="config-control-error">
           {format(messages.set_failed, { name, message: errorMessage(failure.reason) ?? messages.unknown_error })}
         </p>
       )}

@@ -41,7 +41,7 @@ function ConfigOptionsFallback({ configOptions, modes, className, state }: Confi
 /** A setting as read-only text, laid out like the listbox trigger that replaces it. */
 export function SettingText({ label, value }: { label: string; value: string }) {
   return (
-    <div className="acp-config-control" data-slot="control" data-state="loading">
+    <div className="acp-config-control" data-slot="config-control" data-state="loading">
       <div className="acp-listbox-select">
         <span className="acp-listbox-select__label">{label}</span>
         <span className="acp-listbox-select__trigger">

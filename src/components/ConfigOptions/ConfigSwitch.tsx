@@ -24,7 +24,7 @@ export function ConfigSwitch({ option, onSet, disabled, messages }: ConfigSwitch
         role="switch"
         aria-checked={value}
         className="acp-config-switch acp-focusable"
-        data-slot="switch"
+        data-slot="config-switch"
         data-state={value ? 'on' : 'off'}
         aria-describedby={[pending ? pendingId : '', control.errorId ?? ''].filter(Boolean).join(' ') || undefined}
         title={option.description ?? undefined}

@@ -65,7 +65,7 @@ function ListboxOption({ item, id, selected, active, onHover, onChoose }: Listbo
       role="option"
       aria-selected={selected}
       className="acp-listbox-select__option"
-      data-slot="option"
+      data-slot="config-select-option"
       data-active={active ? '' : undefined}
       onPointerMove={active ? undefined : onHover}
       onClick={onChoose}

@@ -115,8 +115,8 @@ export function ListboxSelect(props: ListboxSelectProps) {
   };
 
   return (
-    <div ref={rootRef} className="acp-listbox-select" data-slot="select" data-state={open ? 'open' : 'closed'}>
-      <label id={ids.label} htmlFor={`${baseId}-button`} className="acp-listbox-select__label" data-slot="label">
+    <div ref={rootRef} className="acp-listbox-select" data-slot="config-select" data-state={open ? 'open' : 'closed'}>
+      <label id={ids.label} htmlFor={`${baseId}-button`} className="acp-listbox-select__label" data-slot="config-select-label">
         {label}
       </label>
       {/* The popup is anchored to the trigger, not to the label beside it. */}
@@ -126,7 +126,7 @@ export function ListboxSelect(props: ListboxSelectProps) {
           id={`${baseId}-button`}
           type="button"
           className={cx('acp-listbox-select__trigger', 'acp-focusable')}
-          data-slot="trigger"
+          data-slot="config-select-trigger"
           data-pending={pending ? '' : undefined}
           aria-haspopup="listbox"
           aria-expanded={open}
@@ -157,7 +157,7 @@ export function ListboxSelect(props: ListboxSelectProps) {
           role="listbox"
           tabIndex={-1}
           className="acp-listbox-select__popup"
-          data-slot="listbox"
+          data-slot="config-select-listbox"
           data-side={placement.side}
           data-align={placement.align}
           aria-labelledby={ids.label}

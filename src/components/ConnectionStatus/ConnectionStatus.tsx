@@ -1,9 +1,11 @@
+import { forwardRef } from 'react';
 import type { AcpErrorInfo, AgentState, ConnectionState as Status, ReconnectState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { connectionStatusMessages, type ConnectionStatusMessages } from './messages.js';
 import { useSecondsUntil } from './use-seconds-until.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface ConnectionStatusProps {
+export interface ConnectionStatusOwnProps {
   status: Status;
   agent: AgentState | null;
   error: AcpErrorInfo | null;
@@ -14,6 +16,9 @@ export interface ConnectionStatusProps {
   onDisconnect?: () => void;
   className?: string;
 }
+
+/** The connection status's own props and the rest of its root `<div>`'s. */
+export type ConnectionStatusProps = RootProps<ConnectionStatusOwnProps>;
 
 const LABEL: Record<Status, keyof ConnectionStatusMessages> = {
   idle: 'status_idle',
@@ -32,7 +37,10 @@ const DISCONNECTABLE: ReadonlySet<Status> = new Set(['connecting', 'ready', 'rec
  * Only the status label is a live region, so a change of state is announced once while the
  * per-second countdown beside it stays silent.
  */
-export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onDisconnect, className }: ConnectionStatusProps) {
+export const ConnectionStatus = /* @__PURE__ */ forwardRef<HTMLDivElement, ConnectionStatusProps>(function ConnectionStatus(
+  { status, agent, error, reconnect, onRetry, onDisconnect, className, ...rest },
+  ref,
+) {
   const messages = useMessages('connectionStatus', connectionStatusMessages);
   const reconnecting = status === 'reconnecting';
   const seconds = useSecondsUntil(reconnecting ? reconnect.nextAttemptAt : null);
@@ -46,21 +54,21 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
   const showError = error !== null && status !== 'ready' && status !== 'connecting';
 
   return (
-    <div className={cx('acp-connection-status', className)} data-status={status}>
-      <span className="acp-connection-status__dot" data-slot="dot" aria-hidden="true" />
+    <div data-slot="connection-status" data-status={status} {...rest} ref={ref} className={cx('acp-connection-status', className)}>
+      <span className="acp-connection-status__dot" data-slot="connection-status-dot" aria-hidden="true" />
       <span className="acp-connection-status__text">
-        <span role="status" className="acp-connection-status__label" data-slot="label">
+        <span role="status" className="acp-connection-status__label" data-slot="connection-status-label">
           {label}
         </span>
         {countdown && (
-          <span className="acp-connection-status__countdown" data-slot="countdown">
+          <span className="acp-connection-status__countdown" data-slot="connection-status-countdown">
             {' '}
             {countdown}
           </span>
         )}
       </span>
       {info && (
-        <span className="acp-connection-status__agent" data-slot="agent" title={info.name}>
+        <span className="acp-connection-status__agent" data-slot="connection-status-agent" title={info.name}>
           {info.title || info.name}{' '}
           <span className="acp-connection-status__version">
             <span className="acp-visually-hidden">{messages.agent_version} </span>
@@ -69,7 +77,7 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
         </span>
       )}
       {showError && (
-        <span className="acp-connection-status__error" data-slot="error">
+        <span className="acp-connection-status__error" data-slot="connection-status-error">
           {error.message}
         </span>
       )}
@@ -87,4 +95,5 @@ export function ConnectionStatus({ status, agent, error, reconnect, onRetry, onD
       </span>
     </div>
   );
-}
+});
+ConnectionStatus.displayName = 'ConnectionStatus';

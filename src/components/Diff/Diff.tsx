@@ -3,7 +3,7 @@
  * starts the fetch as soon as an edit tool call appears). Until then the frame shows which file
  * changed and keeps room for the first lines.
  */
-import { memo } from 'react';
+import { forwardRef, memo } from 'react';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
@@ -14,20 +14,37 @@ import { diffMessages } from './messages.js';
 
 export const diffModule = /* @__PURE__ */ lazyModule(() => import('./DiffLoaded.js').then((m) => m.DiffLoaded));
 
-// Memoized like the viewer itself: a streaming thread re-renders tool cards on every chunk.
-export const Diff = /* @__PURE__ */ memo(/* @__PURE__ */ onDemandComponent('Diff', diffModule, (loaded) => loaded, DiffFallback));
-
-function DiffFallback({ path, oldText, deleted, className, state }: DiffProps & { state: OnDemandState }) {
+const DiffFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, DiffProps & { state: OnDemandState }>(function DiffFallback(
+  {
+    path,
+    oldText,
+    deleted,
+    className,
+    state,
+    newText: _newText,
+    view: _view,
+    defaultView: _defaultView,
+    onViewChange: _onViewChange,
+    pageSize: _pageSize,
+    highlight: _highlight,
+    ...rest
+  },
+  ref,
+) {
   const messages = useMessages('diff', diffMessages);
   const fileState = diffFileState(oldText, deleted);
   return (
-    <div className={cx('acp-diff', className)} data-slot="diff" data-status={fileState} aria-busy={!state.error}>
+    <div className={cx('acp-diff', className)} data-slot="diff" data-status={fileState} aria-busy={!state.error} {...rest} ref={ref}>
       <div className="acp-diff__header" data-slot="diff-header">
         <DiffTitle path={path} fileState={fileState} messages={messages} />
       </div>
-      <div className="acp-diff__pending" data-slot="fallback">
+      <div className="acp-diff__pending" data-slot="diff-fallback">
         <OnDemandStatus state={state} />
       </div>
     </div>
   );
-}
+});
+
+// Memoized like the viewer itself: a streaming thread re-renders tool cards on every chunk.
+export const Diff = /* @__PURE__ */ memo(/* @__PURE__ */ onDemandComponent('Diff', diffModule, (loaded) => loaded, DiffFallback));
+Diff.displayName = 'Diff';

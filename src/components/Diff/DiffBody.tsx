@@ -51,7 +51,7 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
 
   if (model.lines.length === 0) {
     return (
-      <p className="acp-diff__notice" data-slot="notice">
+      <p className="acp-diff__notice" data-slot="diff-notice">
         {messages.empty_file}
       </p>
     );
@@ -65,11 +65,11 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
   return (
     <>
       {unchanged && (
-        <p className="acp-diff__notice" data-slot="notice">
+        <p className="acp-diff__notice" data-slot="diff-notice">
           {messages.no_changes}
         </p>
       )}
-      <div ref={rowsRef} className="acp-diff__rows" data-slot="rows" tabIndex={-1} style={style}>
+      <div ref={rowsRef} className="acp-diff__rows" data-slot="diff-rows" tabIndex={-1} style={style}>
         {split ? (
           <SplitRows rows={split.slice(0, rowLimit)} tokens={tokens} onExpand={expand} messages={messages} />
         ) : (
@@ -77,7 +77,7 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
         )}
       </div>
       {total > rowLimit && (
-        <div className="acp-diff__more" data-slot="more">
+        <div className="acp-diff__more" data-slot="diff-more">
           <span className="acp-diff__showing">{format(messages.showing, { shown: number.format(rowLimit), total: number.format(total) })}</span>
           <button type="button" className="acp-button" onClick={() => setLimit({ model, rows: rowLimit + pageSize })}>
             {format(messages.show_more, { count: number.format(Math.min(pageSize, total - rowLimit)) })}

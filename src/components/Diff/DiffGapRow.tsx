@@ -14,7 +14,7 @@ export function DiffGapRow({ gap, onExpand, messages }: DiffGapRowProps) {
   const locale = useLocale();
   const count = numberFormat(locale).format(gap.end - gap.start);
   return (
-    <div className="acp-diff__gap" data-slot="gap">
+    <div className="acp-diff__gap" data-slot="diff-gap">
       <button type="button" className="acp-diff__expand acp-focusable" onClick={() => onExpand(gap.start)}>
         <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12" focusable="false">
           <path d="M8 2 5 5h6L8 2Zm0 12 3-3H5l3 3Z" fill="currentColor" />

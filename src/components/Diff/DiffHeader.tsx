@@ -23,7 +23,7 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
     <div className="acp-diff__header" data-slot="diff-header">
       <DiffTitle path={path} fileState={fileState} messages={messages} />
       {counts && (
-        <span className="acp-diff__counts" data-slot="counts">
+        <span className="acp-diff__counts" data-slot="diff-counts">
           <span aria-hidden="true">
             {counts.approximate ? '≈ ' : null}
             <span className="acp-diff__count" data-kind="add">
@@ -41,7 +41,7 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
           </span>
         </span>
       )}
-      <span className="acp-diff__views" data-slot="view-toggle" role="group" aria-label={messages.view_label}>
+      <span className="acp-diff__views" data-slot="diff-view-toggle" role="group" aria-label={messages.view_label}>
         {(['unified', 'split'] as const).map((mode) => (
           <button
             key={mode}

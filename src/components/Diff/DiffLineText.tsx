@@ -16,7 +16,7 @@ interface DiffLineTextProps {
 export function DiffLineText({ line, tokens }: DiffLineTextProps) {
   const Tag = line.kind === 'add' ? 'ins' : line.kind === 'del' ? 'del' : 'span';
   return (
-    <Tag className="acp-diff__text" data-slot="line-text">
+    <Tag className="acp-diff__text" data-slot="diff-line-text">
       <Tokens text={line.text} tokens={tokens} />
     </Tag>
   );

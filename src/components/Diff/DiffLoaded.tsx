@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { forwardRef, memo } from 'react';
 import { BudgetNote } from '../shared/BudgetNote.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
@@ -9,8 +9,9 @@ import { DiffHeader, type DiffViewMode } from './DiffHeader.js';
 import { diffMessages } from './messages.js';
 import { useDiffHighlight } from './use-diff-highlight.js';
 import { useDiffModel } from './use-diff-model.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface DiffProps {
+export interface DiffOwnProps {
   /** The file's path (absolute in ACP); the header shows its name and the full path on hover. */
   path: string;
   /** The original content; `null` or omitted means a new file (every line added). */
@@ -30,59 +31,65 @@ export interface DiffProps {
   className?: string;
 }
 
+/** The diff's own props and the rest of its root `<div>`'s. */
+export type DiffProps = RootProps<DiffOwnProps>;
+
 /**
  * A file diff from ACP `diff` tool-call content: unified or side-by-side, unchanged regions
  * folded behind "Show N lines", large diffs computed after paint and rendered in pages.
  * Line content is always text, never HTML.
  */
-export const DiffLoaded = /* @__PURE__ */ memo(function DiffLoaded({
-  path,
-  oldText,
-  newText,
-  deleted,
-  view: controlledView,
-  defaultView = 'unified',
-  onViewChange,
-  pageSize = 500,
-  highlight = true,
-  className,
-}: DiffProps) {
-  const messages = useMessages('diff', diffMessages);
-  const fileState = diffFileState(oldText, deleted);
-  const result = useDiffModel(oldText, newText, fileState);
-  // Each side is tokenized only if it has lines on screen: a new file has no old side, a deleted one no new side.
-  const tokens = useDiffHighlight(
-    path,
-    fileState === 'added' ? null : (oldText ?? null),
-    fileState === 'deleted' ? null : newText,
-    highlight && result.status === 'ready',
-  );
-  const [view, changeView] = useControllableState<DiffViewMode>({ value: controlledView, defaultValue: defaultView, onChange: onViewChange });
+export const DiffLoaded = /* @__PURE__ */ memo(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, DiffProps>(function DiffLoaded(
+    { path, oldText, newText, deleted, view: controlledView, defaultView = 'unified', onViewChange, pageSize = 500, highlight = true, className, ...rest },
+    ref,
+  ) {
+    const messages = useMessages('diff', diffMessages);
+    const fileState = diffFileState(oldText, deleted);
+    const result = useDiffModel(oldText, newText, fileState);
+    // Each side is tokenized only if it has lines on screen: a new file has no old side, a deleted one no new side.
+    const tokens = useDiffHighlight(
+      path,
+      fileState === 'added' ? null : (oldText ?? null),
+      fileState === 'deleted' ? null : newText,
+      highlight && result.status === 'ready',
+    );
+    const [view, changeView] = useControllableState<DiffViewMode>({ value: controlledView, defaultValue: defaultView, onChange: onViewChange });
 
-  return (
-    <div className={cx('acp-diff', className)} data-slot="diff" data-status={fileState} data-view={view} aria-busy={result.status === 'computing' || undefined}>
-      <DiffHeader
-        path={path}
-        fileState={fileState}
-        counts={result.status === 'ready' ? result.model : null}
-        view={view}
-        onViewChange={changeView}
-        messages={messages}
-      />
-      {result.status === 'ready' && result.model.approximate && (
-        <div className="acp-diff__notice" data-slot="approximate">
-          <BudgetNote fullText={() => newText} fileName={pathParts(path).name || 'file.txt'}>
-            {messages.approximate}
-          </BudgetNote>
-        </div>
-      )}
-      {result.status === 'computing' ? (
-        <p className="acp-diff__notice" data-slot="computing" role="status">
-          {messages.computing}
-        </p>
-      ) : (
-        <DiffBody model={result.model} tokens={tokens} view={view} pageSize={Math.max(1, pageSize)} messages={messages} />
-      )}
-    </div>
-  );
-});
+    return (
+      <div
+        className={cx('acp-diff', className)}
+        data-slot="diff"
+        data-status={fileState}
+        data-view={view}
+        aria-busy={result.status === 'computing' || undefined}
+        {...rest}
+        ref={ref}
+      >
+        <DiffHeader
+          path={path}
+          fileState={fileState}
+          counts={result.status === 'ready' ? result.model : null}
+          view={view}
+          onViewChange={changeView}
+          messages={messages}
+        />
+        {result.status === 'ready' && result.model.approximate && (
+          <div className="acp-diff__notice" data-slot="diff-approximate">
+            <BudgetNote fullText={() => newText} fileName={pathParts(path).name || 'file.txt'}>
+              {messages.approximate}
+            </BudgetNote>
+          </div>
+        )}
+        {result.status === 'computing' ? (
+          <p className="acp-diff__notice" data-slot="diff-computing" role="status">
+            {messages.computing}
+          </p>
+        ) : (
+          <DiffBody model={result.model} tokens={tokens} view={view} pageSize={Math.max(1, pageSize)} messages={messages} />
+        )}
+      </div>
+    );
+  }),
+);
+DiffLoaded.displayName = 'DiffLoaded';

@@ -13,12 +13,12 @@ export function DiffTitle({ path, fileState, messages }: DiffTitleProps) {
   const { dir, name } = pathParts(path);
   return (
     <>
-      <span className="acp-diff__path" data-slot="path" title={path}>
+      <span className="acp-diff__path" data-slot="diff-path" title={path}>
         {dir && <span className="acp-diff__dir">{dir}</span>}
         <span className="acp-diff__name">{name}</span>
       </span>
       {fileState !== 'modified' && (
-        <span className="acp-diff__badge" data-slot="badge" data-status={fileState}>
+        <span className="acp-diff__badge" data-slot="diff-badge" data-status={fileState}>
           {fileState === 'added' ? messages.badge_added : messages.badge_deleted}
         </span>
       )}

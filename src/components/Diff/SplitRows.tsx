@@ -43,7 +43,7 @@ interface SplitPairProps {
 
 const SplitPair = /* @__PURE__ */ memo(function SplitPair({ left, right, leftTokens, rightTokens }: SplitPairProps) {
   return (
-    <div className="acp-diff__split-row" data-slot="line">
+    <div className="acp-diff__split-row" data-slot="diff-line">
       <SplitCell line={left} side="old" tokens={leftTokens} />
       <SplitCell line={right} side="new" tokens={rightTokens} />
     </div>
@@ -55,7 +55,7 @@ function SplitCell({ line, side, tokens }: { line: DiffLine | null; side: 'old' 
   const number = side === 'old' ? line.oldNumber : line.newNumber;
   return (
     <div className="acp-diff__cell" data-side={side} data-kind={line.kind}>
-      <span className="acp-diff__number" data-slot={`${side}-number`} aria-hidden="true">
+      <span className="acp-diff__number" data-slot={`diff-${side}-number`} aria-hidden="true">
         {number ?? ''}
       </span>
       <span className="acp-diff__sign" aria-hidden="true" />

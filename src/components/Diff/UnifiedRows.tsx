@@ -34,11 +34,11 @@ export function UnifiedRows({ rows, tokens, onExpand, messages }: UnifiedRowsPro
  */
 const UnifiedLine = /* @__PURE__ */ memo(function UnifiedLine({ line, tokens }: { line: DiffLine; tokens?: HighlightedLine }) {
   return (
-    <div className="acp-diff__line" data-slot="line" data-kind={line.kind}>
-      <span className="acp-diff__number" data-slot="old-number" aria-hidden="true">
+    <div className="acp-diff__line" data-slot="diff-line" data-kind={line.kind}>
+      <span className="acp-diff__number" data-slot="diff-old-number" aria-hidden="true">
         {line.oldNumber ?? ''}
       </span>
-      <span className="acp-diff__number" data-slot="new-number" aria-hidden="true">
+      <span className="acp-diff__number" data-slot="diff-new-number" aria-hidden="true">
         {line.newNumber ?? ''}
       </span>
       <span className="acp-diff__sign" aria-hidden="true" />

@@ -8,24 +8,24 @@ interface AnswerActionsProps {
   /** How accepting happens: a form's submit button, or a click that answers by itself. */
   accept: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'disabled' | 'aria-describedby' | 'onClick'>;
   onRespond: (response: CreateElicitationResponse) => void;
-  t: ElicitationMessages;
+  messages: ElicitationMessages;
 }
 
 /**
  * The three answers ACP gives every elicitation, in one row and one order for both modes:
  * accept (primary), decline, cancel (ghost).
  */
-export function AnswerActions({ acceptLabel, accept, onRespond, t }: AnswerActionsProps) {
+export function AnswerActions({ acceptLabel, accept, onRespond, messages }: AnswerActionsProps) {
   return (
-    <div className="acp-elicitation__actions" data-slot="actions">
+    <div className="acp-elicitation__actions" data-slot="elicitation-actions">
       <button type="button" {...accept} className="acp-button" data-variant="primary">
         {acceptLabel}
       </button>
       <button type="button" className="acp-button" onClick={() => onRespond({ action: 'decline' })}>
-        {t.decline}
+        {messages.decline}
       </button>
       <button type="button" className="acp-button" data-variant="ghost" onClick={() => onRespond({ action: 'cancel' })}>
-        {t.cancel}
+        {messages.cancel}
       </button>
     </div>
   );

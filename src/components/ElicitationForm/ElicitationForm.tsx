@@ -16,7 +16,7 @@ export const elicitationFormModule = /* @__PURE__ */ lazyModule(() => import('./
 export const ElicitationForm = /* @__PURE__ */ onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
 
 export function ElicitationFallback({ elicitation, className, state }: ElicitationFormProps & { state: OnDemandState }) {
-  const t = useMessages('elicitation', elicitationMessages);
+  const messages = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
   const view = elicitationView(elicitation, null, null);
   return (
@@ -24,15 +24,15 @@ export function ElicitationFallback({ elicitation, className, state }: Elicitati
       className={cx('acp-elicitation', className)}
       data-status={view}
       data-mode={elicitation.mode}
-      data-slot="fallback"
+      data-slot="elicitation-fallback"
       aria-labelledby={titleId}
       aria-busy={!state.error}
     >
       <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
-        {elicitationHeading(view, elicitation.mode, t)}
+        {elicitationHeading(view, elicitation.mode, messages)}
       </div>
       {elicitation.message && (
-        <p className="acp-elicitation__message" data-slot="message">
+        <p className="acp-elicitation__message" data-slot="elicitation-message">
           {elicitation.message}
         </p>
       )}

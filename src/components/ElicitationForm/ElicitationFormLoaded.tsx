@@ -32,7 +32,7 @@ export function ElicitationFormLoaded(props: ElicitationFormProps) {
 }
 
 function ElicitationCard({ elicitation, onRespond, onDismiss, className }: ElicitationFormProps) {
-  const t = useMessages('elicitation', elicitationMessages);
+  const messages = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
   const [sent, setSent] = useState<CreateElicitationResponse | null>(null);
   const [waitingEnded, setWaitingEnded] = useState<'done' | 'stopped' | null>(null);
@@ -69,7 +69,7 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
     respond({ action: 'cancel' });
   };
 
-  const heading = elicitationHeading(view, elicitation.mode, t);
+  const heading = elicitationHeading(view, elicitation.mode, messages);
   const response = elicitation.response ?? sent;
   const content = response && response.action === 'accept' && isContent(response.content) ? response.content : null;
 
@@ -87,17 +87,17 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
         {heading}
       </div>
       {elicitation.message && (
-        <p className="acp-elicitation__message" data-slot="message">
+        <p className="acp-elicitation__message" data-slot="elicitation-message">
           {elicitation.message}
         </p>
       )}
       {elicitation.mode === 'form' && view === 'pending' && (model.title || model.description) && (
-        <div className="acp-elicitation__schema" data-slot="schema">
+        <div className="acp-elicitation__schema" data-slot="elicitation-schema">
           {model.title && <div className="acp-elicitation__schema-title">{model.title}</div>}
           {model.description && <p className="acp-elicitation__schema-description">{model.description}</p>}
         </div>
       )}
-      {view === 'pending' && elicitation.mode === 'form' && <FormMode model={model} onRespond={respond} t={t} />}
+      {view === 'pending' && elicitation.mode === 'form' && <FormMode model={model} onRespond={respond} messages={messages} />}
       {(view === 'pending' || view === 'waiting') && elicitation.mode === 'url' && (
         <UrlMode
           url={elicitation.url ?? ''}
@@ -111,30 +111,30 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
             setWaitingEnded('stopped');
             onDismiss?.(requestId, 'cancel');
           }}
-          t={t}
+          messages={messages}
         />
       )}
-      <StatusLine view={view} mode={elicitation.mode} t={t} />
-      {view === 'accepted' && content && <SubmittedValues fields={model.fields} content={content} t={t} />}
+      <StatusLine view={view} mode={elicitation.mode} messages={messages} />
+      {view === 'accepted' && content && <SubmittedValues fields={model.fields} content={content} messages={messages} />}
     </section>
   );
 }
 
-function StatusLine({ view, mode, t }: { view: ElicitationView; mode: string; t: ElicitationMessages }) {
+function StatusLine({ view, mode, messages }: { view: ElicitationView; mode: string; messages: ElicitationMessages }) {
   const text: Partial<Record<ElicitationView, string>> = {
-    accepted: mode === 'url' ? t.status_url_accepted : t.status_accepted,
-    declined: t.status_declined,
-    cancelled: t.status_cancelled,
-    interrupted: t.status_interrupted,
-    completed: t.status_completed,
-    done: t.status_marked_done,
-    stopped: t.status_stopped_waiting,
-    unsupported_mode: format(t.unknown_mode, { mode }),
+    accepted: mode === 'url' ? messages.status_url_accepted : messages.status_accepted,
+    declined: messages.status_declined,
+    cancelled: messages.status_cancelled,
+    interrupted: messages.status_interrupted,
+    completed: messages.status_completed,
+    done: messages.status_marked_done,
+    stopped: messages.status_stopped_waiting,
+    unsupported_mode: format(messages.unknown_mode, { mode }),
   };
   const line = text[view];
   if (!line) return null;
   return (
-    <p className="acp-elicitation__status" data-slot="status" role="status">
+    <p className="acp-elicitation__status" data-slot="elicitation-status" role="status">
       {line}
     </p>
   );

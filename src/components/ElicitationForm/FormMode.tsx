@@ -14,10 +14,10 @@ export interface FormModeProps {
   model: FormModel;
   /** Called once with the user's answer. */
   onRespond: (response: CreateElicitationResponse) => void;
-  t: ElicitationMessages;
+  messages: ElicitationMessages;
 }
 
-export function FormMode({ model, onRespond, t }: FormModeProps) {
+export function FormMode({ model, onRespond, messages }: FormModeProps) {
   const baseId = useId();
   const [values, setValues] = useState<FormValues>(() => initialValues(model.fields));
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
@@ -78,10 +78,10 @@ export function FormMode({ model, onRespond, t }: FormModeProps) {
   };
 
   return (
-    <form className="acp-elicitation__form" data-slot="form" noValidate onSubmit={submit}>
+    <form className="acp-elicitation__form" data-slot="elicitation-form" noValidate onSubmit={submit}>
       {model.fields.some((f) => f.required && f.kind !== 'boolean') && (
-        <p className="acp-elicitation__legend" data-slot="required-legend">
-          {t.required_legend}
+        <p className="acp-elicitation__legend" data-slot="elicitation-required-legend">
+          {messages.required_legend}
         </p>
       )}
       {model.fields.map((field, index) => (
@@ -94,24 +94,24 @@ export function FormMode({ model, onRespond, t }: FormModeProps) {
           onChange={(v) => change(field.name, v)}
           onBlur={() => blur(field.name)}
           onBadInput={(bad) => markBadInput(field.name, bad)}
-          t={t}
+          messages={messages}
         />
       ))}
       {blocked && (
-        <p id={ids.blocked} className="acp-elicitation__warning" data-slot="blocked">
-          {t.unsupported_required}
+        <p id={ids.blocked} className="acp-elicitation__warning" data-slot="elicitation-blocked">
+          {messages.unsupported_required}
         </p>
       )}
       {showSummary && Object.keys(errors).length > 0 && (
-        <p id={ids.summary} className="acp-elicitation__error" data-slot="error-summary" role="alert">
-          {t.invalid_summary}
+        <p id={ids.summary} className="acp-elicitation__error" data-slot="elicitation-error-summary" role="alert">
+          {messages.invalid_summary}
         </p>
       )}
       <AnswerActions
-        acceptLabel={t.accept}
+        acceptLabel={messages.accept}
         accept={{ type: 'submit', disabled: blocked, 'aria-describedby': blocked ? ids.blocked : undefined }}
         onRespond={onRespond}
-        t={t}
+        messages={messages}
       />
     </form>
   );

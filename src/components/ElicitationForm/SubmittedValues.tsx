@@ -8,22 +8,22 @@ import { numberFormat } from '../../i18n/number-format.js';
 export interface SubmittedValuesProps {
   fields: FieldModel[];
   content: Record<string, ContentValue>;
-  t: ElicitationMessages;
+  messages: ElicitationMessages;
 }
 
-export function SubmittedValues({ fields, content, t }: SubmittedValuesProps) {
+export function SubmittedValues({ fields, content, messages }: SubmittedValuesProps) {
   const locale = useLocale();
   const names = Object.keys(content);
   if (names.length === 0) return null;
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (
-    <dl className="acp-elicitation__values" data-slot="values">
+    <dl className="acp-elicitation__values" data-slot="elicitation-values">
       {names.map((name) => {
         const field = byName.get(name);
         return (
           <div key={name} className="acp-elicitation__value-row">
             <dt>{field?.label ?? name}</dt>
-            <dd>{display(field, content[name], t, locale)}</dd>
+            <dd>{display(field, content[name], messages, locale)}</dd>
           </div>
         );
       })}
@@ -31,11 +31,11 @@ export function SubmittedValues({ fields, content, t }: SubmittedValuesProps) {
   );
 }
 
-function display(field: FieldModel | undefined, value: ContentValue, t: ElicitationMessages, locale: string | undefined): string {
+function display(field: FieldModel | undefined, value: ContentValue, messages: ElicitationMessages, locale: string | undefined): string {
   const label = (v: string) =>
     field && (field.kind === 'select' || field.kind === 'multiselect') ? (field.options.find((o) => o.value === v)?.label ?? v) : v;
-  if (typeof value === 'boolean') return value ? t.value_yes : t.value_no;
+  if (typeof value === 'boolean') return value ? messages.value_yes : messages.value_no;
   if (typeof value === 'number') return numberFormat(locale, { maximumFractionDigits: 20 }).format(value);
-  if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : t.value_empty;
+  if (Array.isArray(value)) return value.length ? value.map(label).join(', ') : messages.value_empty;
   return label(value);
 }

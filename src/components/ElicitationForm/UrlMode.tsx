@@ -18,10 +18,10 @@ export interface UrlModeProps {
   onRespond: (response: CreateElicitationResponse) => void;
   onDone: () => void;
   onStopWaiting: () => void;
-  t: ElicitationMessages;
+  messages: ElicitationMessages;
 }
 
-export function UrlMode({ url, phase, onRespond, onDone, onStopWaiting, t }: UrlModeProps) {
+export function UrlMode({ url, phase, onRespond, onDone, onStopWaiting, messages }: UrlModeProps) {
   const refusalId = useId();
   const assessment = useMemo(() => assessUrl(url), [url]);
 
@@ -32,12 +32,12 @@ export function UrlMode({ url, phase, onRespond, onDone, onStopWaiting, t }: Url
   };
 
   return (
-    <div className="acp-elicitation__url-mode" data-slot="url-mode">
-      {phase === 'consent' && <p className="acp-elicitation__intro">{t.url_intro}</p>}
-      <UrlAddress assessment={assessment} t={t} refusalId={refusalId} />
+    <div className="acp-elicitation__url-mode" data-slot="elicitation-url-mode">
+      {phase === 'consent' && <p className="acp-elicitation__intro">{messages.url_intro}</p>}
+      <UrlAddress assessment={assessment} messages={messages} refusalId={refusalId} />
       {phase === 'consent' ? (
         <AnswerActions
-          acceptLabel={t.open}
+          acceptLabel={messages.open}
           accept={{
             disabled: !assessment.canOpen,
             'aria-describedby': assessment.canOpen ? undefined : refusalId,
@@ -48,26 +48,26 @@ export function UrlMode({ url, phase, onRespond, onDone, onStopWaiting, t }: Url
             },
           }}
           onRespond={onRespond}
-          t={t}
+          messages={messages}
         />
       ) : (
         <>
-          <p className="acp-elicitation__waiting" data-slot="waiting" role="status">
+          <p className="acp-elicitation__waiting" data-slot="elicitation-waiting" role="status">
             <span className="acp-elicitation__spinner" aria-hidden="true" />
-            {t.waiting}
+            {messages.waiting}
           </p>
-          <p className="acp-elicitation__hint">{t.waiting_hint}</p>
-          <div className="acp-elicitation__actions" data-slot="actions">
+          <p className="acp-elicitation__hint">{messages.waiting_hint}</p>
+          <div className="acp-elicitation__actions" data-slot="elicitation-actions">
             {assessment.canOpen && (
               <button type="button" className="acp-button" onClick={open}>
-                {t.open_again}
+                {messages.open_again}
               </button>
             )}
             <button type="button" className="acp-button" data-variant="primary" onClick={onDone}>
-              {t.done}
+              {messages.done}
             </button>
             <button type="button" className="acp-button" data-variant="ghost" onClick={onStopWaiting}>
-              {t.stop_waiting}
+              {messages.stop_waiting}
             </button>
           </div>
         </>

@@ -38,8 +38,8 @@ export function elicitationView(
 export function elicitationHeading(
   view: ElicitationView,
   mode: string,
-  t: Pick<ElicitationMessages, 'heading_unknown_mode' | 'heading_url' | 'heading_form'>,
+  messages: Pick<ElicitationMessages, 'heading_unknown_mode' | 'heading_url' | 'heading_form'>,
 ): string {
-  if (view === 'unsupported_mode') return t.heading_unknown_mode;
-  return mode === 'url' ? t.heading_url : t.heading_form;
+  if (view === 'unsupported_mode') return messages.heading_unknown_mode;
+  return mode === 'url' ? messages.heading_url : messages.heading_form;
 }

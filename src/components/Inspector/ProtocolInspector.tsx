@@ -14,17 +14,17 @@ export const protocolInspectorModule = /* @__PURE__ */ lazyModule(() => import('
 export const ProtocolInspector = /* @__PURE__ */ onDemandComponent('ProtocolInspector', protocolInspectorModule, (loaded) => loaded, InspectorFallback);
 
 function InspectorFallback({ entries, paused, className, state }: ProtocolInspectorProps & { state: OnDemandState }) {
-  const m = useMessages('inspector', inspectorMessages);
+  const messages = useMessages('inspector', inspectorMessages);
   const total = entries.length;
   return (
     <section
       className={cx('acp-inspector', className)}
       data-slot="inspector"
       data-state={paused ? 'paused' : 'live'}
-      aria-label={m.title}
+      aria-label={messages.title}
       aria-busy={!state.error}
     >
-      <p className="acp-inspector__count">{total ? format(m.count, { shown: total, total }) : m.empty}</p>
+      <p className="acp-inspector__count">{total ? format(messages.count, { shown: total, total }) : messages.empty}</p>
       <OnDemandStatus state={state} />
     </section>
   );

@@ -33,7 +33,7 @@ export function ProtocolInspectorLoaded({
   exportFileName = 'acp-transcript.ndjson',
   className,
 }: ProtocolInspectorProps) {
-  const m = useMessages('inspector', inspectorMessages);
+  const messages = useMessages('inspector', inspectorMessages);
   const [method, setMethod] = useState('');
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
@@ -63,12 +63,12 @@ export function ProtocolInspectorLoaded({
   const exportTranscript = () => downloadText(toTranscript(entries), exportFileName, 'application/x-ndjson');
 
   return (
-    <section className={cx('acp-inspector', className)} data-slot="inspector" data-state={paused ? 'paused' : 'live'} aria-label={m.title}>
+    <section className={cx('acp-inspector', className)} data-slot="inspector" data-state={paused ? 'paused' : 'live'} aria-label={messages.title}>
       <div className="acp-inspector__toolbar" data-slot="inspector-toolbar">
         <label className="acp-inspector__field">
-          <span>{m.filter_method}</span>
+          <span>{messages.filter_method}</span>
           <select value={method} onChange={(e) => setMethod(e.target.value)}>
-            <option value="">{m.all}</option>
+            <option value="">{messages.all}</option>
             {methods.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -77,9 +77,9 @@ export function ProtocolInspectorLoaded({
           </select>
         </label>
         <label className="acp-inspector__field">
-          <span>{m.filter_kind}</span>
+          <span>{messages.filter_kind}</span>
           <select value={kind} onChange={(e) => setKind(e.target.value)}>
-            <option value="">{m.all}</option>
+            <option value="">{messages.all}</option>
             {kinds.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -90,30 +90,30 @@ export function ProtocolInspectorLoaded({
         <input
           className="acp-inspector__search"
           type="search"
-          placeholder={m.search}
-          aria-label={m.search}
+          placeholder={messages.search}
+          aria-label={messages.search}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
         {onPausedChange && (
           <button type="button" className="acp-button" aria-pressed={paused} onClick={() => onPausedChange(!paused)}>
-            {paused ? m.resume : m.pause}
+            {paused ? messages.resume : messages.pause}
           </button>
         )}
         {onClear && (
           <button type="button" className="acp-button" onClick={onClear}>
-            {m.clear}
+            {messages.clear}
           </button>
         )}
         <button type="button" className="acp-button" onClick={exportTranscript} disabled={entries.length === 0}>
-          {m.export}
+          {messages.export}
         </button>
       </div>
       <p className="acp-inspector__count" data-slot="inspector-count">
-        {format(m.count, { shown: shown.length, total: entries.length })}
-        {paused ? ` · ${m.paused}` : ''}
+        {format(messages.count, { shown: shown.length, total: entries.length })}
+        {paused ? ` · ${messages.paused}` : ''}
       </p>
-      {entries.length === 0 ? <p className="acp-inspector__empty">{m.empty}</p> : <FrameList rows={shown} labels={m} />}
+      {entries.length === 0 ? <p className="acp-inspector__empty">{messages.empty}</p> : <FrameList rows={shown} messages={messages} />}
     </section>
   );
 }
@@ -123,11 +123,11 @@ interface Row {
   summary: ReturnType<typeof describeFrame>;
 }
 
-function FrameList({ rows, labels }: { rows: Row[]; labels: typeof inspectorMessages }) {
+function FrameList({ rows, messages }: { rows: Row[]; messages: typeof inspectorMessages }) {
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   return (
-    <div ref={parent} className="acp-inspector__frames" data-slot="inspector-frames" role="list" tabIndex={0} aria-label={labels.title}>
+    <div ref={parent} className="acp-inspector__frames" data-slot="inspector-frames" role="list" tabIndex={0} aria-label={messages.title}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => (
           <div
@@ -137,7 +137,7 @@ function FrameList({ rows, labels }: { rows: Row[]; labels: typeof inspectorMess
             ref={virtualizer.measureElement}
             style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
           >
-            <FrameRow row={rows[v.index]!} labels={labels} />
+            <FrameRow row={rows[v.index]!} messages={messages} />
           </div>
         ))}
       </div>
@@ -148,21 +148,21 @@ function FrameList({ rows, labels }: { rows: Row[]; labels: typeof inspectorMess
 /** Characters of a closed frame's one-line preview. */
 const PREVIEW_CHARS = 160;
 
-const FrameRow = /* @__PURE__ */ memo(function FrameRow({ row, labels }: { row: Row; labels: typeof inspectorMessages }) {
+const FrameRow = /* @__PURE__ */ memo(function FrameRow({ row, messages }: { row: Row; messages: typeof inspectorMessages }) {
   const [open, setOpen] = useState(false);
   const { entry, summary } = row;
   const text = frameText(entry, PREVIEW_CHARS);
   return (
     <div className="acp-inspector__frame" data-dir={entry.dir} data-state={entry.error ? 'refused' : summary.isError ? 'error' : 'ok'}>
       <button type="button" className="acp-inspector__frame-head" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="acp-inspector__dir" aria-label={entry.dir === 'out' ? labels.outbound : labels.inbound}>
+        <span className="acp-inspector__dir" aria-label={entry.dir === 'out' ? messages.outbound : messages.inbound}>
           {entry.dir === 'out' ? '→' : '←'}
         </span>
         <span className="acp-inspector__method">{summary.method}</span>
         {summary.kind && <span className="acp-inspector__kind">{summary.kind}</span>}
         {entry.error && (
           <span className="acp-inspector__refused">
-            {labels.refused}: {entry.error}
+            {messages.refused}: {entry.error}
           </span>
         )}
         {!open && <span className="acp-inspector__preview">{text}</span>}

@@ -37,7 +37,7 @@ export function GroupedBlock({ plan, streaming }: { plan: Grouped; streaming: bo
     </colgroup>
   );
   return (
-    <div className="acp-markdown__table-scroll" data-slot="table" data-grouped="true" role="region" aria-label={messages.table} tabIndex={0}>
+    <div className="acp-markdown__table-scroll" data-slot="markdown-table" data-grouped="true" role="region" aria-label={messages.table} tabIndex={0}>
       {plan.groups.map((_, index) => (
         <div key={index} className="acp-markdown__table-group">
           <table style={{ minWidth: `${plan.widths.length * 6}em` }}>
@@ -59,7 +59,7 @@ const bodyRows: Components = { ...markdownComponents, table: Sections, thead: Hi
 /** A table group waiting for the parse budget: its rows as written, in one cell (a table holds no paragraphs). */
 function pendingRows(columns: number) {
   return (source: string) => (
-    <tbody data-slot="pending">
+    <tbody data-slot="markdown-pending">
       <tr>
         <td colSpan={columns} className="acp-markdown__pending">
           {source}

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { forwardRef, useMemo, useRef } from 'react';
 import { cx, useLazyModule, useMessages } from '../shared/index.js';
 import { MESSAGE_TEXT_LIMIT } from '../shared/budgets.js';
 import { CutNote } from '../shared/on-demand-notes.js';
@@ -8,8 +8,9 @@ import { MarkdownContext, type MarkdownOptions } from './markdown-context.js';
 import { MarkdownPlain } from './MarkdownPlain.js';
 import { markdownMessages } from './messages.js';
 import { blocksOf, splitBlocks, type BlockSplit } from './split-blocks.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface MarkdownProps {
+export interface MarkdownOwnProps {
   /** Markdown source; while streaming, each render usually extends the previous text. */
   text: string;
   /** More text may still arrive: unfinished syntax at the end is tidied for display. */
@@ -24,6 +25,9 @@ export interface MarkdownProps {
   className?: string;
 }
 
+/** The markdown's own props and the rest of its root `<div>`'s. */
+export type MarkdownProps = RootProps<MarkdownOwnProps>;
+
 /**
  * Agent markdown, safe and streaming-friendly.
  *
@@ -33,7 +37,10 @@ export interface MarkdownProps {
  * on the first mount on a page, with the rest of the conversation (`conversation.ts`); until it
  * arrives the text shows as written.
  */
-export function Markdown({ text: whole, streaming = false, allowRemoteImages = false, maxChars = MESSAGE_TEXT_LIMIT, className }: MarkdownProps) {
+export const Markdown = /* @__PURE__ */ forwardRef<HTMLDivElement, MarkdownProps>(function Markdown(
+  { text: whole, streaming = false, allowRemoteImages = false, maxChars = MESSAGE_TEXT_LIMIT, className, ...rest },
+  ref,
+) {
   const messages = useMessages('markdown', markdownMessages);
   const pipeline = useLazyModule(conversationModule);
   const cut = whole.length > maxChars;
@@ -47,7 +54,7 @@ export function Markdown({ text: whole, streaming = false, allowRemoteImages = f
   const Block = pipeline.module?.MemoMarkdownBlock;
 
   return (
-    <div className={cx('acp-markdown', className)} data-slot="markdown" data-state={streaming ? 'streaming' : 'done'}>
+    <div data-slot="markdown" data-state={streaming ? 'streaming' : 'done'} {...rest} ref={ref} className={cx('acp-markdown', className)}>
       {Block ? (
         <MarkdownContext.Provider value={options}>
           {blocks.map((block) => (
@@ -63,4 +70,5 @@ export function Markdown({ text: whole, streaming = false, allowRemoteImages = f
       {cut && <CutNote shown={maxChars} total={whole.length} fullText={() => whole} fileName="message.md" />}
     </div>
   );
-}
+});
+Markdown.displayName = 'Markdown';

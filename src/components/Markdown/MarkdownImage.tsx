@@ -23,7 +23,7 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
 
   if (source.kind === 'refused' || failed) {
     return (
-      <span className="acp-markdown__image-refused" data-slot="image-refused">
+      <span className="acp-markdown__image-refused" data-slot="markdown-image-refused">
         {text || messages.image_refused}
       </span>
     );
@@ -31,7 +31,7 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
 
   if (source.kind === 'remote' && !allowRemoteImages && !requested) {
     return (
-      <button type="button" className="acp-button acp-markdown__image-placeholder" data-slot="image-placeholder" onClick={() => setRequested(true)}>
+      <button type="button" className="acp-button acp-markdown__image-placeholder" data-slot="markdown-image-placeholder" onClick={() => setRequested(true)}>
         <ImageIcon />
         <span>{format(messages.load_image, { host: source.host })}</span>
         {text ? <span className="acp-markdown__image-alt">{text}</span> : null}
@@ -42,7 +42,7 @@ export function MarkdownImage({ src, alt, title }: MarkdownImageProps) {
   return (
     <img
       className="acp-markdown__image"
-      data-slot="image"
+      data-slot="markdown-image"
       src={source.src}
       alt={text}
       title={title}

@@ -15,11 +15,11 @@ interface MarkdownPlainProps {
 export function MarkdownPlain({ text, messages, error, onRetry }: MarkdownPlainProps) {
   return (
     <>
-      <p className="acp-markdown__plain" data-slot="plain">
+      <p className="acp-markdown__plain" data-slot="markdown-plain">
         {text}
       </p>
       {error ? (
-        <p className="acp-markdown__load-error" data-slot="load-error" role="alert">
+        <p className="acp-markdown__load-error" data-slot="markdown-load-error" role="alert">
           {messages.load_failed}{' '}
           <button type="button" className="acp-button" onClick={onRetry}>
             {messages.retry}

@@ -45,7 +45,7 @@ export function MarkdownSource({ source, inline = false, components, pending }: 
     return inline ? (
       <Pending source={source} />
     ) : (
-      <p className="acp-markdown__pending" data-slot="pending">
+      <p className="acp-markdown__pending" data-slot="markdown-pending">
         {source}
       </p>
     );
@@ -68,13 +68,13 @@ export function MarkdownSource({ source, inline = false, components, pending }: 
 export function Pending({ source }: { source: string }) {
   if (source.length <= TEXT_CHUNK) {
     return (
-      <span className="acp-markdown__pending" data-slot="pending">
+      <span className="acp-markdown__pending" data-slot="markdown-pending">
         {source}
       </span>
     );
   }
   return chunkText(source).map((chunk, index) => (
-    <span key={index} className="acp-markdown__pending acp-markdown__run" data-slot="pending">
+    <span key={index} className="acp-markdown__pending acp-markdown__run" data-slot="markdown-pending">
       {chunk}
     </span>
   ));

@@ -16,7 +16,7 @@ export function PlainBlock({ source, markup }: { source: string; markup: number 
   const number = numberFormat(useLocale());
   return (
     <>
-      <p className="acp-markdown__plain acp-markdown__plain-block" data-slot="plain-block">
+      <p className="acp-markdown__plain acp-markdown__plain-block" data-slot="markdown-plain-block">
         {chunkText(source).map((chunk, index) => (
           <span key={index} className="acp-markdown__run">
             {chunk}

@@ -17,7 +17,7 @@ type HastChild = HastNode['children'][number];
 function Link({ node: _node, href, children, title }: Props<'a'>) {
   if (!isSafeLinkUrl(href)) {
     return (
-      <span className="acp-markdown__link-refused" data-slot="link-refused">
+      <span className="acp-markdown__link-refused" data-slot="markdown-link-refused">
         {children}
       </span>
     );
@@ -58,7 +58,7 @@ function Pre({ node }: Props<'pre'>) {
 function Table({ node: _node, ...props }: Props<'table'>) {
   const { messages } = useContext(MarkdownContext);
   return (
-    <div className="acp-markdown__table-scroll" data-slot="table" role="region" aria-label={messages.table} tabIndex={0}>
+    <div className="acp-markdown__table-scroll" data-slot="markdown-table" role="region" aria-label={messages.table} tabIndex={0}>
       <table {...props} />
     </div>
   );
@@ -74,7 +74,7 @@ function Input({ node: _node, type, checked }: Props<'input'>) {
   return (
     <span
       className="acp-markdown__task"
-      data-slot="task"
+      data-slot="markdown-task"
       data-state={checked ? 'checked' : 'unchecked'}
       role="img"
       aria-label={checked ? messages.task_done : messages.task_open}

@@ -31,7 +31,7 @@ export function AudioBlock({ block, messages }: { block: AudioContent; messages:
     return (
       <audio
         className="acp-message__audio"
-        data-slot="audio"
+        data-slot="message-audio"
         controls
         preload="metadata"
         aria-label={format(messages.audio_label, { type })}
@@ -41,7 +41,7 @@ export function AudioBlock({ block, messages }: { block: AudioContent; messages:
   }
   return (
     <FileChip
-      slot="audio-file"
+      slot="message-audio-file"
       icon={<AudioFileIcon />}
       name={messages.audio_not_playable}
       details={`${type || messages.unknown_type} · ${formatBytes(base64Size(block.data), locale)}`}

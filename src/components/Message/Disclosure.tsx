@@ -24,7 +24,7 @@ export function Disclosure({ summary, children, slot, className }: DisclosurePro
         <Chevron size={16} />
         {summary}
       </button>
-      <div {...fold.panelProps} className="acp-message__disclosure-panel" data-slot="panel">
+      <div {...fold.panelProps} className="acp-message__disclosure-panel" data-slot="message-panel">
         {children(fold.open)}
       </div>
     </div>

@@ -26,7 +26,7 @@ export function EmbeddedResourceBlock({ block, messages }: { block: EmbeddedReso
     </>
   );
   return (
-    <Disclosure slot="resource" className="acp-message__resource" summary={summary}>
+    <Disclosure slot="message-resource" className="acp-message__resource" summary={summary}>
       {(open) =>
         'text' in resource ? (
           <CodeBlock code={resource.text} language={languageForPath(resource.uri)} highlight={open} />

@@ -20,14 +20,14 @@ export function ImageBlock({ block, messages }: { block: ImageContent; messages:
 
   if (RASTER_IMAGE_TYPES.has(type) && isBase64(block.data)) {
     return (
-      <figure className="acp-message__image" data-slot="image">
+      <figure className="acp-message__image" data-slot="message-image">
         <img src={`data:${type};base64,${block.data.replace(/\s+/g, '')}`} alt={name ?? format(messages.image_alt, { type })} />
       </figure>
     );
   }
   return (
     <FileChip
-      slot="image-file"
+      slot="message-image-file"
       icon={<ImageFileIcon />}
       name={name ?? messages.image_not_shown}
       details={`${type || messages.unknown_type} · ${formatBytes(base64Size(block.data), locale)}${name ? ` · ${messages.image_not_shown}` : ''}`}

@@ -25,9 +25,14 @@ export function ResourceLinkBlock({ block, messages }: { block: ResourceLink; me
       {block.uri}
     </a>
   ) : (
-    <span data-slot="uri">{block.uri}</span>
+    <span data-slot="message-uri">{block.uri}</span>
   );
   return (
-    <FileChip slot="resource-link" name={block.title || block.name} details={details.length > 0 ? details.join(' · ') : messages.link_kind} location={uri} />
+    <FileChip
+      slot="message-resource-link"
+      name={block.title || block.name}
+      details={details.length > 0 ? details.join(' · ') : messages.link_kind}
+      location={uri}
+    />
   );
 }

@@ -20,7 +20,7 @@ export function UnsupportedBlock({ block, messages }: { block: UnknownContentBlo
     </>
   );
   return (
-    <Disclosure slot="unsupported" className="acp-message__unsupported" summary={summary}>
+    <Disclosure slot="message-unsupported" className="acp-message__unsupported" summary={summary}>
       {/* Written once opened: raw payloads can be megabytes, and most are never looked at. */}
       {(open) => (open ? <RawBlock raw={block.raw} highlight={open} /> : null)}
     </Disclosure>

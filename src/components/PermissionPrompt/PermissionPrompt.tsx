@@ -23,7 +23,7 @@ export const PermissionPrompt = /* @__PURE__ */ onDemandComponent(
 );
 
 export function PermissionFallback({ request, details, showToolCall = true, className, state }: PermissionPromptProps & { state: OnDemandState }) {
-  const t = useMessages('permission', permissionMessages);
+  const messages = useMessages('permission', permissionMessages);
   const titleId = useId();
   const info = toolCallInfo(request.toolCall);
   return (
@@ -33,12 +33,12 @@ export function PermissionFallback({ request, details, showToolCall = true, clas
       aria-busy={!state.error}
       className={cx('acp-permission', className)}
       data-status={request.status}
-      data-slot="fallback"
+      data-slot="permission-fallback"
     >
-      <PermissionHeader titleId={titleId} toolTitle={info.title} t={t} />
-      {showToolCall && <ToolCallSummary info={info} t={t} />}
+      <PermissionHeader titleId={titleId} toolTitle={info.title} messages={messages} />
+      {showToolCall && <ToolCallSummary info={info} messages={messages} />}
       {details && (
-        <div className="acp-permission__details" data-slot="details">
+        <div className="acp-permission__details" data-slot="permission-details">
           {details}
         </div>
       )}

@@ -12,6 +12,7 @@ import { permissionMessages } from './messages.js';
 import { optionStyle } from './option-style.js';
 import { PermissionHeader } from './PermissionHeader.js';
 import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
+import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
@@ -39,7 +40,7 @@ export function PermissionPromptLoaded(props: PermissionPromptProps) {
 }
 
 function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = true, shortcutGuardMs = 400, className }: PermissionPromptProps) {
-  const t = useMessages('permission', permissionMessages);
+  const messages = useMessages('permission', permissionMessages);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const answeredRef = useRef(false);
@@ -95,21 +96,23 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
       aria-labelledby={`${id}-title`}
       aria-describedby={pending && shortcutCount > 0 ? `${id}-hint` : undefined}
       className={cx('acp-permission', className)}
+      data-slot="permission"
       data-status={status}
       data-by-policy={request.byPolicy ? 'true' : undefined}
       onKeyDown={onKeyDown}
     >
-      <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} t={t} />
+      <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} messages={messages} />
 
-      {showToolCall && <ToolCallSummary info={info} t={t} />}
+      {showToolCall && <ToolCallSummary info={info} messages={messages} />}
+      {showToolCall && request.toolCall && <ToolCallDetail toolCall={request.toolCall} info={info} t={messages} />}
       {details && (
-        <div className="acp-permission__details" data-slot="details">
+        <div className="acp-permission__details" data-slot="permission-details">
           {details}
         </div>
       )}
 
       {(status === 'pending' || status === 'answered') && request.options.length > 0 && (
-        <div className="acp-permission__options" data-slot="options">
+        <div className="acp-permission__options" data-slot="permission-options">
           {request.options.map((option, index) => {
             const style = optionStyle(option.kind);
             const key = shortcutKey(index);
@@ -119,7 +122,7 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
                 key={option.optionId}
                 type="button"
                 className="acp-button acp-permission__option"
-                data-slot="option"
+                data-slot="permission-option"
                 data-kind={option.kind}
                 data-tone={style.tone}
                 data-remembered={style.remembered ? 'true' : undefined}
@@ -136,8 +139,8 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
                 )}
                 <span>{option.name}</span>
                 {style.remembered && (
-                  <span className="acp-permission__remembered" data-slot="remembered">
-                    {t.option_remembered}
+                  <span className="acp-permission__remembered" data-slot="permission-remembered">
+                    {messages.option_remembered}
                   </span>
                 )}
               </button>
@@ -145,18 +148,20 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
           })}
         </div>
       )}
-      {pending && request.options.length === 0 && <p className="acp-permission__status">{t.no_options}</p>}
+      {pending && request.options.length === 0 && <p className="acp-permission__status">{messages.no_options}</p>}
       {pending && shortcutCount > 0 && (
-        <p id={`${id}-hint`} className="acp-permission__hint" data-slot="hint">
-          {shortcutCount === 1 ? format(t.shortcut_hint_single, { first: 1 }) : format(t.shortcut_hint, { first: 1, last: shortcutCount })}
+        <p id={`${id}-hint`} className="acp-permission__hint" data-slot="permission-hint">
+          {shortcutCount === 1 ? format(messages.shortcut_hint_single, { first: 1 }) : format(messages.shortcut_hint, { first: 1, last: shortcutCount })}
         </p>
       )}
 
-      <p className="acp-permission__status" data-slot="status" role="status">
+      <p className="acp-permission__status" data-slot="permission-status" role="status">
         {status === 'answered' &&
-          (chosen ? format(request.byPolicy ? t.status_answered_policy : t.status_answered, { option: chosen.name }) : t.status_answered_unknown)}
-        {status === 'cancelled' && t.status_cancelled}
-        {status === 'interrupted' && t.status_interrupted}
+          (chosen
+            ? format(request.byPolicy ? messages.status_answered_policy : messages.status_answered, { option: chosen.name })
+            : messages.status_answered_unknown)}
+        {status === 'cancelled' && messages.status_cancelled}
+        {status === 'interrupted' && messages.status_interrupted}
       </p>
     </div>
   );

@@ -22,7 +22,7 @@ export interface PermissionQueueProps {
 }
 
 export function PermissionQueueLoaded({ requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, className }: PermissionQueueProps) {
-  const t = useMessages('permission', permissionMessages);
+  const messages = useMessages('permission', permissionMessages);
   const id = useId();
   const pending = requests.filter((r) => r.status === 'pending');
   if (pending.length === 0) return null;
@@ -32,24 +32,24 @@ export function PermissionQueueLoaded({ requests, onRespond, renderDetails, auto
     <section className={cx('acp-permission-queue', className)} aria-labelledby={`${id}-label`} data-count={pending.length}>
       <div className="acp-permission-queue__header" data-slot="permission-queue-header">
         <span id={`${id}-label`} className="acp-permission-queue__label">
-          {t.queue_label}
+          {messages.queue_label}
         </span>
-        <span className="acp-permission-queue__position" data-slot="position">
-          {format(t.queue_position, { position: 1, total: pending.length })}
+        <span className="acp-permission-queue__position" data-slot="permission-queue-position">
+          {format(messages.queue_position, { position: 1, total: pending.length })}
         </span>
       </div>
       <PermissionPrompt request={active} onRespond={onRespond} details={renderDetails?.(active)} autoFocus={autoFocus} shortcutGuardMs={shortcutGuardMs} />
       {waiting.length > 0 && (
-        <div className="acp-permission-queue__waiting" data-slot="waiting">
+        <div className="acp-permission-queue__waiting" data-slot="permission-queue-waiting">
           <span id={`${id}-waiting`} className="acp-permission-queue__waiting-label">
-            {t.queue_waiting}
+            {messages.queue_waiting}
           </span>
           <ol aria-labelledby={`${id}-waiting`} start={2}>
             {waiting.map((request) => {
               const info = toolCallInfo(request.toolCall);
               return (
-                <li key={request.requestId} data-slot="waiting-item">
-                  {info.title ?? t.untitled_tool}
+                <li key={request.requestId} data-slot="permission-queue-waiting-item">
+                  {info.title ?? messages.untitled_tool}
                 </li>
               );
             })}

@@ -16,20 +16,20 @@ const KIND_LABELS: Record<string, keyof PermissionMessages> = {
   other: 'kind_other',
 };
 
-export function ToolCallSummary({ info, t }: { info: ToolCallInfo; t: PermissionMessages }) {
+export function ToolCallSummary({ info, messages }: { info: ToolCallInfo; messages: PermissionMessages }) {
   if (!info.kind && !info.command && info.paths.length === 0) return null;
   const labelKey = info.kind && Object.hasOwn(KIND_LABELS, info.kind) ? KIND_LABELS[info.kind] : undefined;
-  const kindLabel = labelKey ? t[labelKey] : info.kind;
+  const kindLabel = labelKey ? messages[labelKey] : info.kind;
   return (
-    <div className="acp-permission__tool" data-slot="tool-call">
+    <div className="acp-permission__tool" data-slot="permission-tool-call">
       {kindLabel && (
-        <span className="acp-permission__kind" data-slot="kind" data-kind={info.kind}>
+        <span className="acp-permission__kind" data-slot="permission-kind" data-kind={info.kind}>
           {kindLabel}
         </span>
       )}
       {info.command && (
-        <div className="acp-permission__command" data-slot="command">
-          <span className="acp-visually-hidden">{t.command_label}: </span>
+        <div className="acp-permission__command" data-slot="permission-command">
+          <span className="acp-visually-hidden">{messages.command_label}: </span>
           <code translate="no">
             <span aria-hidden="true" className="acp-permission__prompt-sign">
               ${' '}
@@ -39,7 +39,7 @@ export function ToolCallSummary({ info, t }: { info: ToolCallInfo; t: Permission
         </div>
       )}
       {info.paths.length > 0 && (
-        <ul className="acp-permission__paths" data-slot="locations" aria-label={t.locations_label}>
+        <ul className="acp-permission__paths" data-slot="permission-locations" aria-label={messages.locations_label}>
           {info.paths.map((path, i) => (
             <li key={`${i}:${path}`}>
               <code translate="no">{path}</code>

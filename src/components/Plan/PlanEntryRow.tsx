@@ -13,15 +13,15 @@ function PlanEntryRowImpl({ entry, messages }: PlanEntryRowProps) {
   const status = statusOf(entry);
   const priority = priorityOf(entry);
   return (
-    <li className="acp-plan__entry" data-slot="entry" data-status={status} data-priority={priority}>
+    <li className="acp-plan__entry" data-slot="plan-entry" data-status={status} data-priority={priority}>
       <PlanStatusIcon status={status} />
       <span className="acp-plan__entry-text">
         <span className="acp-visually-hidden">{`${messages[`status_${status}`]}: `}</span>
-        <span className="acp-plan__entry-content" data-slot="entry-content">
+        <span className="acp-plan__entry-content" data-slot="plan-entry-content">
           {entry.content}
         </span>
       </span>
-      <span className="acp-plan__priority" data-slot="priority" data-priority={priority}>
+      <span className="acp-plan__priority" data-slot="plan-priority" data-priority={priority}>
         {messages[`priority_${priority}`]}
         <span className="acp-visually-hidden">{messages.priority_suffix}</span>
       </span>

@@ -13,7 +13,7 @@ export function PlanProgress({ completed, total, label, valueText }: PlanProgres
   return (
     <div
       className="acp-plan__progress"
-      data-slot="progress"
+      data-slot="plan-progress"
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}

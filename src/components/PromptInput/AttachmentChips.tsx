@@ -16,21 +16,21 @@ export interface AttachmentChipsProps {
   attachments: readonly PromptAttachment[];
   onRemove: (id: string) => void;
   disabled?: boolean;
-  t: PromptInputMessages;
+  messages: PromptInputMessages;
 }
 
-export function AttachmentChips({ attachments, onRemove, disabled, t }: AttachmentChipsProps) {
+export function AttachmentChips({ attachments, onRemove, disabled, messages }: AttachmentChipsProps) {
   const locale = useLocale();
   if (attachments.length === 0) return null;
   return (
-    <ul className="acp-prompt-input__attachments" data-slot="attachments" aria-label={t.attachments_label}>
+    <ul className="acp-prompt-input__attachments" data-slot="prompt-input-attachments" aria-label={messages.attachments_label}>
       {attachments.map((a) => {
         const { block } = a;
         // Thumbnails only for the raster allowlist, decoded from our own base64 (never a remote URL).
         const kindKey = KIND_LABELS[block.type];
         const thumbnail = block.type === 'image' && RASTER_IMAGE_TYPES.has(block.mimeType) ? `data:${block.mimeType};base64,${block.data}` : null;
         return (
-          <li key={a.id} className="acp-prompt-input__chip" data-slot="attachment" data-kind={block.type}>
+          <li key={a.id} className="acp-prompt-input__chip" data-slot="prompt-input-attachment" data-kind={block.type}>
             {thumbnail && (
               <img
                 className="acp-prompt-input__thumb"
@@ -45,15 +45,15 @@ export function AttachmentChips({ attachments, onRemove, disabled, t }: Attachme
             <span className="acp-prompt-input__chip-name" title={a.name}>
               {a.name}
             </span>
-            <span className="acp-prompt-input__chip-meta" title={block.type === 'resource_link' ? t.kind_resource_link_title : undefined}>
-              {kindKey ? `${t[kindKey]} · ` : ''}
+            <span className="acp-prompt-input__chip-meta" title={block.type === 'resource_link' ? messages.kind_resource_link_title : undefined}>
+              {kindKey ? `${messages[kindKey]} · ` : ''}
               {formatBytes(a.size, locale)}
             </span>
             <button
               type="button"
               className="acp-button acp-prompt-input__chip-remove"
               data-variant="ghost"
-              aria-label={format(t.remove_attachment, { name: a.name })}
+              aria-label={format(messages.remove_attachment, { name: a.name })}
               disabled={disabled}
               onClick={() => onRemove(a.id)}
             >

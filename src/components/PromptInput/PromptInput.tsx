@@ -8,7 +8,7 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
+import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
 import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
 import { draftDisplayText, draftMentions, parseDraft } from '../../core/mentions/draft.js';
 import { applyFieldChange } from '../../core/mentions/draft-edit.js';
@@ -28,8 +28,9 @@ import type { PromptAttachment, QueuedPrompt } from './types.js';
 import { useAttachments } from './use-attachments.js';
 import { useAutosize } from './use-autosize.js';
 import { usePromptQueue } from './use-prompt-queue.js';
+import { composeHandlers, type RootProps } from '../shared/root-props.js';
 
-export interface PromptInputProps {
+export interface PromptInputOwnProps {
   /**
    * Controlled draft text; pair with `onValueChange`. The host keeps it across session switches.
    * Mentions are part of it as `@[label](uri "kind")` markup (`parseDraft` reads it).
@@ -80,32 +81,42 @@ export interface PromptInputProps {
   className?: string;
 }
 
+/** The prompt input's own props and the rest of its root `<div>`'s. */
+export type PromptInputProps = RootProps<PromptInputOwnProps>;
+
 const DEFAULT_MAX_BYTES = 10 * 1000 * 1000;
 
-export function PromptInput({
-  value,
-  defaultValue = '',
-  onValueChange,
-  onDraftChange,
-  onSubmit,
-  onCancel,
-  running,
-  waiting = false,
-  disabled = false,
-  promptCapabilities,
-  commands,
-  queue: queueProp,
-  defaultQueue,
-  onQueueChange,
-  placeholder,
-  maxAttachmentBytes = DEFAULT_MAX_BYTES,
-  autoFocus,
-  mentionSource,
-  maxMentionBytes = DEFAULT_MENTION_LIMIT,
-  inputRef,
-  className,
-}: PromptInputProps) {
-  const t = useMessages('promptInput', promptInputMessages);
+export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInputProps>(function PromptInput(
+  {
+    value,
+    defaultValue = '',
+    onValueChange,
+    onDraftChange,
+    onSubmit,
+    onCancel,
+    running,
+    waiting = false,
+    disabled = false,
+    promptCapabilities,
+    commands,
+    queue: queueProp,
+    defaultQueue,
+    onQueueChange,
+    placeholder,
+    maxAttachmentBytes = DEFAULT_MAX_BYTES,
+    autoFocus,
+    mentionSource,
+    maxMentionBytes = DEFAULT_MENTION_LIMIT,
+    inputRef,
+    className,
+    onDragOver: hostOnDragOver,
+    onDragLeave: hostOnDragLeave,
+    onDrop: hostOnDrop,
+    ...rest
+  },
+  ref,
+) {
+  const messages = useMessages('promptInput', promptInputMessages);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const composing = useRef(false);
@@ -207,34 +218,37 @@ export function PromptInput({
   };
 
   const hint = slash.hint;
-  const shownPlaceholder = hint ?? placeholder ?? (running ? t.placeholder_running : t.placeholder);
+  const shownPlaceholder = hint ?? placeholder ?? (running ? messages.placeholder_running : messages.placeholder);
   const waitingId = useId();
 
   return (
     <div
-      className={cx('acp-prompt-input', className)}
+      data-slot="prompt-input"
       data-state={running ? 'running' : waiting ? 'waiting' : 'idle'}
       data-disabled={disabled ? 'true' : undefined}
       data-dragging={dragging ? 'true' : undefined}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
+      {...rest}
+      ref={ref}
+      className={cx('acp-prompt-input', className)}
+      onDragOver={composeHandlers(hostOnDragOver, onDragOver)}
+      onDragLeave={composeHandlers(hostOnDragLeave, onDragLeave)}
+      onDrop={composeHandlers(hostOnDrop, onDrop)}
     >
-      <PromptQueueList queue={queue} disabled={disabled} t={t} />
-      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} t={t} />
+      <PromptQueueList queue={queue} disabled={disabled} messages={messages} />
+      <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} messages={messages} />
       {mentionSource && <MentionNotesOnDemand notes={notes} onDismiss={() => setNotes([])} />}
-      <div className="acp-prompt-input__composer" data-slot="composer">
-        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} t={t} />
+      <div className="acp-prompt-input__composer" data-slot="prompt-input-composer">
+        <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} messages={messages} />
         <div className="acp-prompt-input__field">
           {display !== draft && <MentionOverlayOnDemand fieldRef={textareaRef} segments={parseDraft(draft)} />}
           <textarea
             ref={textareaRef}
             className="acp-prompt-input__textarea"
-            data-slot="textarea"
+            data-slot="prompt-input-textarea"
             rows={1}
             value={display}
             placeholder={shownPlaceholder}
-            aria-label={t.input_label}
+            aria-label={messages.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
@@ -266,7 +280,7 @@ export function PromptInput({
             </div>
           )}
         </div>
-        <div className="acp-prompt-input__toolbar" data-slot="toolbar">
+        <div className="acp-prompt-input__toolbar" data-slot="prompt-input-toolbar">
           <button
             type="button"
             className="acp-button acp-prompt-input__attach"
@@ -283,14 +297,14 @@ export function PromptInput({
                 strokeLinecap="round"
               />
             </svg>
-            {t.attach}
+            {messages.attach}
           </button>
           <input
             ref={fileInputRef}
             type="file"
             multiple
             hidden
-            data-slot="file-input"
+            data-slot="prompt-input-file-input"
             onChange={(e) => {
               const picked = Array.from(e.target.files ?? []);
               e.target.value = '';
@@ -300,13 +314,13 @@ export function PromptInput({
           <span className="acp-prompt-input__spacer" />
           {waiting && !running && (
             <span id={waitingId} className="acp-prompt-input__waiting" data-slot="prompt-input-waiting">
-              {t.waiting}
+              {messages.waiting}
             </span>
           )}
           {running && (
             <button type="button" className="acp-button acp-prompt-input__stop" data-variant="danger" onClick={queue.stop}>
               <span className="acp-prompt-input__stop-icon" aria-hidden="true" />
-              {t.stop}
+              {messages.stop}
             </button>
           )}
           <button
@@ -318,7 +332,7 @@ export function PromptInput({
             disabled={disabled || empty}
             onClick={submit}
           >
-            {queues ? t.queue : t.send}
+            {queues ? messages.queue : messages.send}
           </button>
         </div>
         {slash.open && (
@@ -341,10 +355,11 @@ export function PromptInput({
         )}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
-            {t.drop_here}
+            {messages.drop_here}
           </div>
         )}
       </div>
     </div>
   );
-}
+});
+PromptInput.displayName = 'PromptInput';

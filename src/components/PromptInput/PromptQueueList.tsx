@@ -17,17 +17,22 @@ export function prefetchPromptQueue(): void {
 }
 
 export function PromptQueueList(props: PromptQueueListProps) {
-  const { queue, t } = props;
+  const { queue, messages } = props;
   const state = useLazyModule(promptQueueListModule, queue.items.length > 0);
   const Loaded = state.module;
   if (Loaded) return <Loaded {...props} />;
   if (queue.items.length === 0) return null;
   return (
-    <section className="acp-prompt-input__queue" data-slot="queue" aria-busy={!state.error} aria-label={format(t.queue_count, { count: queue.items.length })}>
+    <section
+      className="acp-prompt-input__queue"
+      data-slot="prompt-queue"
+      aria-busy={!state.error}
+      aria-label={format(messages.queue_count, { count: queue.items.length })}
+    >
       <ol className="acp-prompt-input__queue-list">
         {queue.items.map((item) => (
-          <li key={item.id} className="acp-prompt-input__queue-item" data-slot="queued">
-            <div className="acp-prompt-input__queue-text">{item.text.trim() ? item.text : t.queue_empty_text}</div>
+          <li key={item.id} className="acp-prompt-input__queue-item" data-slot="prompt-queue-item">
+            <div className="acp-prompt-input__queue-text">{item.text.trim() ? item.text : messages.queue_empty_text}</div>
           </li>
         ))}
       </ol>

@@ -8,10 +8,10 @@ import type { PromptQueueState } from './use-prompt-queue.js';
 export interface PromptQueueListProps {
   queue: PromptQueueState;
   disabled?: boolean;
-  t: PromptInputMessages;
+  messages: PromptInputMessages;
 }
 
-export function PromptQueueListLoaded({ queue, disabled, t }: PromptQueueListProps) {
+export function PromptQueueListLoaded({ queue, disabled, messages }: PromptQueueListProps) {
   const id = useId();
   const locale = useLocale();
   const [draft, setDraft] = useState('');
@@ -41,17 +41,17 @@ export function PromptQueueListLoaded({ queue, disabled, t }: PromptQueueListPro
   };
 
   return (
-    <section className="acp-prompt-input__queue" data-slot="queue" data-state={queue.paused ? 'paused' : 'waiting'} aria-labelledby={`${id}-label`}>
+    <section className="acp-prompt-input__queue" data-slot="prompt-queue" data-state={queue.paused ? 'paused' : 'waiting'} aria-labelledby={`${id}-label`}>
       <div className="acp-prompt-input__queue-header">
         <span id={`${id}-label`} className="acp-prompt-input__queue-title">
-          {format(t.queue_count, { count: queue.items.length })}
+          {format(messages.queue_count, { count: queue.items.length })}
         </span>
       </div>
       {queue.paused && (
-        <div className="acp-prompt-input__queue-paused" data-slot="queue-paused">
-          <span>{t.queue_paused}</span>
+        <div className="acp-prompt-input__queue-paused" data-slot="prompt-queue-paused">
+          <span>{messages.queue_paused}</span>
           <button type="button" className="acp-button" onClick={queue.resume} disabled={disabled}>
-            {t.queue_resume}
+            {messages.queue_resume}
           </button>
         </div>
       )}
@@ -61,11 +61,11 @@ export function PromptQueueListLoaded({ queue, disabled, t }: PromptQueueListPro
           const textId = `${id}-item-${index}`;
           const count = item.attachments.length;
           return (
-            <li key={item.id} className="acp-prompt-input__queue-item" data-slot="queued" data-state={editing ? 'editing' : undefined}>
+            <li key={item.id} className="acp-prompt-input__queue-item" data-slot="prompt-queue-item" data-state={editing ? 'editing' : undefined}>
               {editing ? (
                 <textarea
                   className="acp-prompt-input__queue-editor"
-                  aria-label={format(t.queue_edit_label, { position: index + 1 })}
+                  aria-label={format(messages.queue_edit_label, { position: index + 1 })}
                   value={draft}
                   rows={Math.min(6, Math.max(2, draft.split('\n').length))}
                   autoFocus
@@ -74,11 +74,11 @@ export function PromptQueueListLoaded({ queue, disabled, t }: PromptQueueListPro
                 />
               ) : (
                 <div id={textId} className="acp-prompt-input__queue-text">
-                  {item.text.trim() ? draftDisplayText(item.text) : t.queue_empty_text}
+                  {item.text.trim() ? draftDisplayText(item.text) : messages.queue_empty_text}
                   {count > 0 && (
                     <span className="acp-prompt-input__queue-meta">
                       {' · '}
-                      {format(plural.select(count) === 'one' ? t.queue_attachments_one : t.queue_attachments_other, { count })}
+                      {format(plural.select(count) === 'one' ? messages.queue_attachments_one : messages.queue_attachments_other, { count })}
                     </span>
                   )}
                 </div>
@@ -87,22 +87,22 @@ export function PromptQueueListLoaded({ queue, disabled, t }: PromptQueueListPro
                 {editing ? (
                   <>
                     <button type="button" className="acp-button" data-variant="primary" onClick={() => save(item.id)}>
-                      {t.queue_save}
+                      {messages.queue_save}
                     </button>
                     <button type="button" className="acp-button" data-variant="ghost" onClick={() => queue.setEditingId(null)}>
-                      {t.queue_cancel_edit}
+                      {messages.queue_cancel_edit}
                     </button>
                   </>
                 ) : (
                   <>
                     <button type="button" className="acp-button" data-variant="ghost" aria-describedby={textId} onClick={() => startEdit(item.id, item.text)}>
-                      {t.queue_edit}
+                      {messages.queue_edit}
                     </button>
                     <button type="button" className="acp-button" data-variant="ghost" aria-describedby={textId} onClick={() => queue.remove(item.id)}>
-                      {t.queue_remove}
+                      {messages.queue_remove}
                     </button>
                     <button type="button" className="acp-button" aria-describedby={textId} disabled={disabled} onClick={() => queue.sendNow(item.id)}>
-                      {t.queue_send_now}
+                      {messages.queue_send_now}
                     </button>
                   </>
                 )}

@@ -8,20 +8,20 @@ export interface RefusalNoticeProps {
   refusals: readonly AttachmentRefusal[];
   maxBytes: number;
   onDismiss: () => void;
-  t: PromptInputMessages;
+  messages: PromptInputMessages;
 }
 
-export function RefusalNotice({ refusals, maxBytes, onDismiss, t }: RefusalNoticeProps) {
+export function RefusalNotice({ refusals, maxBytes, onDismiss, messages }: RefusalNoticeProps) {
   const locale = useLocale();
   // The alert container stays mounted so that filling it is announced.
   return (
-    <div role="alert" className="acp-prompt-input__alert" data-slot="refusals">
+    <div role="alert" className="acp-prompt-input__alert" data-slot="prompt-input-refusals">
       {refusals.length > 0 && (
         <div className="acp-prompt-input__alert-body">
           <ul>
             {refusals.map((r, i) => (
               <li key={`${i}:${r.name}`}>
-                {format(t[`refused_${r.reason}`], {
+                {format(messages[`refused_${r.reason}`], {
                   name: r.name,
                   size: formatBytes(r.size, locale),
                   limit: formatBytes(maxBytes, locale),
@@ -30,7 +30,7 @@ export function RefusalNotice({ refusals, maxBytes, onDismiss, t }: RefusalNotic
             ))}
           </ul>
           <button type="button" className="acp-button" data-variant="ghost" onClick={onDismiss}>
-            {t.dismiss}
+            {messages.dismiss}
           </button>
         </div>
       )}

@@ -22,7 +22,7 @@ export function DeleteConfirm({ onConfirm, onCancel, messages }: DeleteConfirmPr
     onCancel();
   };
   return (
-    <div className="acp-session-list__confirm" data-slot="confirm" role="group" aria-labelledby={promptId} onKeyDown={onKeyDown}>
+    <div className="acp-session-list__confirm" data-slot="session-list-confirm" role="group" aria-labelledby={promptId} onKeyDown={onKeyDown}>
       <span id={promptId} className="acp-session-list__confirm-prompt">
         {messages.delete_prompt}
       </span>

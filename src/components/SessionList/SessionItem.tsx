@@ -71,19 +71,19 @@ export function SessionItem(props: SessionItemProps) {
   );
 
   return (
-    <li className="acp-session-list__item" data-slot="item" data-state={active ? 'active' : 'idle'}>
+    <li className="acp-session-list__item" data-slot="session-list-item" data-state={active ? 'active' : 'idle'}>
       {openHow && onOpen ? (
         <button
           type="button"
           className="acp-session-list__open acp-focusable"
-          data-slot="open"
+          data-slot="session-list-open"
           aria-current={active ? 'true' : undefined}
           onClick={() => onOpen(session.sessionId, openHow)}
         >
           {heading}
         </button>
       ) : (
-        <div className="acp-session-list__open" data-slot="summary" aria-current={active ? 'true' : undefined}>
+        <div className="acp-session-list__open" data-slot="session-list-summary" aria-current={active ? 'true' : undefined}>
           {heading}
         </div>
       )}
@@ -97,7 +97,7 @@ export function SessionItem(props: SessionItemProps) {
           messages={messages}
         />
       ) : (
-        <div className="acp-session-list__actions" data-slot="actions">
+        <div className="acp-session-list__actions" data-slot="session-list-actions">
           {offerResume && onOpen && (
             <ActionButton
               action="resume"

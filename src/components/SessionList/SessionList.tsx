@@ -23,7 +23,7 @@ export function SessionListFallback({
 }: Pick<SessionListProps, 'sessions' | 'activeSessionId' | 'className'> & { state: OnDemandState }) {
   const messages = useMessages('sessionList', sessionListMessages);
   return (
-    <div className={cx('acp-session-list', className)} data-slot="fallback" aria-busy={!state.error}>
+    <div className={cx('acp-session-list', className)} data-slot="session-list-fallback" aria-busy={!state.error}>
       <OnDemandStatus state={state} loading={messages.loading} />
       {sessions.length > 0 && (
         <ul className="acp-session-list__items" aria-label={messages.list_label}>

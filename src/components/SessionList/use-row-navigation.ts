@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 
-const ROW = '[data-slot="item"]';
-const TARGET = '[data-slot="open"]';
+const ROW = '[data-slot="session-list-item"]';
+const TARGET = '[data-slot="session-list-open"]';
 
 /**
  * Up/Down/Home/End move between rows (to each row's main button), so a long history can be
@@ -10,7 +10,7 @@ const TARGET = '[data-slot="open"]';
 export function onRowNavigationKeyDown(event: KeyboardEvent<HTMLElement>): void {
   const list = event.currentTarget;
   const target = event.target as HTMLElement;
-  if (target.closest('[data-slot="confirm"]')) return;
+  if (target.closest('[data-slot="session-list-confirm"]')) return;
   const rows = [...list.querySelectorAll<HTMLElement>(ROW)];
   const current = rows.findIndex((row) => row.contains(target));
   if (current < 0) return;

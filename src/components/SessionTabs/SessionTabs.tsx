@@ -55,12 +55,12 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
   { tabs, activeSessionId, onActivate, onClose, panelId, idPrefix, className, ...rest },
   ref,
 ) {
-  const m = useMessages('sessionTabs', sessionTabsMessages);
+  const messages = useMessages('sessionTabs', sessionTabsMessages);
   const listRef = useRef<HTMLDivElement>(null);
   // After a keyboard switch or close, focus follows the active tab once it has rendered.
   const focusActive = useRef(false);
   const activeIndex = tabs.findIndex((t) => t.sessionId === activeSessionId);
-  const titleOf = (tab: SessionTab, index: number) => displayTitle(tab.title) ?? format(m.untitled, { n: index + 1 });
+  const titleOf = (tab: SessionTab, index: number) => displayTitle(tab.title) ?? format(messages.untitled, { n: index + 1 });
 
   useEffect(() => {
     if (!focusActive.current) return;
@@ -100,7 +100,7 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
   const active = activeIndex >= 0 ? tabs[activeIndex] : undefined;
   return (
     <div ref={ref} {...rest} className={cx('acp-session-tabs', className)} data-slot="session-tabs">
-      <div ref={listRef} role="tablist" aria-label={m.label} className="acp-session-tabs__list" data-slot="session-tabs-list" onKeyDown={onKeyDown}>
+      <div ref={listRef} role="tablist" aria-label={messages.label} className="acp-session-tabs__list" data-slot="session-tabs-list" onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => {
           const selected = index === activeIndex;
           const status = sessionTabStatus(tab);
@@ -131,7 +131,7 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
                   <span className="acp-session-tabs__badge" data-slot="session-tab-badge" data-status={status} aria-hidden="true">
                     {status === 'waiting' ? tab.waiting : null}
                   </span>
-                  <span className="acp-visually-hidden">, {m[`status_${status}`]}</span>
+                  <span className="acp-visually-hidden">, {messages[`status_${status}`]}</span>
                 </>
               )}
               {onClose && tabs.length > 1 && (
@@ -159,7 +159,7 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
           className="acp-button acp-session-tabs__close"
           data-slot="session-tabs-close"
           data-variant="ghost"
-          aria-label={format(m.close, { title: titleOf(active, activeIndex) })}
+          aria-label={format(messages.close, { title: titleOf(active, activeIndex) })}
           onClick={() => onClose(active.sessionId)}
         >
           ×

@@ -5,12 +5,14 @@
  * `useSlashCommands`) and points at the active option with `aria-activedescendant`. Used on its
  * own, the list is a focusable listbox with the same keys (arrows, Home, End, Enter, Escape).
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { forwardRef, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { AvailableCommand } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { slashCommandMessages } from './messages.js';
+import { composeHandlers, useComposedRefs } from '../shared/root-props.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface SlashCommandMenuProps {
+export interface SlashCommandMenuOwnProps {
   /** The listbox id the text field's `aria-controls` points at. */
   id: string;
   commands: readonly AvailableCommand[];
@@ -24,9 +26,16 @@ export interface SlashCommandMenuProps {
   className?: string;
 }
 
-export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect, onActiveChange, onClose, className }: SlashCommandMenuProps) {
-  const t = useMessages('slashCommands', slashCommandMessages);
+/** The command menu's own props and the rest of its root `<ul>`'s. */
+export type SlashCommandMenuProps = RootProps<SlashCommandMenuOwnProps, 'ul'>;
+
+export const SlashCommandMenu = /* @__PURE__ */ forwardRef<HTMLUListElement, SlashCommandMenuProps>(function SlashCommandMenu(
+  { id, commands, activeIndex, optionId, onSelect, onActiveChange, onClose, className, onKeyDown: hostOnKeyDown, ...rest },
+  ref,
+) {
+  const messages = useMessages('slashCommands', slashCommandMessages);
   const listRef = useRef<HTMLUListElement>(null);
+  const rootRef = useComposedRefs(listRef, ref);
 
   useEffect(() => {
     // Keep the active option visible while arrowing through a long list.
@@ -65,16 +74,18 @@ export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect
 
   return (
     <ul
-      ref={listRef}
       id={id}
       role="listbox"
-      aria-label={t.menu_label}
+      aria-label={messages.menu_label}
       aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
       // Focusable so the list (which scrolls when long) is reachable on its own; inside
       // PromptInput, Tab completes the command instead, so focus stays in the text field.
       tabIndex={0}
+      data-slot="slash-command-menu"
+      {...rest}
+      ref={rootRef}
       className={cx('acp-slash-menu', className)}
-      onKeyDown={onKeyDown}
+      onKeyDown={composeHandlers(hostOnKeyDown, onKeyDown)}
     >
       {commands.map((command, index) => (
         <li
@@ -83,26 +94,27 @@ export function SlashCommandMenu({ id, commands, activeIndex, optionId, onSelect
           role="option"
           aria-selected={index === activeIndex}
           className="acp-slash-menu__option"
-          data-slot="option"
+          data-slot="slash-command-option"
           data-state={index === activeIndex ? 'active' : undefined}
           // Keeps focus (and the caret) in the text field when an option is clicked.
           onMouseDown={(event) => event.preventDefault()}
           onMouseMove={() => index !== activeIndex && onActiveChange?.(index)}
           onClick={() => onSelect(index)}
         >
-          <span className="acp-slash-menu__name" data-slot="name" translate="no">
+          <span className="acp-slash-menu__name" data-slot="slash-command-name" translate="no">
             /{command.name}
           </span>
-          <span className="acp-slash-menu__description" data-slot="description">
+          <span className="acp-slash-menu__description" data-slot="slash-command-description">
             {command.description}
           </span>
           {command.input?.hint && (
-            <span className="acp-slash-menu__hint" data-slot="hint">
-              {format(t.input_hint_label, { hint: command.input.hint })}
+            <span className="acp-slash-menu__hint" data-slot="slash-command-hint">
+              {format(messages.input_hint_label, { hint: command.input.hint })}
             </span>
           )}
         </li>
       ))}
     </ul>
   );
-}
+});
+SlashCommandMenu.displayName = 'SlashCommandMenu';

@@ -14,7 +14,7 @@ interface TerminalHeaderProps {
 export function TerminalHeader({ terminal, command, state, messages }: TerminalHeaderProps) {
   return (
     <div className="acp-terminal__header" data-slot="terminal-header">
-      <code className="acp-terminal__command" data-slot="command" title={terminal.cwd ?? undefined}>
+      <code className="acp-terminal__command" data-slot="terminal-command" title={terminal.cwd ?? undefined}>
         <span className="acp-terminal__prompt" aria-hidden="true">
           ${' '}
         </span>

@@ -10,7 +10,7 @@ import { numberFormat } from '../../i18n/number-format.js';
  */
 export const TerminalLine = /* @__PURE__ */ memo(function TerminalLine({ line }: { line: ParsedLine }) {
   return (
-    <div className="acp-terminal__line" data-slot="line">
+    <div className="acp-terminal__line" data-slot="terminal-line">
       {line.spans.map((span, i) =>
         span.className ? (
           <span key={i} className={span.className}>

@@ -25,14 +25,14 @@ export function TerminalLog({ command, messages, lines, logRef, linesRef, onScro
       ref={logRef}
       onScroll={onScroll}
       className="acp-terminal__output"
-      data-slot="output"
+      data-slot="terminal-log"
       role="log"
       aria-live="off"
       aria-label={format(messages.output_label, { command })}
       // Scrollable regions must be reachable by keyboard to be scrolled.
       tabIndex={0}
     >
-      <div ref={linesRef} data-slot="lines">
+      <div ref={linesRef} data-slot="terminal-lines">
         {lines.length === 0 ? <span className="acp-terminal__empty">{messages.no_output}</span> : lines}
       </div>
     </div>

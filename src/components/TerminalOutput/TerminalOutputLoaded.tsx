@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { forwardRef, memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { TerminalState } from '../../core/types.js';
 import { BudgetNote } from '../shared/BudgetNote.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
@@ -12,13 +12,17 @@ import { TerminalHeader } from './TerminalHeader.js';
 import { terminalRunState } from './TerminalStatus.js';
 import { useFollowOutput } from './use-follow-output.js';
 import { numberFormat } from '../../i18n/number-format.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface TerminalOutputProps {
+export interface TerminalOutputOwnProps {
   terminal: TerminalState;
   /** Lines mounted at first (the end of the output), and added by each "Show earlier lines". Default 1000. */
   maxLines?: number;
   className?: string;
 }
+
+/** The terminal output's own props and the rest of its root `<div>`'s. */
+export type TerminalOutputProps = RootProps<TerminalOutputOwnProps>;
 
 /** Lines per block of the log: blocks off screen are not laid out or painted (see the CSS). */
 const CHUNK_LINES = 50;
@@ -87,56 +91,66 @@ const MemoChunk = /* @__PURE__ */ memo(
  * text, an exit badge, and the output kept after `terminal/release`. Follows new output unless
  * the user has scrolled up.
  */
-export const TerminalOutputLoaded = /* @__PURE__ */ memo(function TerminalOutputLoaded({ terminal, maxLines = 1000, className }: TerminalOutputProps) {
-  const messages = useMessages('terminal', terminalMessages);
-  const locale = useLocale();
-  const number = numberFormat(locale);
+export const TerminalOutputLoaded = /* @__PURE__ */ memo(
+  /* @__PURE__ */ forwardRef<HTMLDivElement, TerminalOutputProps>(function TerminalOutputLoaded({ terminal, maxLines = 1000, className, ...rest }, rootRef) {
+    const messages = useMessages('terminal', terminalMessages);
+    const locale = useLocale();
+    const number = numberFormat(locale);
 
-  // One parser per mounted terminal: its cache makes each new chunk cost only the new lines.
-  const parser = useRef<TerminalLineParser | null>(null);
-  parser.current ??= new TerminalLineParser();
-  const lines = useMemo(() => (terminal.output ? parser.current!.parse(terminal.output) : []), [terminal.output]);
+    // One parser per mounted terminal: its cache makes each new chunk cost only the new lines.
+    const parser = useRef<TerminalLineParser | null>(null);
+    parser.current ??= new TerminalLineParser();
+    const lines = useMemo(() => (terminal.output ? parser.current!.parse(terminal.output) : []), [terminal.output]);
 
-  const page = Math.max(1, maxLines);
-  const [shown, setShown] = useState(page);
-  const first = Math.max(0, lines.length - shown);
-  const cutLines = first > 0 || terminal.truncated || lines.some((line) => line.hidden);
-  const { ref, contentRef, onScroll } = useFollowOutput<HTMLDivElement>(lines);
+    const page = Math.max(1, maxLines);
+    const [shown, setShown] = useState(page);
+    const first = Math.max(0, lines.length - shown);
+    const cutLines = first > 0 || terminal.truncated || lines.some((line) => line.hidden);
+    const { ref, contentRef, onScroll } = useFollowOutput<HTMLDivElement>(lines);
 
-  const command = commandLine(terminal.command, terminal.args);
-  const state = terminalRunState(terminal);
+    const command = commandLine(terminal.command, terminal.args);
+    const state = terminalRunState(terminal);
 
-  return (
-    <div className={cx('acp-terminal', className)} data-slot="terminal" data-status={state} data-released={terminal.released || undefined}>
-      <TerminalHeader terminal={terminal} command={command} state={state} messages={messages} />
-      {terminal.truncated && (
-        <p className="acp-terminal__notice" data-slot="truncated">
-          {messages.truncated}
-        </p>
-      )}
-      {first > 0 && (
-        <p className="acp-terminal__notice" data-slot="hidden-lines">
-          {format(messages.hidden_lines, { count: number.format(first) })}{' '}
-          <button type="button" className="acp-button" data-variant="ghost" onClick={() => setShown(shown + page)}>
-            {format(messages.show_more, { count: number.format(Math.min(page, first)) })}
-          </button>
-        </p>
-      )}
-      {cutLines && (
-        <div className="acp-terminal__notice" data-slot="output-actions">
-          <BudgetNote fullText={() => terminal.output} fileName="terminal-output.txt">
-            {messages.output_kept}
-          </BudgetNote>
-        </div>
-      )}
-      <TerminalLog
-        command={command}
-        messages={messages}
-        lines={chunks(lines, first, parser.current!.firstNumber, ref)}
-        logRef={ref}
-        linesRef={contentRef}
-        onScroll={onScroll}
-      />
-    </div>
-  );
-});
+    return (
+      <div
+        className={cx('acp-terminal', className)}
+        data-slot="terminal"
+        data-status={state}
+        data-released={terminal.released || undefined}
+        {...rest}
+        ref={rootRef}
+      >
+        <TerminalHeader terminal={terminal} command={command} state={state} messages={messages} />
+        {terminal.truncated && (
+          <p className="acp-terminal__notice" data-slot="terminal-truncated">
+            {messages.truncated}
+          </p>
+        )}
+        {first > 0 && (
+          <p className="acp-terminal__notice" data-slot="terminal-hidden-lines">
+            {format(messages.hidden_lines, { count: number.format(first) })}{' '}
+            <button type="button" className="acp-button" data-variant="ghost" onClick={() => setShown(shown + page)}>
+              {format(messages.show_more, { count: number.format(Math.min(page, first)) })}
+            </button>
+          </p>
+        )}
+        {cutLines && (
+          <div className="acp-terminal__notice" data-slot="terminal-output-actions">
+            <BudgetNote fullText={() => terminal.output} fileName="terminal-output.txt">
+              {messages.output_kept}
+            </BudgetNote>
+          </div>
+        )}
+        <TerminalLog
+          command={command}
+          messages={messages}
+          lines={chunks(lines, first, parser.current!.firstNumber, ref)}
+          logRef={ref}
+          linesRef={contentRef}
+          onScroll={onScroll}
+        />
+      </div>
+    );
+  }),
+);
+TerminalOutputLoaded.displayName = 'TerminalOutputLoaded';

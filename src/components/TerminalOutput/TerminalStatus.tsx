@@ -32,7 +32,7 @@ export function TerminalStatus({ terminal, state, messages }: TerminalStatusProp
     label = format(messages.exit_code, { code: numberFormat(locale).format(exit.exitCode) });
   } else label = messages.exited;
   return (
-    <span className="acp-terminal__status" data-slot="status" data-status={state}>
+    <span className="acp-terminal__status" data-slot="terminal-status" data-status={state}>
       {state === 'running' && <span className="acp-terminal__spinner" aria-hidden="true" />}
       {label}
     </span>

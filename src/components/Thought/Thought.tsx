@@ -1,3 +1,4 @@
+import { forwardRef } from 'react';
 import type { ThoughtItem } from '../../core/types.js';
 import { Markdown } from '../Markdown/index.js';
 import { cx, format, useLocale, useMessages } from '../shared/index.js';
@@ -7,8 +8,9 @@ import { Chevron } from '../shared/Chevron.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
 import { useDisclosure } from '../shared/use-disclosure.js';
 import { numberFormat } from '../../i18n/number-format.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface ThoughtProps {
+export interface ThoughtOwnProps {
   item: ThoughtItem;
   /** The turn is still running; with `item.endedAt === null` the thought is live. */
   streaming?: boolean;
@@ -21,6 +23,9 @@ export interface ThoughtProps {
   className?: string;
 }
 
+/** The thought's own props and the rest of its root `<div>`'s. */
+export type ThoughtProps = RootProps<ThoughtOwnProps>;
+
 /** Whole seconds a thought took, at least 1 (a finished thought never says "0s"). */
 export function thoughtSeconds(item: Pick<ThoughtItem, 'startedAt' | 'endedAt'>): number | null {
   if (item.endedAt === null) return null;
@@ -31,7 +36,10 @@ export function thoughtSeconds(item: Pick<ThoughtItem, 'startedAt' | 'endedAt'>)
  * The agent's reasoning, collapsible. Open while it streams, folded away when it ends (unless
  * the user toggled it). Folded text stays findable with the browser's find-in-page.
  */
-export function Thought({ item, streaming = false, open: controlledOpen, defaultOpen, onOpenChange, allowRemoteImages, className }: ThoughtProps) {
+export const Thought = /* @__PURE__ */ forwardRef<HTMLDivElement, ThoughtProps>(function Thought(
+  { item, streaming = false, open: controlledOpen, defaultOpen, onOpenChange, allowRemoteImages, className, ...rest },
+  ref,
+) {
   const messages = useMessages('thought', thoughtMessages);
   const locale = useLocale();
   const live = streaming && item.endedAt === null;
@@ -57,16 +65,17 @@ export function Thought({ item, streaming = false, open: controlledOpen, default
         });
 
   return (
-    <div className={cx('acp-thought', className)} data-slot="thought" data-state={fold.state} data-live={live ? '' : undefined}>
-      <button {...fold.triggerProps} className="acp-thought__trigger" data-slot="trigger">
+    <div data-slot="thought" data-state={fold.state} data-live={live ? '' : undefined} {...rest} ref={ref} className={cx('acp-thought', className)}>
+      <button {...fold.triggerProps} className="acp-thought__trigger" data-slot="thought-trigger">
         <Chevron size={14} />
-        <span className="acp-thought__label" data-slot="label">
+        <span className="acp-thought__label" data-slot="thought-label">
           {label}
         </span>
       </button>
-      <div {...fold.panelProps} className="acp-thought__panel" data-slot="panel">
+      <div {...fold.panelProps} className="acp-thought__panel" data-slot="thought-panel">
         <Markdown text={item.text} streaming={live} allowRemoteImages={allowRemoteImages} />
       </div>
     </div>
   );
-}
+});
+Thought.displayName = 'Thought';

@@ -18,16 +18,16 @@ export function CompactionMarker({ item, messages }: { item: CompactionItem; mes
   const state = KNOWN.has(item.status) ? item.status : 'unknown';
   return (
     <div className="acp-thread-compaction" data-slot="compaction" data-status={state}>
-      <p className="acp-thread-compaction__label" data-slot="label">
+      <p className="acp-thread-compaction__label" data-slot="compaction-label">
         <span>{label(item.status, messages)}</span>
       </p>
       {item.error ? (
-        <p className="acp-thread-compaction__error" data-slot="error">
+        <p className="acp-thread-compaction__error" data-slot="compaction-error">
           {item.error}
         </p>
       ) : null}
       {item.summaryText.trim() !== '' ? (
-        <details className="acp-thread-compaction__summary" data-slot="summary">
+        <details className="acp-thread-compaction__summary" data-slot="compaction-summary">
           <summary className="acp-focusable">{messages.compaction_summary}</summary>
           <Markdown text={item.summaryText} streaming={item.status === 'in_progress'} />
         </details>

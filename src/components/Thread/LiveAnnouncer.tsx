@@ -38,7 +38,7 @@ export const LiveAnnouncer = /* @__PURE__ */ memo(function LiveAnnouncer({ turns
   }
 
   return (
-    <div className="acp-visually-hidden" data-slot="announcer" role="status" aria-live="polite" aria-atomic="true">
+    <div className="acp-visually-hidden" data-slot="thread-announcer" role="status" aria-live="polite" aria-atomic="true">
       {/* A fresh node per announcement, so the same words ("Response complete") are spoken again. */}
       {announcement && <span key={announcement.id}>{announcement.text}</span>}
     </div>

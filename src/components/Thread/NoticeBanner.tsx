@@ -22,15 +22,15 @@ export function NoticeBanner({ item, live, onDismiss, messages }: NoticeBannerPr
   const severity = severityOf(item.severity);
   const titleId = useId();
   return (
-    <div className="acp-thread-notice" data-slot="notice" data-severity={severity} role={live ? (severity === 'error' ? 'alert' : 'status') : undefined}>
+    <div className="acp-thread-notice" data-slot="thread-notice" data-severity={severity} role={live ? (severity === 'error' ? 'alert' : 'status') : undefined}>
       <NoticeIcon severity={severity} />
       <div className="acp-thread-notice__text">
-        <p id={titleId} className="acp-thread-notice__title" data-slot="notice-title">
+        <p id={titleId} className="acp-thread-notice__title" data-slot="thread-notice-title">
           <span className="acp-visually-hidden">{messages[`notice_${severity}`]}</span>
           {item.title}
         </p>
         {item.description ? (
-          <p className="acp-thread-notice__description" data-slot="description">
+          <p className="acp-thread-notice__description" data-slot="thread-notice-description">
             {item.description}
           </p>
         ) : null}
@@ -39,7 +39,7 @@ export function NoticeBanner({ item, live, onDismiss, messages }: NoticeBannerPr
         type="button"
         className="acp-button acp-thread-notice__dismiss"
         data-variant="ghost"
-        data-slot="dismiss"
+        data-slot="thread-notice-dismiss"
         aria-describedby={titleId}
         onClick={() => onDismiss(item.id)}
       >

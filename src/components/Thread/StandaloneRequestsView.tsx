@@ -22,12 +22,12 @@ export const StandaloneRequestsView = /* @__PURE__ */ memo(function StandaloneRe
   return (
     <>
       {settled.map((request) => (
-        <div key={request.requestId} className="acp-thread__item" data-slot="item" data-kind="permission">
+        <div key={request.requestId} className="acp-thread__item" data-slot="thread-item" data-kind="permission">
           <PermissionPrompt request={request} onRespond={actions.respondPermission} autoFocus={false} />
         </div>
       ))}
       {pending.length > 0 && (
-        <div className="acp-thread__item" data-slot="item" data-kind="permission">
+        <div className="acp-thread__item" data-slot="thread-item" data-kind="permission">
           {pending.length === 1 ? (
             <PermissionPrompt request={pending[0]!} onRespond={actions.respondPermission} />
           ) : (
@@ -36,7 +36,7 @@ export const StandaloneRequestsView = /* @__PURE__ */ memo(function StandaloneRe
         </div>
       )}
       {elicitations.map((elicitation) => (
-        <div key={elicitation.requestId} className="acp-thread__item" data-slot="item" data-kind="elicitation">
+        <div key={elicitation.requestId} className="acp-thread__item" data-slot="thread-item" data-kind="elicitation">
           <ElicitationForm elicitation={elicitation} onRespond={actions.respondElicitation} />
         </div>
       ))}

@@ -41,11 +41,11 @@ function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
       aria-busy={waiting && !state.error ? true : undefined}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
-      <div className="acp-thread__viewport" data-slot="viewport">
-        <div className="acp-thread__log acp-focusable" data-slot="log" role="log" aria-live="off" aria-label={messages.log_label} tabIndex={0}>
-          <div className="acp-thread__content" data-slot="content">
+      <div className="acp-thread__viewport" data-slot="thread-viewport">
+        <div className="acp-thread__log acp-focusable" data-slot="thread-log" role="log" aria-live="off" aria-label={messages.log_label} tabIndex={0}>
+          <div className="acp-thread__content" data-slot="thread-content">
             {items.size === 0 && (
-              <div className="acp-thread__empty" data-slot="empty">
+              <div className="acp-thread__empty" data-slot="thread-empty">
                 {emptyState ?? <p>{messages.empty}</p>}
               </div>
             )}
@@ -62,13 +62,18 @@ function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
 
 /** What the fallback knows of an item without the renderers: messages and titles, as text. */
 function PlainItem({ item }: { item: ThreadItem }) {
-  const m = useMessages('message', messageMessages);
+  const messages = useMessages('message', messageMessages);
   if (item.kind === 'user_message' || item.kind === 'agent_message') {
     const user = item.kind === 'user_message';
     return (
-      <article className="acp-message" data-slot="message" data-role={user ? 'user' : 'agent'} aria-label={user ? m.user_message : m.agent_message}>
-        <div className="acp-message__body" data-slot="body">
-          <div className="acp-message__plain" data-slot="text">
+      <article
+        className="acp-message"
+        data-slot="message"
+        data-role={user ? 'user' : 'agent'}
+        aria-label={user ? messages.user_message : messages.agent_message}
+      >
+        <div className="acp-message__body" data-slot="message-body">
+          <div className="acp-message__plain" data-slot="message-text">
             {item.text}
           </div>
         </div>

@@ -31,7 +31,7 @@ export const ThreadItemView = /* @__PURE__ */ memo(function ThreadItemView(props
 
 function ItemFrame({ kind, children }: { kind: ThreadItem['kind']; children: ReactNode }) {
   return (
-    <div className="acp-thread__item" data-slot="item" data-kind={kind}>
+    <div className="acp-thread__item" data-slot="thread-item" data-kind={kind}>
       {children}
     </div>
   );

@@ -160,11 +160,11 @@ export function ThreadLoaded({
       data-virtualized={virtualized ? 'true' : undefined}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
-      <div className="acp-thread__viewport" data-slot="viewport">
+      <div className="acp-thread__viewport" data-slot="thread-viewport">
         <div
           ref={scrollRef}
           className="acp-thread__log acp-focusable"
-          data-slot="log"
+          data-slot="thread-log"
           role="log"
           aria-live="off"
           aria-label={messages.log_label}
@@ -172,9 +172,9 @@ export function ThreadLoaded({
           tabIndex={0}
           {...scroll.handlers}
         >
-          <div ref={scroll.contentRef} className="acp-thread__content" data-slot="content">
+          <div ref={scroll.contentRef} className="acp-thread__content" data-slot="thread-content">
             {empty && (
-              <div className="acp-thread__empty" data-slot="empty">
+              <div className="acp-thread__empty" data-slot="thread-empty">
                 {emptyState ?? <p>{messages.empty}</p>}
               </div>
             )}
@@ -189,7 +189,7 @@ export function ThreadLoaded({
         {scroll.away && <JumpToLatest unseen={scroll.unseen} onJump={scroll.jumpToLatest} messages={messages} />}
       </div>
       {showPlan && session.plan !== null && (
-        <div className="acp-thread__plan" data-slot="plan">
+        <div className="acp-thread__plan" data-slot="thread-plan">
           <Plan entries={session.plan} />
         </div>
       )}

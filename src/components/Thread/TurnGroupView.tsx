@@ -37,7 +37,7 @@ export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group
   return (
     <div
       className="acp-thread__turn"
-      data-slot="turn"
+      data-slot="thread-turn"
       data-status={group.turn ? group.turn.status : 'history'}
       data-stop-reason={group.turn?.stopReason ?? undefined}
       data-excluded={excluded ? 'true' : undefined}

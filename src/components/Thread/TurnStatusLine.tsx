@@ -21,7 +21,7 @@ export function TurnStatusLine({ turn, latest, messages }: TurnStatusLineProps) 
     case 'interrupted': {
       const text = turn.status === 'interrupted' ? messages.turn_interrupted : format(messages.turn_failed, { message: turn.error?.message ?? '' });
       return (
-        <p className="acp-thread__turn-status" data-slot="turn-status" data-tone="error" role={latest ? 'alert' : undefined}>
+        <p className="acp-thread__turn-status" data-slot="thread-turn-status" data-tone="error" role={latest ? 'alert' : undefined}>
           <ErrorIcon />
           <span>
             <span className="acp-visually-hidden">{messages.error_prefix}</span>
@@ -50,7 +50,7 @@ export function TurnStatusLine({ turn, latest, messages }: TurnStatusLineProps) 
 
 function Line({ tone, icon, text }: { tone: string; icon?: ReactNode; text: string }) {
   return (
-    <p className="acp-thread__turn-status" data-slot="turn-status" data-tone={tone}>
+    <p className="acp-thread__turn-status" data-slot="thread-turn-status" data-tone={tone}>
       {icon}
       <span>{text}</span>
     </p>

@@ -11,9 +11,9 @@ export function UnsupportedNotice({ item, messages }: { item: UnsupportedItem; m
   // Written only once opened: raw payloads can be megabytes, and most are never looked at.
   const [open, setOpen] = useState(false);
   return (
-    <div className="acp-thread-unsupported" data-slot="unsupported">
+    <div className="acp-thread-unsupported" data-slot="thread-unsupported">
       <p className="acp-thread-unsupported__line">{format(messages.unsupported, { kind, reason: item.reason })}</p>
-      <details className="acp-thread-unsupported__raw" data-slot="raw" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details className="acp-thread-unsupported__raw" data-slot="thread-unsupported-raw" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary className="acp-focusable">{messages.unsupported_raw}</summary>
         {open && <RawJson value={item.raw} />}
       </details>

@@ -135,7 +135,7 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast, paus
   useMountAhead(waitingAhead && !waitingInView && !paused, isFast, setIdleGrants);
 
   return (
-    <div className="acp-thread__virtual" data-slot="virtual-list" style={{ height: totalSize }}>
+    <div className="acp-thread__virtual" data-slot="thread-virtual-list" style={{ height: totalSize }}>
       {rows.map((row) => (
         <div
           key={row.key as string}
@@ -147,7 +147,7 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast, paus
           {content.has(row.key as string) ? (
             renderGroup(groups[row.index]!, row.index)
           ) : (
-            <div className="acp-thread__placeholder" data-slot="turn-placeholder" aria-hidden="true" style={{ height: row.size }} />
+            <div className="acp-thread__placeholder" data-slot="thread-turn-placeholder" aria-hidden="true" style={{ height: row.size }} />
           )}
         </div>
       ))}

@@ -23,7 +23,7 @@ export function RawDisclosure({ rawInput, rawOutput, messages }: RawDisclosurePr
   const open = fold.open;
   if (!present(rawInput) && !present(rawOutput)) return null;
   return (
-    <div className="acp-tool-call__raw" data-slot="raw" data-state={fold.state}>
+    <div className="acp-tool-call__raw" data-slot="tool-call-raw" data-state={fold.state}>
       <button {...fold.triggerProps} className="acp-tool-call__raw-toggle acp-focusable">
         <Chevron />
         {messages.raw_toggle}
@@ -31,12 +31,12 @@ export function RawDisclosure({ rawInput, rawOutput, messages }: RawDisclosurePr
       <div {...fold.panelProps} className="acp-tool-call__raw-panel">
         {open && present(rawInput) && (
           <PartBoundary resetKey={rawInput} rawText={() => fullJson(rawInput)}>
-            <RawValue slot="raw-input" label={messages.raw_input} value={rawInput} />
+            <RawValue part="raw-input" label={messages.raw_input} value={rawInput} />
           </PartBoundary>
         )}
         {open && present(rawOutput) && (
           <PartBoundary resetKey={rawOutput} rawText={() => fullJson(rawOutput)}>
-            <RawValue slot="raw-output" label={messages.raw_output} value={rawOutput} />
+            <RawValue part="raw-output" label={messages.raw_output} value={rawOutput} />
           </PartBoundary>
         )}
       </div>
@@ -45,20 +45,20 @@ export function RawDisclosure({ rawInput, rawOutput, messages }: RawDisclosurePr
 }
 
 interface RawValueProps {
-  slot: 'raw-input' | 'raw-output';
+  part: 'raw-input' | 'raw-output';
   label: string;
   value: unknown;
 }
 
-function RawValue({ slot, label, value }: RawValueProps) {
+function RawValue({ part, label, value }: RawValueProps) {
   const json = useMemo(() => displayJson(value), [value]);
   return (
-    <div className="acp-tool-call__raw-value" data-slot={slot}>
+    <div className="acp-tool-call__raw-value" data-slot={`tool-call-${part}`}>
       <div className="acp-tool-call__raw-label">{label}</div>
       <pre className="acp-tool-call__text" tabIndex={0}>
         {json.text}
       </pre>
-      <JsonNotes json={json} value={value} fileName={`${slot}.json`} />
+      <JsonNotes json={json} value={value} fileName={`${part}.json`} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useEffect, type ReactNode } from 'react';
+import { forwardRef, memo, useEffect, type ReactNode } from 'react';
 import type { TerminalState, ToolCallDisplayStatus, ToolCallItem, ToolKind } from '../../core/types.js';
 import { cx, useMessages } from '../shared/index.js';
 import { executeCommand } from './command.js';
@@ -13,8 +13,9 @@ import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
 import { ToolKindIcon } from './ToolKindIcon.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
 import { useDisclosure } from '../shared/use-disclosure.js';
+import type { RootProps } from '../shared/root-props.js';
 
-export interface ToolCallProps {
+export interface ToolCallOwnProps {
   toolCall: ToolCallItem;
   /** Client terminals by id, for `terminal` content (usually the snapshot's `terminals`). */
   terminals?: Readonly<Record<string, TerminalState>>;
@@ -34,6 +35,9 @@ export interface ToolCallProps {
   className?: string;
 }
 
+/** The tool call card's own props and the rest of its root `<div>`'s. */
+export type ToolCallProps = RootProps<ToolCallOwnProps>;
+
 const KINDS: ReadonlySet<string> = new Set<ToolKind>(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
 const STATUSES: ReadonlySet<string> = new Set<ToolCallDisplayStatus>(['pending', 'in_progress', 'completed', 'failed', 'cancelled']);
 
@@ -42,18 +46,10 @@ const kindOf = (kind: unknown): ToolKind => (typeof kind === 'string' && KINDS.h
 const statusOf = (status: unknown): ToolCallDisplayStatus =>
   typeof status === 'string' && STATUSES.has(status) ? (status as ToolCallDisplayStatus) : 'pending';
 
-function ToolCallCard({
-  toolCall,
-  terminals,
-  onOpenLocation,
-  cwd,
-  permissionSlot,
-  elicitationSlot,
-  open: controlledOpen,
-  defaultOpen,
-  onOpenChange,
-  className,
-}: ToolCallProps) {
+const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(
+  { toolCall, terminals, onOpenLocation, cwd, permissionSlot, elicitationSlot, open: controlledOpen, defaultOpen, onOpenChange, className, ...rest },
+  ref,
+) {
   const messages = useMessages('toolCall', toolCallMessages);
   const kind = kindOf(toolCall.toolKind);
   const status = statusOf(toolCall.status);
@@ -88,24 +84,32 @@ function ToolCallCard({
   );
 
   return (
-    <div className={cx('acp-tool-call', className)} data-slot="tool-call" data-kind={kind} data-status={status} data-state={hasBody ? fold.state : undefined}>
+    <div
+      data-slot="tool-call"
+      data-kind={kind}
+      data-status={status}
+      data-state={hasBody ? fold.state : undefined}
+      {...rest}
+      ref={ref}
+      className={cx('acp-tool-call', className)}
+    >
       <div className="acp-tool-call__header" data-slot="tool-call-header">
         {hasBody ? (
-          <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="trigger">
+          <button {...fold.triggerProps} className="acp-tool-call__trigger acp-focusable" data-slot="tool-call-trigger">
             {heading}
             <Chevron />
           </button>
         ) : (
-          <div className="acp-tool-call__trigger" data-slot="trigger">
+          <div className="acp-tool-call__trigger" data-slot="tool-call-trigger">
             {heading}
           </div>
         )}
       </div>
       <ToolCallLocations locations={toolCall.locations} cwd={cwd} onOpenLocation={onOpenLocation} messages={messages} />
       {hasBody && (
-        <div {...fold.panelProps} className="acp-tool-call__body" data-slot="body">
+        <div {...fold.panelProps} className="acp-tool-call__body" data-slot="tool-call-body">
           {command !== null && (
-            <div className="acp-tool-call__command" data-slot="command">
+            <div className="acp-tool-call__command" data-slot="tool-call-command">
               <span className="acp-visually-hidden">{messages.command_label}</span>
               <pre>
                 <span className="acp-tool-call__prompt" aria-hidden="true">
@@ -120,18 +124,18 @@ function ToolCallCard({
         </div>
       )}
       {permissionSlot != null && permissionSlot !== false && (
-        <div className="acp-tool-call__slot" data-slot="permission">
+        <div className="acp-tool-call__slot" data-slot="tool-call-permission">
           {permissionSlot}
         </div>
       )}
       {elicitationSlot != null && elicitationSlot !== false && (
-        <div className="acp-tool-call__slot" data-slot="elicitation">
+        <div className="acp-tool-call__slot" data-slot="tool-call-elicitation">
           {elicitationSlot}
         </div>
       )}
     </div>
   );
-}
+});
 
 /** Terminal ids referenced by a tool call's content. */
 function terminalIds(toolCall: ToolCallItem): string[] {
@@ -161,3 +165,4 @@ function sameProps(prev: ToolCallProps, next: ToolCallProps): boolean {
  * `hidden="until-found"`, so find-in-page still reaches folded output.
  */
 export const ToolCall = /* @__PURE__ */ memo(ToolCallCard, sameProps);
+ToolCall.displayName = 'ToolCall';

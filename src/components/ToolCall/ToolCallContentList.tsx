@@ -19,7 +19,7 @@ interface ToolCallContentListProps {
 export function ToolCallContentList({ content, terminals, messages }: ToolCallContentListProps) {
   if (content.length === 0) return null;
   return (
-    <div className="acp-tool-call__content" data-slot="content">
+    <div className="acp-tool-call__content" data-slot="tool-call-content">
       {content.map((item, i) => (
         // One failing output (a diff, a terminal) leaves the card and its other outputs working.
         <PartBoundary key={i} resetKey={item} rawText={() => contentRawText(item)}>
@@ -41,7 +41,7 @@ function contentView(item: ToolCallContent, terminals: ToolCallContentListProps[
       return terminal ? (
         <TerminalOutput terminal={terminal} />
       ) : (
-        <p className="acp-tool-call__note" data-slot="terminal-missing">
+        <p className="acp-tool-call__note" data-slot="tool-call-terminal-missing">
           {messages.terminal_unavailable}
         </p>
       );

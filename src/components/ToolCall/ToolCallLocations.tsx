@@ -16,7 +16,7 @@ interface ToolCallLocationsProps {
 export function ToolCallLocations({ locations, cwd, onOpenLocation, messages }: ToolCallLocationsProps) {
   if (locations.length === 0) return null;
   return (
-    <ul className="acp-tool-call__locations" data-slot="locations" aria-label={messages.locations_label}>
+    <ul className="acp-tool-call__locations" data-slot="tool-call-locations" aria-label={messages.locations_label}>
       {locations.map((location, i) => {
         const line = typeof location.line === 'number' ? location.line : undefined;
         const label = `${shortenPath(location.path, cwd)}${line !== undefined ? `:${line}` : ''}`;

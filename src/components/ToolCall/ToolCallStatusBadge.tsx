@@ -31,7 +31,7 @@ const LABELS: Record<ToolCallDisplayStatus, keyof ToolCallMessages> = {
 /** The status as icon plus text (never colour alone), with the status in `data-state` for styling. */
 export function ToolCallStatusBadge({ status, messages }: { status: ToolCallDisplayStatus; messages: ToolCallMessages }) {
   return (
-    <span className="acp-tool-call__status" data-slot="status" data-status={status}>
+    <span className="acp-tool-call__status" data-slot="tool-call-status" data-status={status}>
       <svg
         className="acp-tool-call__status-icon"
         aria-hidden="true"

@@ -15,11 +15,11 @@ import { CutNote, JsonNotes } from '../shared/on-demand-notes.js';
 export function ToolContentBlock({ block, messages }: { block: ContentBlock; messages: ToolCallMessages }) {
   switch (block.type) {
     case 'text':
-      return <OutputText text={block.text} slot="text" fileName="tool-output.txt" />;
+      return <OutputText text={block.text} slot="tool-call-text" fileName="tool-output.txt" />;
     case 'image': {
       const src = isInlineImage(block.mimeType) ? dataUrl(block.mimeType, block.data) : null;
       return src ? (
-        <img className="acp-tool-call__image" data-slot="image" src={src} alt={messages.image_alt} />
+        <img className="acp-tool-call__image" data-slot="tool-call-image" src={src} alt={messages.image_alt} />
       ) : (
         <p className="acp-tool-call__note">{format(messages.image_unsupported, { mimeType: block.mimeType })}</p>
       );
@@ -27,21 +27,21 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
     case 'audio': {
       const src = isInlineAudio(block.mimeType) ? dataUrl(block.mimeType, block.data) : null;
       return src ? (
-        <audio className="acp-tool-call__audio" data-slot="audio" controls src={src} />
+        <audio className="acp-tool-call__audio" data-slot="tool-call-audio" controls src={src} />
       ) : (
         <p className="acp-tool-call__note">{format(messages.audio_unsupported, { mimeType: block.mimeType })}</p>
       );
     }
     case 'resource_link':
       return (
-        <p className="acp-tool-call__resource" data-slot="resource-link">
+        <p className="acp-tool-call__resource" data-slot="tool-call-resource-link">
           <span className="acp-tool-call__resource-name">{block.title ?? block.name}</span> <code className="acp-tool-call__uri">{block.uri}</code>
         </p>
       );
     case 'resource': {
       const { resource } = block;
       return (
-        <div className="acp-tool-call__resource" data-slot="resource">
+        <div className="acp-tool-call__resource" data-slot="tool-call-resource">
           <code className="acp-tool-call__uri">{resource.uri}</code>
           {'text' in resource ? (
             <OutputText text={resource.text} fileName={resource.uri.split('/').pop() || 'resource.txt'} />
@@ -64,7 +64,7 @@ export function ToolContentBlock({ block, messages }: { block: ContentBlock; mes
 export function UnsupportedContent({ value, messages }: { value: unknown; messages: ToolCallMessages }) {
   const [open, setOpen] = useState(false);
   return (
-    <details className="acp-tool-call__unsupported" data-slot="unsupported" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="acp-tool-call__unsupported" data-slot="tool-call-unsupported" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="acp-tool-call__note acp-focusable">{messages.unsupported_content}</summary>
       {open && <UnsupportedJson value={value} />}
     </details>

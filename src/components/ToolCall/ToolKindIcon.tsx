@@ -22,7 +22,7 @@ export function ToolKindIcon({ kind }: { kind: ToolKind }) {
   return (
     <svg
       className="acp-tool-call__icon"
-      data-slot="icon"
+      data-slot="tool-call-icon"
       aria-hidden="true"
       focusable="false"
       viewBox="0 0 16 16"

@@ -23,7 +23,7 @@ export function LastTurnUsage({ usage, messages }: LastTurnUsageProps) {
     [messages.turn_cached_write, usage.cachedWriteTokens],
   ];
   return (
-    <div className="acp-usage-meter__last-turn" data-slot="last-turn">
+    <div className="acp-usage-meter__last-turn" data-slot="usage-meter-last-turn">
       <div className="acp-usage-meter__section-title">{messages.last_turn_label}</div>
       <dl className="acp-usage-meter__stats">
         {rows.map(([label, value]) =>

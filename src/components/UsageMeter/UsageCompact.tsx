@@ -44,20 +44,20 @@ export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactPr
         ref={buttonRef}
         type="button"
         className="acp-usage-meter__trigger acp-focusable"
-        data-slot="trigger"
+        data-slot="usage-meter-trigger"
         aria-expanded={open}
         aria-controls={popoverId}
         aria-label={format(messages.trigger_label, { summary: summaryText })}
         onClick={() => setOpen((value) => !value)}
       >
         <UsageRing percent={summary.percent} />
-        <span data-slot="trigger-text">{summary.percentText ?? summary.figuresText}</span>
+        <span data-slot="usage-meter-trigger-text">{summary.percentText ?? summary.figuresText}</span>
       </button>
       <div
         ref={popoverRef}
         id={popoverId}
         className="acp-usage-meter__popover"
-        data-slot="popover"
+        data-slot="usage-meter-popover"
         data-side={placement.side}
         data-align={placement.align}
         role="group"

@@ -17,7 +17,7 @@ export function UsageDetails({ usage, summary, lastTurnUsage, messages }: UsageD
     <>
       <div className="acp-usage-meter__header" data-slot="usage-meter-header">
         <span className="acp-usage-meter__label">{messages.label}</span>
-        <span className="acp-usage-meter__figures" data-slot="figures">
+        <span className="acp-usage-meter__figures" data-slot="usage-meter-figures">
           {summary.figuresText}
           {summary.percentText !== null && <span className="acp-usage-meter__percent"> · {summary.percentText}</span>}
         </span>
@@ -26,7 +26,7 @@ export function UsageDetails({ usage, summary, lastTurnUsage, messages }: UsageD
         // Values in tokens so assistive tech can read them exactly; the bar is clamped at full.
         <div
           className="acp-usage-meter__bar"
-          data-slot="bar"
+          data-slot="usage-meter-bar"
           role="meter"
           aria-label={messages.meter_label}
           aria-valuemin={0}
@@ -38,11 +38,11 @@ export function UsageDetails({ usage, summary, lastTurnUsage, messages }: UsageD
         </div>
       )}
       {/* Kept mounted and polite so crossing a threshold is announced once, not every update. */}
-      <p className="acp-usage-meter__advice" data-slot="advice" role="status">
+      <p className="acp-usage-meter__advice" data-slot="usage-meter-advice" role="status">
         {summary.advice}
       </p>
       {summary.costText !== null && (
-        <dl className="acp-usage-meter__stats" data-slot="cost">
+        <dl className="acp-usage-meter__stats" data-slot="usage-meter-cost">
           <div className="acp-usage-meter__stat">
             <dt>{messages.cost_label}</dt>
             <dd>{summary.costText}</dd>

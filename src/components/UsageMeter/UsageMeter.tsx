@@ -28,7 +28,13 @@ function UsageMeterFallback({ usage, variant = 'detailed', className, state }: U
   if (!usage && variant === 'compact') return null;
   const percent = usage ? usagePercent(usage.used, usage.size) : null;
   return (
-    <div className={cx('acp-usage-meter', className)} data-variant={variant} data-status={usageLevel(percent)} data-slot="fallback" aria-busy={!state.error}>
+    <div
+      className={cx('acp-usage-meter', className)}
+      data-variant={variant}
+      data-status={usageLevel(percent)}
+      data-slot="usage-meter-fallback"
+      aria-busy={!state.error}
+    >
       <span className={variant === 'compact' ? 'acp-usage-meter__trigger' : 'acp-usage-meter__label'}>
         {variant === 'compact' ? '' : `${messages.label} `}
         {percent === null ? '' : formatPercent(percent, locale)}

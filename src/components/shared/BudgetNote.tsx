@@ -27,21 +27,21 @@ export interface BudgetNoteProps {
  * it is part of the content and read in order, never announced.
  */
 export function BudgetNote({ children, fullText, fileName = 'agent-output.txt' }: BudgetNoteProps) {
-  const t = useMessages('budget', budgetMessages);
+  const messages = useMessages('budget', budgetMessages);
   return (
     <div className="acp-budget-note" data-slot="budget-note" role="note">
       <span className="acp-budget-note__text">{children}</span>
       {fullText && (
         <span className="acp-budget-note__actions">
-          <CopyButton text={fullText} label={t.copy} accessibleName={t.copy_label} />
+          <CopyButton text={fullText} label={messages.copy} accessibleName={messages.copy_label} />
           <button
             type="button"
             className="acp-button"
             data-variant="ghost"
-            aria-label={format(t.download_label, { name: fileName })}
+            aria-label={format(messages.download_label, { name: fileName })}
             onClick={() => downloadText(fullText(), fileName)}
           >
-            {t.download}
+            {messages.download}
           </button>
         </span>
       )}
@@ -60,13 +60,13 @@ export interface CutNoteProps {
 
 /** "Showing the first N of M characters", with the whole text to copy or download. */
 export function CutNoteLoaded({ shown, total, fullText, fileName }: CutNoteProps) {
-  const t = useMessages('budget', budgetMessages);
+  const messages = useMessages('budget', budgetMessages);
   const number = numberFormat(useLocale());
   return (
     <BudgetNote fullText={fullText} fileName={fileName}>
       {total === undefined
-        ? format(t.cut_unknown, { shown: number.format(shown) })
-        : format(t.cut, { shown: number.format(shown), total: number.format(total) })}
+        ? format(messages.cut_unknown, { shown: number.format(shown) })
+        : format(messages.cut, { shown: number.format(shown), total: number.format(total) })}
     </BudgetNote>
   );
 }
@@ -80,10 +80,10 @@ export interface JsonNotesProps {
 
 /** The notes under raw JSON shown by `displayJson`: levels flattened, text cut. */
 export function JsonNotesLoaded({ json, value, fileName }: JsonNotesProps) {
-  const t = useMessages('budget', budgetMessages);
+  const messages = useMessages('budget', budgetMessages);
   return (
     <>
-      {json.flattened && <BudgetNote>{format(t.json_flattened, { depth: NESTING_LIMIT })}</BudgetNote>}
+      {json.flattened && <BudgetNote>{format(messages.json_flattened, { depth: NESTING_LIMIT })}</BudgetNote>}
       {json.cut && (
         <CutNoteLoaded
           shown={json.text.length}

@@ -25,16 +25,16 @@ export interface OnDemandStatusProps {
  * frame around it with the essentials it already has, so only this line differs between panels.
  */
 export function OnDemandStatus({ state, loading }: OnDemandStatusProps) {
-  const t = useMessages('onDemand', onDemandMessages);
+  const messages = useMessages('onDemand', onDemandMessages);
   const { error, retry } = state;
   return (
     <div className="acp-on-demand" data-slot="on-demand" data-state={error ? 'failed' : 'loading'}>
       <p className="acp-on-demand__text" role="status" title={error?.message}>
-        {error ? t.failed : (loading ?? t.loading)}
+        {error ? messages.failed : (loading ?? messages.loading)}
       </p>
       {error && (
         <button type="button" className="acp-button" onClick={retry}>
-          {t.retry}
+          {messages.retry}
         </button>
       )}
     </div>

@@ -13,15 +13,15 @@ const PREVIEW_CHARS = 20_000;
 
 /** What a part that failed to render shows instead: what happened, and its raw text to read and copy. */
 export function PartErrorLoaded({ error, rawText }: PartErrorProps) {
-  const t = useMessages('partError', partErrorMessages);
+  const messages = useMessages('partError', partErrorMessages);
   const raw = safeText(rawText);
   return (
-    <div className="acp-part-error" data-slot="part-error" role="group" aria-label={t.title}>
-      <p className="acp-part-error__title">{t.title}</p>
-      <p className="acp-part-error__detail">{format(t.detail, { message: error.message || error.name })}</p>
-      <CopyButton text={raw} label={t.copy} accessibleName={t.copy} />
+    <div className="acp-part-error" data-slot="part-error" role="group" aria-label={messages.title}>
+      <p className="acp-part-error__title">{messages.title}</p>
+      <p className="acp-part-error__detail">{format(messages.detail, { message: error.message || error.name })}</p>
+      <CopyButton text={raw} label={messages.copy} accessibleName={messages.copy} />
       <details>
-        <summary className="acp-focusable">{t.show_raw}</summary>
+        <summary className="acp-focusable">{messages.show_raw}</summary>
         <pre className="acp-part-error__raw" tabIndex={0}>
           {raw.length > PREVIEW_CHARS ? `${raw.slice(0, PREVIEW_CHARS)}…` : raw}
         </pre>

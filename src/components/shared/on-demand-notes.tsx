@@ -24,10 +24,10 @@ function NoteFallback({ state }: { state: OnDemandState }) {
 }
 
 function PartErrorFallback({ state }: { state: OnDemandState }) {
-  const t = useMessages('partError', partErrorMessages);
+  const messages = useMessages('partError', partErrorMessages);
   return (
-    <div className="acp-part-error" data-slot="part-error" role="group" aria-label={t.title} aria-busy={!state.error}>
-      <p className="acp-part-error__title">{t.title}</p>
+    <div className="acp-part-error" data-slot="part-error" role="group" aria-label={messages.title} aria-busy={!state.error}>
+      <p className="acp-part-error__title">{messages.title}</p>
       <OnDemandStatus state={state} />
     </div>
   );

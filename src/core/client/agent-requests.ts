@@ -8,7 +8,7 @@
  * which keeps the core entry small.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { PermissionPolicy } from '../api.js';
+import type { ExtMethodHandler, ExtNotificationHandler, PermissionPolicy } from '../api.js';
 import { toAcpError } from '../errors.js';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
 import { replaceWhere } from './snapshot.js';
@@ -25,6 +25,9 @@ export interface RequestHost {
   sessionOfRequest(id: string | number): string | null;
   /** A notification of no ACP method (an extension's, such as the bridge's). */
   onExtension(notification: { method: string; params: unknown }): void;
+  /** The host's handlers of extension requests and notifications, by method. */
+  extMethods: Map<string, ExtMethodHandler>;
+  extNotifications: Map<string, ExtNotificationHandler>;
 }
 
 type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
@@ -48,6 +51,7 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
   const permissions = new Map<string, (answer: PermissionAnswer) => void>();
   const elicitations = new Map<string, ElicitationFinish>();
   let counter = 0;
+  const cancelling = (sessionId: string | null) => get().sessions[sessionId!]?.turn.state === 'cancelling';
 
   // --- permissions ---------------------------------------------------------------------------
 
@@ -58,12 +62,15 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       host.diagnose('unknown_session', `Permission request for an unknown session ${params.sessionId} was answered "cancelled".`, params);
       return { outcome: { outcome: 'cancelled' } };
     }
+    // After `session/cancel`, while the turn winds down, the spec's answer is `cancelled`, at once.
+    if (cancelling(params.sessionId)) return { outcome: { outcome: 'cancelled' } };
     const requestId = `permission-${++counter}`;
     const request: PermissionRequestState = {
       requestId,
       sessionId: params.sessionId,
       toolCall: params.toolCall,
       options: params.options,
+      _meta: params._meta ?? null,
       status: 'pending',
       optionId: null,
       byPolicy: false,
@@ -117,8 +124,9 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const { readElicitation } = await import('./elicitation.js');
     const requestId = `elicitation-${++counter}`;
     const state = readElicitation(params, { requestId, createdAt: now(), sessionOfRequest: host.sessionOfRequest, diagnose: host.diagnose });
-    // Cancelled, or the connection dropped, while the module loaded: nothing to show.
-    if (signal.aborted) return { action: 'cancel' };
+    // Cancelled, or the connection dropped, while the module loaded, or its session's turn is
+    // being cancelled: nothing to show.
+    if (signal.aborted || cancelling(state.sessionId)) return { action: 'cancel' };
     const answered = new Promise<acp.CreateElicitationResponse>((resolve) => {
       elicitations.set(requestId, (response, status) => {
         update((s) => ({
@@ -179,14 +187,30 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       app.onNotification(m.elicitation.complete, (ctx) => {
         elicitationComplete(ctx.params.elicitationId);
       });
-      // Unknown (extension) requests: "Method not found", as the spec requires. Unknown
-      // notifications are ignored.
-      app.onRequest('*', (ctx) => {
-        host.diagnose('unknown_request', `The agent called an unsupported method: ${ctx.method}.`);
-        throw acp.RequestError.methodNotFound(ctx.method);
+      // Extension requests go to the host's handler; without one, "Method not found", as the
+      // spec requires. A handler's failure is an error answer, never a request left hanging.
+      app.onRequest('*', async (ctx) => {
+        const handler = host.extMethods.get(ctx.method);
+        if (!handler) {
+          host.diagnose('unknown_request', `The agent called an unsupported method: ${ctx.method}.`);
+          throw acp.RequestError.methodNotFound(ctx.method);
+        }
+        try {
+          return (await handler(ctx.params, { signal: ctx.signal })) ?? null;
+        } catch (error) {
+          const { code, message, data } = toAcpError(error);
+          throw new acp.RequestError(typeof code === 'number' ? code : -32603, message, data);
+        }
       });
-      // acp-react-bridge's own notifications (its terminals' output); others are ignored.
-      app.onNotification('*', host.onExtension);
+      // The host's, then acp-react-bridge's own (its terminals' output); others are ignored.
+      app.onNotification('*', (ctx) => {
+        try {
+          host.extNotifications.get(ctx.method)?.(ctx.params);
+        } catch (error) {
+          host.diagnose('adapter_error', `The handler of ${ctx.method} failed: ${toAcpError(error).message}`);
+        }
+        host.onExtension(ctx);
+      });
       return app;
     },
 

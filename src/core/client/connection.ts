@@ -76,7 +76,9 @@ export function createConnection(
       // Awaited only when there is a module to fetch: without one, the connection is in place
       // when `connect()` returns, so a `disconnect()` right after it closes that connection.
       if (hooks.serveWorkspace) await hooks.serveWorkspace(app);
-      conn = hooks.register(app).connect(openStream(options, tap, modules));
+      // A promise only over HTTP, whose code is fetched on first use.
+      const opened = openStream(options, tap, modules);
+      conn = hooks.register(app).connect(opened instanceof Promise ? await opened : opened);
     } catch (error) {
       throw toAcpError(error, options.url);
     }
@@ -96,6 +98,8 @@ export function createConnection(
             elicitation: { form: {}, url: {} },
             session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
             auth: { terminal: false },
+            // The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it.
+            ...(options.terminalAuth && { _meta: { 'acp-react/bridge': { terminalAuth: true } } }),
           } as acp.ClientCapabilities,
           clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
         },

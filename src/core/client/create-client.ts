@@ -64,6 +64,21 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     if (options.fs) workspace.serveFs(app, options.fs, host);
     if (options.terminal) workspace.serveTerminals(app, (terminals ??= workspace.createTerminalManager(options.terminal, host)), host);
   };
+  const extMethods = new Map(Object.entries(options.extMethods ?? {}));
+  const extNotifications = new Map(Object.entries(options.extNotifications ?? {}));
+  /**
+   * Adds a handler to one of the two; the function it returns removes that handler (not a later
+   * one). Names are not checked here (the entry's budget): only methods the SDK does not route
+   * to an ACP handler ever reach them.
+   */
+  const on =
+    <H>(handlers: Map<string, H>) =>
+    (method: string, handler: H) => {
+      handlers.set(method, handler);
+      return () => {
+        if (handlers.get(method) === handler) handlers.delete(method);
+      };
+    };
   const tap = createTap(traffic, diagnose, (params) => sessions.onUpdate(params));
   const pending = createPendingRequests({
     get,
@@ -73,6 +88,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     permissionPolicy: options.permissionPolicy,
     connectionLost: () => connection.lost(),
     sessionOfRequest: tap.sessionOfRequest,
+    extMethods,
+    extNotifications,
     // Notifications of no ACP method: acp-react-bridge's (its features, its terminals' output), applied
     // by the on-demand actions module (bridge-notices.ts); the one promise keeps them in order.
     onExtension: (notification) => void actions().then((loaded) => loaded.onExtension(notification)),
@@ -94,7 +111,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
       update((s) => afterDrop(s, error, willRetry, at));
     },
   });
-  const sessions = createSessions(get, update, now, diagnose, connection.request);
+  const sessions = createSessions(get, update, now, diagnose, connection.request, (options) => actions().then((loaded) => loaded.checkSessionOptions(options)));
+  const turns = createTurns(get, update, now, connection, pending.cancelSession);
 
   // The less frequent actions (session-actions.ts), fetched once the first connection is ready.
   let loadingActions: Promise<SessionActions> | undefined;
@@ -105,6 +123,12 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           ...helpers,
           ...sessions,
           request: connection.request,
+          notify: (method, params) => connection.requireConnection().agent.notify(method, params as never),
+          settleSession(sessionId) {
+            pending.cancelSession(sessionId);
+            turns.settle(sessionId);
+          },
+          authenticateTimeoutMs: options.authenticateTimeoutMs ?? 300_000,
           createSessionState,
           tap,
           putSession,
@@ -125,7 +149,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   return {
     ...(later as OnDemandActions),
-    ...createTurns(get, update, now, connection, pending.cancelSession),
+    prompt: turns.prompt,
+    cancel: turns.cancel,
     ...connection.actions,
     getSnapshot: get,
     subscribe: store.subscribe,
@@ -133,5 +158,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     newSession: sessions.newSession,
     respondToPermission: (requestId, optionId) => pending.answerPermission(requestId, { optionId }),
     respondToElicitation: (requestId, response) => pending.answerElicitation(requestId, response),
+    onExtMethod: on(extMethods),
+    onExtNotification: on(extNotifications),
   };
 }

@@ -38,6 +38,7 @@ export function readElicitation(params: acp.CreateElicitationRequest, context: E
       mode === 'form' && typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as ElicitationState['requestedSchema']) : null,
     url: mode === 'url' ? text(raw.url) : null,
     elicitationId: text(raw.elicitationId),
+    _meta: typeof raw._meta === 'object' && raw._meta !== null && !Array.isArray(raw._meta) ? (raw._meta as Record<string, unknown>) : null,
     status: 'pending',
     response: null,
     createdAt: context.createdAt,

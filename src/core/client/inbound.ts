@@ -61,13 +61,13 @@ export function createTap(
         const id = (msg as { id: unknown }).id;
         if (typeof id !== 'string' && typeof id !== 'number') {
           const error = (msg as { error?: { message?: unknown } }).error;
-          const reason = `The agent reported an error for a message it could not identify${isString(error?.message) ? `: ${error.message}` : '.'}`;
+          const reason = `The agent sent an error for a message it could not identify${isString(error?.message) ? `: ${error.message}` : '.'}`;
           traffic.record({ dir: 'in', msg, error: reason });
           diagnose('protocol_error', reason, msg);
           return true;
         }
         if (!outstanding.delete(id)) {
-          const reason = `The agent answered request id ${JSON.stringify(id)}, which is not pending; the response was ignored.`;
+          const reason = `Ignored an answer to request id ${JSON.stringify(id)}, which is not pending.`;
           traffic.record({ dir: 'in', msg, error: reason });
           diagnose('protocol_error', reason, msg);
           return true;

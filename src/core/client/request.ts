@@ -8,7 +8,14 @@ import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../error
 import { isRecord } from '../guards.js';
 import type { AcpSnapshot } from '../types.js';
 
-export type Request = <T>(method: string, params: unknown, options?: { timeoutMs?: number; conn?: acp.ClientConnection }) => Promise<T>;
+export interface RequestOptions {
+  timeoutMs?: number;
+  conn?: acp.ClientConnection;
+  /** The host's abort: cancels the request (`$/cancel_request`) and rejects with -32800. */
+  signal?: AbortSignal;
+}
+
+export type Request = <T>(method: string, params: unknown, options?: RequestOptions) => Promise<T>;
 
 /**
  * `requireConnection` gives the open, initialized connection (or throws); a request that names
@@ -21,20 +28,21 @@ export function createRequest(
   defaultTimeoutMs: number,
   url: string | undefined,
 ): Request {
-  async function request<T>(
-    method: string,
-    params: unknown,
-    { timeoutMs = defaultTimeoutMs, conn }: { timeoutMs?: number; conn?: acp.ClientConnection } = {},
-  ): Promise<T> {
+  async function request<T>(method: string, params: unknown, { timeoutMs = defaultTimeoutMs, conn, signal }: RequestOptions = {}): Promise<T> {
     const c = conn ?? requireConnection();
+    const cancelled = () => new AcpClientError(ErrorCodes.requestCancelled, `${method} was cancelled.`);
+    if (signal?.aborted) throw cancelled();
     const controller = new AbortController();
     const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(), timeoutMs) : null;
+    const abort = () => controller.abort();
+    signal?.addEventListener('abort', abort);
     try {
       return (await c.agent.request(method, params as never, {
         cancellationSignal: controller.signal,
         stopWaitingOnCancel: true,
       })) as T;
     } catch (error) {
+      if (signal?.aborted) throw cancelled();
       if (controller.signal.aborted) {
         // In seconds, exactly: 300 ms reads "0.3 s", 60,000 ms "60 s".
         throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${timeoutMs / 1000} s.`);
@@ -50,6 +58,7 @@ export function createRequest(
       throw normalized;
     } finally {
       if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
     }
   }
 

@@ -11,10 +11,18 @@ import type { NewSessionOptions, OnDemandActions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
+import type { Request } from './request.js';
+import { AUTH_TERMINAL, AUTH_TERMINAL_INPUT, AUTH_TERMINAL_OUTPUT, createTerminalSignIn } from './terminal-sign-in.js';
 import type { InboundTap } from './transport.js';
 
 export interface ActionHost extends ClientHelpers {
-  request<T>(method: string, params: unknown, options?: { timeoutMs?: number }): Promise<T>;
+  request: Request;
+  /** Sends a notification on the current connection. */
+  notify(method: string, params: unknown): Promise<void>;
+  /** A closed or deleted session: its pending permission and elicitation requests are answered `cancelled`, its running turn ends. */
+  settleSession(sessionId: string): void;
+  /** `AcpClientOptions.authenticateTimeoutMs`, with its default. */
+  authenticateTimeoutMs: number;
   sessionParams(options: NewSessionOptions): Record<string, unknown>;
   /** A session with the `modes` and `configOptions` of a `session/new|load|resume` answer. */
   withSetup(session: SessionState, response: unknown): SessionState;
@@ -24,8 +32,8 @@ export interface ActionHost extends ClientHelpers {
   withSession(snapshot: AcpSnapshot, sessionId: string, fn: (session: SessionState) => SessionState): AcpSnapshot;
   /** Sessions this client closed or deleted: their late updates are ignored. */
   endedSessions: Set<string>;
-  /** The client's tap; `outbound` records what the client sends (the inspector, exports). */
-  tap: Pick<InboundTap, 'outbound'>;
+  /** The client's tap; `outbound` and `message` record what the client sends and gets (the inspector, exports). */
+  tap: Pick<InboundTap, 'outbound' | 'message'>;
 }
 
 /** Every action of `ON_DEMAND_ACTIONS` (`api.ts`), and the restore the client runs after a reconnect. */
@@ -34,16 +42,28 @@ export type SessionActions = OnDemandActions & {
   restoreSessions(): Promise<void>;
   /** A notification of no ACP method: acp-react-bridge's are applied (`bridge-notices.ts`), others ignored. */
   onExtension(notification: { method: string; params: unknown }): void;
+  /**
+   * Refuses what the agent cannot take, before anything is sent: a relative `cwd` or additional
+   * directory (ACP paths are absolute), and HTTP or SSE MCP servers the agent did not advertise
+   * (`mcpCapabilities`). Refused rather than filtered: a session silently started without a
+   * server the host asked for would leave its user wondering where the tools went.
+   */
+  checkSessionOptions(options: NewSessionOptions): void;
 };
+
+/** POSIX (`/`), Windows drive (`C:\`, `C:/`) and UNC (`\\server`) absolute paths. */
+const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 
 /** acp-react-bridge's request to restart the agent with an `env_var` method's values (bridge/handshake.mjs). */
 const RESTART_WITH_ENV = '_acp-react/bridge/restart_with_env';
 const NEEDS_BRIDGE =
   "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
 
-/** A message as the traffic log may keep it: a sign-in's variable values replaced. */
+/** A message as the traffic log may keep it: a sign-in's variable values and a sign-in terminal's keystrokes replaced. */
 export function redactSecrets(msg: acp.AnyMessage): acp.AnyMessage {
-  const m = msg as { method?: unknown; params?: { env?: unknown } };
+  const m = msg as { method?: unknown; params?: { env?: unknown; data?: unknown } };
+  // The keystrokes may be a code, and the terminal echoes them: neither is kept.
+  if (m.method === AUTH_TERMINAL_INPUT || m.method === AUTH_TERMINAL_OUTPUT) return { ...msg, params: { ...m.params, data: '[redacted]' } } as acp.AnyMessage;
   const env = m.method === RESTART_WITH_ENV ? m.params?.env : null;
   if (typeof env !== 'object' || env === null) return msg;
   return { ...msg, params: { ...m.params, env: Object.fromEntries(Object.keys(env).map((name) => [name, '[redacted]'])) } } as acp.AnyMessage;
@@ -56,11 +76,15 @@ export function createSessionActions(host: ActionHost): SessionActions {
   const requireCapability = (supported: unknown, what: string) => {
     if (!supported) throw host.error('unsupported', `The agent does not support ${what}.`);
   };
+  const requireExtension = (method: string) => {
+    if (!method.startsWith('_')) throw host.error('invalidParams', `Extension methods start with "_"; "${method}" is not one.`);
+  };
   const setAuth = (auth: Partial<AcpSnapshot['auth']>) => update((s) => ({ ...s, auth: { ...s.auth, ...auth } }));
   const markLost = (sessionId: string, statusReason: string) =>
     update((s) => host.withSession(s, sessionId, (session) => ({ ...session, status: 'lost', statusReason })));
   const end = (sessionId: string) => {
     host.endedSessions.add(sessionId);
+    host.settleSession(sessionId);
     update((s) => host.removeSession(s, sessionId));
   };
 
@@ -70,6 +94,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
    * starts empty and a replay never duplicates what was shown. A failure puts back what was there.
    */
   async function reopen(method: string, sessionId: string, options: NewSessionOptions, replay: boolean): Promise<SessionState> {
+    actions.checkSessionOptions(options);
     host.endedSessions.delete(sessionId);
     const previous = get().sessions[sessionId];
     const params = host.sessionParams(options);
@@ -80,12 +105,13 @@ export function createSessionActions(host: ActionHost): SessionActions {
         ...(replay ? { thread: fresh.thread, turns: fresh.turns, turn: fresh.turn, plan: fresh.plan } : {}),
         cwd: options.cwd,
         additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
+        mcpServers: params.mcpServers as acp.McpServer[],
         status: previous || !replay ? 'restoring' : 'loading',
         statusReason: null,
       }),
     );
     try {
-      const response = await request(method, { sessionId, ...params });
+      const response = await request(method, { sessionId, ...params }, { signal: options.signal });
       update((s) => host.withSession(s, sessionId, (session) => ({ ...host.withSetup(session, response), status: 'active', statusReason: null })));
       return get().sessions[sessionId]!;
     } catch (error) {
@@ -96,25 +122,37 @@ export function createSessionActions(host: ActionHost): SessionActions {
 
   let redacting = false;
   /**
+   * The values go to the bridge only: the traffic log (the inspector, exports) must keep them
+   * redacted. The filter is put in front of the tap's recording here, once, rather than in the
+   * tap itself, to keep it out of the core entry's budget.
+   */
+  const redact = () => {
+    if (redacting) return;
+    redacting = true;
+    const record = host.tap.outbound;
+    host.tap.outbound = (msg) => record(redactSecrets(msg));
+    // Inbound: the tap records the copy; the SDK and the sign-in handle get the message itself.
+    const inbound = host.tap.message;
+    host.tap.message = (msg) => inbound(redactSecrets(msg));
+  };
+  /**
    * Has acp-react-bridge restart the agent with an `env_var` method's values; the new process's
    * `initialize` result replaces the agent's, and the open sessions, unknown to it until restored,
    * are marked lost meanwhile.
    */
-  async function restartWithEnv(methodId: string, values: Record<string, string>) {
-    // The values go to the bridge only: the traffic log (the inspector, exports) must keep them
-    // redacted. The filter is put in front of the tap's recording here, once, rather than in the
-    // tap itself, to keep it out of the core entry's budget.
-    if (!redacting) {
-      redacting = true;
-      const record = host.tap.outbound;
-      host.tap.outbound = (msg) => record(redactSecrets(msg));
-    }
-    const { initialize } = await request<{ initialize: acp.InitializeResponse }>(RESTART_WITH_ENV, { methodId, env: values }, { timeoutMs: 0 }).catch(
+  async function restartWithEnv(methodId: string, values: Record<string, string>, signal: AbortSignal | undefined) {
+    redact();
+    const { initialize } = await request<{ initialize: acp.InitializeResponse }>(RESTART_WITH_ENV, { methodId, env: values }, { timeoutMs: 0, signal }).catch(
       (error: unknown) => {
         // An agent reached without the bridge does not know the method.
         throw host.normalize(error).code === -32601 ? host.error('unsupported', NEEDS_BRIDGE) : error;
       },
     );
+    applyRestart(initialize);
+  }
+
+  /** A restarted agent's `initialize` result replaces the agent's; the open sessions are lost until restored. */
+  function applyRestart(initialize: acp.InitializeResponse) {
     update((s) =>
       s.agent
         ? {
@@ -134,8 +172,21 @@ export function createSessionActions(host: ActionHost): SessionActions {
     }
   }
 
+  const terminalSignIn = createTerminalSignIn({
+    get,
+    request,
+    error: host.error,
+    normalize: host.normalize,
+    setAuth,
+    applyRestart,
+    redact,
+    restoreSessions: () => actions.restoreSessions(),
+  });
+
   const actions: SessionActions = {
-    async authenticate(methodId, values) {
+    authenticateInTerminal: terminalSignIn.start,
+
+    async authenticate(methodId, values, { signal } = {}) {
       const state = get().agent;
       const method = state?.authMethods.find((m) => m.id === methodId);
       if (!method) throw host.error('invalidParams', `Unknown auth method: ${methodId}`);
@@ -149,8 +200,8 @@ export function createSessionActions(host: ActionHost): SessionActions {
       if (values && state?.bridge?.features.envVarAuth === false) throw host.error('unsupported', NEEDS_BRIDGE);
       setAuth({ pendingMethodId: methodId, error: null });
       try {
-        if (values) await restartWithEnv(methodId, values);
-        await request(agent.authenticate, { methodId }, { timeoutMs: 0 });
+        if (values) await restartWithEnv(methodId, values, signal);
+        await request(agent.authenticate, { methodId }, { timeoutMs: host.authenticateTimeoutMs, signal });
         setAuth({ required: false, pendingMethodId: null, error: null });
       } catch (error) {
         const normalized = host.normalize(error);
@@ -176,12 +227,12 @@ export function createSessionActions(host: ActionHost): SessionActions {
       return reopen(agent.session.resume, sessionId, options, false);
     },
 
-    async listSessions(params = {}) {
+    async listSessions(params = {}, options) {
       requireCapability(capabilities().sessionCapabilities?.list, 'listing sessions (session/list)');
       const body: Record<string, unknown> = {};
       if (params.cwd) body.cwd = params.cwd;
       if (params.cursor) body.cursor = params.cursor;
-      return request<acp.ListSessionsResponse>(agent.session.list, body);
+      return request<acp.ListSessionsResponse>(agent.session.list, body, options);
     },
 
     async closeSession(sessionId) {
@@ -211,13 +262,43 @@ export function createSessionActions(host: ActionHost): SessionActions {
       return response.configOptions;
     },
 
-    onExtension: ({ method, params }) => applyBridgeNotification(method, params, host),
+    onExtension: ({ method, params }) =>
+      method.startsWith(AUTH_TERMINAL)
+        ? terminalSignIn.onNotification(method, (params ?? {}) as Record<string, unknown>)
+        : applyBridgeNotification(method, params, host),
+
+    async extMethod(method, params = {}, options) {
+      requireExtension(method);
+      return request(method, params, options);
+    },
+
+    async extNotification(method, params = {}) {
+      requireExtension(method);
+      await host.notify(method, params);
+    },
+
+    checkSessionOptions({ cwd, additionalDirectories = [], mcpServers = [] }) {
+      if (!ABSOLUTE.test(cwd)) throw host.error('invalidParams', `cwd must be an absolute path; got "${cwd}".`);
+      for (const directory of additionalDirectories) {
+        if (!ABSOLUTE.test(directory)) throw host.error('invalidParams', `additionalDirectories must be absolute paths; got "${directory}".`);
+      }
+      const mcp = capabilities().mcpCapabilities ?? {};
+      for (const server of mcpServers) {
+        const type = (server as { type?: unknown }).type;
+        if ((type === 'http' || type === 'sse') && !mcp[type]) {
+          throw host.error(
+            'unsupported',
+            `The agent does not support ${type.toUpperCase()} MCP servers (mcpCapabilities.${type}); "${server.name}" was not sent. Use a stdio server or leave it out.`,
+          );
+        }
+      }
+    },
 
     async restoreSessions() {
       const caps = capabilities();
       for (const session of Object.values(get().sessions)) {
         if (session.status === 'closed') continue;
-        const options = { cwd: session.cwd, additionalDirectories: session.additionalDirectories };
+        const options = { cwd: session.cwd, additionalDirectories: session.additionalDirectories, mcpServers: session.mcpServers };
         try {
           if (caps.sessionCapabilities?.resume) await actions.resumeSession(session.sessionId, options);
           else if (caps.loadSession) await actions.loadSession(session.sessionId, options);

@@ -13,6 +13,7 @@ import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, endTurn } from '../reducer/index.js';
 import { createSessionState } from '../session.js';
 import type { AcpErrorInfo, AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
+import type { Request } from './request.js';
 import { putSession, withSession } from './snapshot.js';
 
 const MAX_BUFFERED_UPDATES = 2000;
@@ -35,7 +36,9 @@ export function createSessions(
   update: (fn: (snapshot: AcpSnapshot) => AcpSnapshot) => void,
   now: () => number,
   diagnose: (kind: DiagnosticKind, message: string, raw?: unknown) => void,
-  request: <T>(method: string, params: unknown) => Promise<T>,
+  request: Request,
+  /** Refuses options the agent cannot take (relative paths, unadvertised MCP transports); on demand. */
+  check: (options: NewSessionOptions) => Promise<void>,
 ): Sessions {
   /** Updates for sessions not known yet, by session id. */
   const strayUpdates = new Map<string, unknown[]>();
@@ -72,11 +75,14 @@ export function createSessions(
     endedSessions,
 
     async newSession(opts) {
+      await check(opts);
       const params = sessionParams(opts);
-      const response = await request<acp.NewSessionResponse>(acp.methods.agent.session.new, params);
+      // `opts` carries the host's `signal` (the only request option it has).
+      const response = await request<acp.NewSessionResponse>(acp.methods.agent.session.new, params, opts);
       let session = createSessionState(response.sessionId, {
         cwd: opts.cwd,
-        additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
+        additionalDirectories: params.additionalDirectories as string[] | undefined,
+        mcpServers: params.mcpServers as acp.McpServer[],
       });
       session = adoptStrayUpdates(withSetup(session, response));
       update((s) => putSession(s, session));

@@ -27,7 +27,8 @@ interface LiveTerminal {
 export interface TerminalManager {
   create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
   output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
-  waitForExit(params: acp.WaitForTerminalExitRequest): Promise<acp.WaitForTerminalExitResponse>;
+  /** Settles at the exit, or with -32800 when `signal` aborts (the agent's `$/cancel_request`); the command keeps running. */
+  waitForExit(params: acp.WaitForTerminalExitRequest, signal?: AbortSignal): Promise<acp.WaitForTerminalExitResponse>;
   kill(params: acp.KillTerminalRequest): Promise<acp.KillTerminalResponse>;
   release(params: acp.ReleaseTerminalRequest): Promise<acp.ReleaseTerminalResponse>;
   /** Kills everything (the connection closed). */
@@ -111,11 +112,19 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
         ...(state.exitStatus ? { exitStatus: state.exitStatus } : {}),
       };
     },
-    async waitForExit({ sessionId, terminalId }) {
+    async waitForExit({ sessionId, terminalId }, signal) {
       requireState(sessionId, terminalId);
       const entry = live.get(terminalId);
       if (!entry) throw unknown(terminalId);
-      return entry.exited;
+      return new Promise((resolve, reject) => {
+        const cancelled = () => reject(host.error('requestCancelled', 'terminal/wait_for_exit was cancelled.'));
+        if (signal?.aborted) return cancelled();
+        signal?.addEventListener('abort', cancelled, { once: true });
+        void entry.exited.then((status) => {
+          signal?.removeEventListener('abort', cancelled);
+          resolve(status);
+        });
+      });
     },
     async kill({ sessionId, terminalId }) {
       requireState(sessionId, terminalId);

@@ -9,12 +9,13 @@
  * For WebSockets the default transport is the SDK's `createWebSocketStream`; the tap is a
  * WebSocket subclass that filters `message` listeners, so each frame is parsed once on the hot
  * path and frames the SDK would refuse are still seen. An injected `Stream` is tapped at the
- * message level instead.
+ * message level instead. Over Streamable HTTP (`http-transport.ts`, fetched only when used) the
+ * tap sits in front of the SDK's SSE parser, so the same refusals and traffic apply.
  */
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import { createWebSocketStream, type WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
 import type { TransportOptions } from '../api.js';
-import { ErrorCodes } from '../errors.js';
+import { AcpClientError, ErrorCodes } from '../errors.js';
 import { isRecord } from '../guards.js';
 
 export interface InboundTap {
@@ -49,6 +50,26 @@ export interface FrameRefusals {
 /** Where the transport gets the refusals from (`ConnectionModules`: fetched, or already bundled). */
 export interface RefusalSource {
   refusedFrames(): Promise<FrameRefusals>;
+  /** The Streamable HTTP transport (`http-transport.ts`), fetched the first time a URL needs it. */
+  httpTransport(): Promise<HttpTransport>;
+}
+
+/**
+ * What the HTTP transport module offers; declared here, where it is used (as `FrameRefusals`).
+ * It gets what it needs of the client as arguments, so its chunk imports nothing the entry has
+ * (positional: every byte of this call is in the core entry).
+ */
+export interface HttpTransport {
+  openHttpStream(
+    url: string,
+    options: TransportOptions,
+    /** Stays the same across the client's reconnects: the transport keys its cookie jar on it. */
+    tap: InboundTap,
+    refusals: RefusalSource,
+    errorClass: typeof AcpClientError,
+    /** Records what the client sends (the tap's `outbound`). */
+    tapOutbound: typeof tapWritable,
+  ): Stream;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
@@ -57,16 +78,23 @@ export function canReconnect(options: TransportOptions): boolean {
   return Boolean(options.url) || typeof options.stream === 'function';
 }
 
-export function openStream(options: TransportOptions, tap: InboundTap, modules: RefusalSource): Stream {
+/** A stream to the agent; a promise only when its transport's code must be fetched first (HTTP). */
+export function openStream(options: TransportOptions, tap: InboundTap, modules: RefusalSource): Stream | Promise<Stream> {
   if (options.stream) {
     const stream = typeof options.stream === 'function' ? options.stream() : options.stream;
     return tapStream(stream, tap);
   }
-  if (!options.url) throw new Error('createAcpClient needs a `url` or a `stream`.');
+  const url = options.url;
+  if (!url) throw new Error('createAcpClient needs a `url` or a `stream`.');
+  // Streamable HTTP (its code fetched on first use) when `transport` says 'http', or, without
+  // `transport`, for an `http(s)://` URL: one test covers both.
+  if (/^http/i.test(options.transport ?? url)) {
+    return modules.httpTransport().then((module) => module.openHttpStream(url, options, tap, modules, AcpClientError, tapWritable));
+  }
   const Base = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
   if (!Base) throw new Error('No WebSocket implementation: pass `WebSocket` (for example from the `ws` package).');
   const limit = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const stream = createWebSocketStream(options.url, {
+  const stream = createWebSocketStream(url, {
     WebSocket: tappedWebSocket(Base, tap, limit, modules),
     ...(options.protocols ? { protocols: options.protocols } : {}),
   });
@@ -105,7 +133,7 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
       return text;
     }
     if (!isRecord(msg)) {
-      tap.refused(text, Array.isArray(msg) ? 'JSON-RPC batches are not supported in ACP.' : 'A frame must hold one JSON-RPC object.');
+      tap.refused(text, Array.isArray(msg) ? 'ACP has no JSON-RPC batches.' : 'A frame must hold one JSON-RPC object.');
       return text;
     }
     return tap.message(msg as AnyMessage) ? null : text;
@@ -166,8 +194,7 @@ export interface Envelope {
 /** A text frame's text; `ws` hands text frames over as Buffers. Null for anything else. */
 function decodeText(data: unknown): string | null {
   if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
-  if (ArrayBuffer.isView(data)) return new TextDecoder().decode(data as ArrayBufferView);
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new TextDecoder().decode(data);
   if (Array.isArray(data)) return data.map((part) => new TextDecoder().decode(part as ArrayBufferView)).join('');
   return null;
 }
@@ -183,7 +210,7 @@ function tapStream(stream: Stream, tap: InboundTap): Stream {
   return { readable, writable: tapWritable(stream.writable, tap) };
 }
 
-function tapWritable(writable: WritableStream<AnyMessage>, tap: InboundTap): WritableStream<AnyMessage> {
+export function tapWritable(writable: WritableStream<AnyMessage>, tap: InboundTap): WritableStream<AnyMessage> {
   const writer = writable.getWriter();
   return new WritableStream<AnyMessage>({
     write(msg) {

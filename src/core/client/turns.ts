@@ -27,6 +27,8 @@ export function createTurns(
   cancelRequests: (sessionId: string) => void,
 ) {
   let turnCounter = 0;
+  /** The running prompt of each session, to settle when the session is closed or deleted. */
+  const running = new Map<string, AbortController>();
 
   async function prompt(sessionId: string, input: string | acp.ContentBlock[]): Promise<acp.StopReason> {
     const conn = requireConnection();
@@ -46,8 +48,14 @@ export function createTurns(
     const inSession = (fn: (session: SessionState) => SessionState) => update((s) => withSession(s, sessionId, fn));
     const end = (outcome: TurnOutcome) => inSession((ss) => endTurn(ss, turnId, outcome, now()));
     inSession((ss) => startTurn(ss, turnId, blocks, now()));
+    const settle = new AbortController();
+    running.set(sessionId, settle);
     try {
-      const response = await request<acp.PromptResponse>(acp.methods.agent.session.prompt, { sessionId, prompt: blocks }, { timeoutMs: 0, conn });
+      const response = await request<acp.PromptResponse>(
+        acp.methods.agent.session.prompt,
+        { sessionId, prompt: blocks },
+        { timeoutMs: 0, conn, signal: settle.signal },
+      );
       const usage = isRecord((response as { usage?: unknown }).usage) ? ((response as { usage?: unknown }).usage as SessionState['lastTurnUsage']) : undefined;
       end({ stopReason: response.stopReason, usage });
       return response.stopReason;
@@ -56,7 +64,8 @@ export function createTurns(
       const cancelling = get().sessions[sessionId]?.turn.state === 'cancelling';
       // Agents must answer a cancelled turn with stopReason "cancelled"; some answer with an
       // error instead. After our own cancel, that is still a cancellation, not a failure.
-      if (cancelling && normalized.code === ErrorCodes.requestCancelled) {
+      // A session closed or deleted mid-turn (`settle`) ends its turn the same way.
+      if ((cancelling || settle.signal.aborted) && normalized.code === ErrorCodes.requestCancelled) {
         end({ stopReason: 'cancelled' });
         return 'cancelled';
       }
@@ -65,6 +74,8 @@ export function createTurns(
       end({ error: normalized.toInfo(), interrupted });
       normalized.turnStarted = true;
       throw normalized;
+    } finally {
+      if (running.get(sessionId) === settle) running.delete(sessionId);
     }
   }
 
@@ -79,5 +90,10 @@ export function createTurns(
     await conn.agent.notify(acp.methods.agent.session.cancel, { sessionId });
   }
 
-  return { prompt, cancel };
+  return {
+    prompt,
+    cancel,
+    /** Stops waiting for the session's running prompt (sending `$/cancel_request`); it resolves `cancelled`. */
+    settle: (sessionId: string) => running.get(sessionId)?.abort(),
+  };
 }

@@ -52,7 +52,7 @@ export function serveTerminals(app: acp.ClientApp, terminals: TerminalManager, h
   const m = acp.methods.client.terminal;
   app.onRequest(m.create, (ctx) => answer(host, () => terminals.create(ctx.params)));
   app.onRequest(m.output, (ctx) => answer(host, () => terminals.output(ctx.params)));
-  app.onRequest(m.waitForExit, (ctx) => answer(host, () => terminals.waitForExit(ctx.params)));
+  app.onRequest(m.waitForExit, (ctx) => answer(host, () => terminals.waitForExit(ctx.params, ctx.signal)));
   app.onRequest(m.kill, (ctx) => answer(host, () => terminals.kill(ctx.params)));
   app.onRequest(m.release, (ctx) => answer(host, () => terminals.release(ctx.params)));
 }

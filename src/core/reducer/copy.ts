@@ -17,6 +17,7 @@ export function withThread(s: SessionState, thread: SessionState['thread']): Ses
     sessionId: s.sessionId,
     cwd: s.cwd,
     additionalDirectories: s.additionalDirectories,
+    mcpServers: s.mcpServers,
     status: s.status,
     statusReason: s.statusReason,
     thread,
@@ -75,6 +76,7 @@ export function toolCallItem(current: ToolCallItem, fields: Omit<ToolCallItem, '
     rawInput: fields.rawInput,
     rawOutput: fields.rawOutput,
     createdByUpdate: current.createdByUpdate,
+    _meta: fields._meta,
   };
   return next;
 }

@@ -33,6 +33,7 @@ export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpd
         rawInput: undefined,
         rawOutput: undefined,
         createdByUpdate: isUpdate,
+        _meta: null,
       },
       patch,
     ),
@@ -50,6 +51,7 @@ function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallIte
     locations: patch.locations ?? current.locations,
     rawInput: patch.rawInput !== undefined ? patch.rawInput : current.rawInput,
     rawOutput: patch.rawOutput !== undefined ? patch.rawOutput : current.rawOutput,
+    _meta: patch._meta !== undefined ? patch._meta : current._meta,
   });
 }
 

@@ -2,6 +2,7 @@ import { forwardRef, useCallback, useId, useMemo, useState, type ComponentPropsW
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
 import { draftFromBlocks } from '../../core/mentions/blocks.js';
 import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
+import type { ChangeTracker } from '../../core/changes/index.js';
 import { isAuthRequired, toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
 import { useConnection } from '../../react/hooks.js';
@@ -14,8 +15,10 @@ import { SessionTabs, sessionTabId, sessionTabsMessages } from '../../components
 import { prefetchThread } from '../../components/Thread/Thread.js';
 import { cx, format, useMessages } from '../../components/shared/index.js';
 import { agentPanelMessages } from './messages.js';
+import { PanelChanges } from './PanelChangesOnDemand.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
 import { SessionHistory } from './SessionHistory.js';
+import { TerminalSignInDialog, useTerminalSignIn } from './terminal-sign-in.js';
 import { useSessionBootstrap } from './use-session-bootstrap.js';
 import { useSessionTabs } from './use-session-tabs.js';
 
@@ -29,6 +32,12 @@ export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'
   mcpServers?: McpServer[];
   /** Start a session once connected. Default true. */
   autoStartSession?: boolean;
+  /**
+   * The change review (`createChangeTracker` from `acp-react/changes`, whose `fs` the client was
+   * given): the last turn's changed files are summed up under the thread, with the session's
+   * review (accept, reject, restore) behind its button.
+   */
+  changes?: ChangeTracker;
   /** Called when the user clicks a tool call location ("follow the agent"). */
   onOpenLocation?: (path: string, line?: number) => void;
   /** Show the session history (when the agent supports `session/list`). Default true. */
@@ -89,6 +98,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     additionalDirectories,
     mcpServers,
     autoStartSession = true,
+    changes,
     onOpenLocation,
     showSessionList = true,
     compact = false,
@@ -106,15 +116,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   },
   ref,
 ) {
-  const m = useMessages('agentPanel', agentPanelMessages);
+  const messages = useMessages('agentPanel', agentPanelMessages);
   const actions = useAcpActions();
   const connection = useConnection();
   const bootstrap = useSessionBootstrap({ cwd, additionalDirectories, mcpServers, auto: autoStartSession });
   const { sessionId, openIds, show, detach, revert } = bootstrap;
-  const tabStrings = useMessages('sessionTabs', sessionTabsMessages);
+  const tabMessages = useMessages('sessionTabs', sessionTabsMessages);
   const announcer = useMemo(
-    () => ({ turnFinished: m.turn_finished_background, waiting: m.waiting_background, untitled: tabStrings.untitled }),
-    [m, tabStrings],
+    () => ({ turnFinished: messages.turn_finished_background, waiting: messages.waiting_background, untitled: tabMessages.untitled }),
+    [messages, tabMessages],
   );
   const sessionTabs = useSessionTabs(openIds, sessionId, announcer);
   const idPrefix = useId();
@@ -123,6 +133,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   const { drafts } = useAcpContext();
   const [sendError, setSendError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const terminalSignIn = useTerminalSignIn(actions);
   const caps = connection.agent?.capabilities;
   const listSupported = Boolean(caps?.sessionCapabilities?.list);
   const connected = connection.status === 'ready';
@@ -211,12 +222,12 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       {sessionId && <PanelUsage sessionId={sessionId} />}
       {showSessionList && listSupported && (
         <button type="button" className="acp-button" aria-expanded={sessionsOpen} onClick={() => setSessionsOpen(!sessionsOpen)}>
-          {sessionsOpen ? m.hide_sessions : m.sessions}
+          {sessionsOpen ? messages.hide_sessions : messages.sessions}
         </button>
       )}
       {connected && (
         <button type="button" className="acp-button" onClick={() => void bootstrap.start()} disabled={bootstrap.starting}>
-          {m.new_session}
+          {messages.new_session}
         </button>
       )}
     </>
@@ -228,7 +239,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       connected={connected}
       draft={draft}
       onSubmit={submit}
-      placeholder={m.placeholder}
+      placeholder={messages.placeholder}
       mentionSource={mentionSource}
       maxMentionBytes={maxMentionBytes}
     />
@@ -237,7 +248,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   return (
     <section
       ref={ref}
-      aria-label={m.title}
+      aria-label={messages.title}
       {...rest}
       className={cx('acp-agent-panel', className)}
       data-slot="agent-panel"
@@ -250,7 +261,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     >
       <header className="acp-agent-panel__header" data-slot="agent-panel-header">
         <div className="acp-agent-panel__heading" data-slot="agent-panel-heading">
-          {sessionId && <PanelSessionTitle sessionId={sessionId} untitled={m.untitled} />}
+          {sessionId && <PanelSessionTitle sessionId={sessionId} untitled={messages.untitled} />}
           <ConnectionStatus
             status={connection.status}
             agent={connection.agent}
@@ -273,11 +284,18 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
           onSignInWithEnv={
             connection.agent.bridge?.features.envVarAuth ? (methodId, values) => void actions.authenticate(methodId, values).catch(() => {}) : undefined
           }
+          onSignInWithTerminal={
+            connection.agent.bridge?.features.terminalAuth
+              ? (methodId) => terminalSignIn.start(methodId, connection.agent?.authMethods.find((method) => method.id === methodId)?.name ?? methodId)
+              : undefined
+          }
           onLogout={() => void actions.logout().catch(() => {})}
           agentName={connection.agent.info?.title ?? connection.agent.info?.name}
           agentCommand={agentCommand}
         />
       )}
+
+      {terminalSignIn.running && <TerminalSignInDialog running={terminalSignIn.running} onClose={terminalSignIn.close} />}
 
       {sessionsOpen && (
         <SessionHistory
@@ -299,15 +317,15 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
 
       {bootstrap.error && !bootstrapAuthError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
-          {format(m.session_failed, { message: bootstrap.error.message })}{' '}
+          {format(messages.session_failed, { message: bootstrap.error.message })}{' '}
           <button type="button" className="acp-button" onClick={() => void bootstrap.start()}>
-            {m.retry}
+            {messages.retry}
           </button>
         </div>
       )}
       {!sessionId && bootstrap.starting && (
         <p className="acp-agent-panel__status" data-slot="agent-panel-status" role="status">
-          {m.starting_session}
+          {messages.starting_session}
         </p>
       )}
 
@@ -346,11 +364,13 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         {sessionTabs.announcement && <span key={sessionTabs.announcement.n}>{sessionTabs.announcement.text}</span>}
       </div>
 
+      {sessionId && changes && <PanelChanges tracker={changes} sessionId={sessionId} />}
+
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">
-          {format(m.prompt_failed, { message: sendError })}{' '}
+          {format(messages.prompt_failed, { message: sendError })}{' '}
           <button type="button" className="acp-button" data-variant="ghost" onClick={() => setSendError(null)}>
-            {m.dismiss}
+            {messages.dismiss}
           </button>
         </div>
       )}

@@ -15,7 +15,13 @@ export interface SessionTitleProps {
 export function SessionTitle({ title, untitled }: SessionTitleProps) {
   const text = displayTitle(title);
   return (
-    <p className="acp-agent-panel__title" data-slot="session-title" data-status={text === null ? 'untitled' : 'titled'} title={text ?? undefined} dir="auto">
+    <p
+      className="acp-agent-panel__title"
+      data-slot="agent-panel-session-title"
+      data-status={text === null ? 'untitled' : 'titled'}
+      title={text ?? undefined}
+      dir="auto"
+    >
       {text ?? untitled}
     </p>
   );

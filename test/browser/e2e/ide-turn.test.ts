@@ -45,7 +45,7 @@ e2e('a prompt streams the whole turn; Allow in the edit card writes the file the
   // Short-lived states, sampled on every DOM change.
   await record(page, 'thought', () => {
     const t = document.querySelector('[data-slot="thought"]');
-    return t ? `${t.querySelector('[data-slot="label"]')?.textContent} ${t.querySelector('button')?.getAttribute('aria-expanded')}` : null;
+    return t ? `${t.querySelector('[data-slot="thought-label"]')?.textContent} ${t.querySelector('button')?.getAttribute('aria-expanded')}` : null;
   });
   await record(page, 'code', () => {
     const code = document.querySelector('[data-slot="code-block"] pre code');

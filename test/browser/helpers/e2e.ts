@@ -226,7 +226,11 @@ export async function recorded<T = unknown>(page: Page, name: string): Promise<T
  * status went through "Reconnecting…" and is "Connected" again. Returns the statuses seen.
  */
 export async function cutAndReconnect(scope: Page, cut: () => Promise<unknown>): Promise<string[]> {
-  await record(scope, 'connection', () => document.querySelector('[data-slot="agent-panel"] [data-slot="label"][role="status"]')?.textContent ?? null);
+  await record(
+    scope,
+    'connection',
+    () => document.querySelector('[data-slot="agent-panel"] [data-slot="connection-status-label"][role="status"]')?.textContent ?? null,
+  );
   await cut();
   await scope.waitForFunction(() => {
     const values = (window as unknown as { __e2e: { values: Record<string, unknown[]> } }).__e2e.values.connection ?? [];

@@ -7,7 +7,7 @@ export function BooleanControl({ field, id, value, onChange, onBlur, disabled, a
     <input
       id={id}
       className="acp-elicitation__switch"
-      data-slot="switch"
+      data-slot="elicitation-switch"
       type="checkbox"
       role="switch"
       name={field.name}

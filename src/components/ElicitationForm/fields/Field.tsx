@@ -26,12 +26,12 @@ export interface FieldProps {
   onChange: (value: FieldValue) => void;
   onBlur: () => void;
   onBadInput: (bad: boolean) => void;
-  t: ElicitationMessages;
+  messages: ElicitationMessages;
 }
 
-export function Field({ field, id, value, error, disabled = false, onChange, onBlur, onBadInput, t }: FieldProps) {
+export function Field({ field, id, value, error, disabled = false, onChange, onBlur, onBadInput, messages }: FieldProps) {
   const locale = useLocale();
-  const hint = constraintHint(field, t, locale);
+  const hint = constraintHint(field, messages, locale);
   const secret = field.kind !== 'unsupported' && looksLikeSecret(field.name, field.label);
   const ids = { description: `${id}-description`, hint: `${id}-hint`, warning: `${id}-warning`, error: `${id}-error` };
   const describedBy = [field.description && ids.description, hint && ids.hint, secret && ids.warning, error && ids.error].filter(Boolean).join(' ');
@@ -45,7 +45,7 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
     ...(markRequired ? { 'aria-required': true as const } : {}),
   };
   const group = field.kind === 'multiselect' || (field.kind === 'select' && usesRadios(field));
-  const common = { id, disabled, onBlur, t };
+  const common = { id, disabled, onBlur, messages };
 
   let control: ReactNode;
   switch (field.kind) {
@@ -66,8 +66,8 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
       break;
     case 'unsupported':
       control = (
-        <p className="acp-elicitation__unsupported" data-slot="unsupported" id={ids.error}>
-          {format(t.unsupported_field, { type: field.type })}
+        <p className="acp-elicitation__unsupported" data-slot="elicitation-unsupported" id={ids.error}>
+          {format(messages.unsupported_field, { type: field.type })}
         </p>
       );
       break;
@@ -82,7 +82,7 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
             {' '}
             *
           </span>
-          <span className="acp-visually-hidden"> {t.required_hidden}</span>
+          <span className="acp-visually-hidden"> {messages.required_hidden}</span>
         </>
       )}
     </>
@@ -90,30 +90,30 @@ export function Field({ field, id, value, error, disabled = false, onChange, onB
   const notes = (
     <>
       {field.description && (
-        <p id={ids.description} className="acp-elicitation__description" data-slot="description">
+        <p id={ids.description} className="acp-elicitation__description" data-slot="elicitation-description">
           {field.description}
         </p>
       )}
       {hint && (
-        <p id={ids.hint} className="acp-elicitation__hint" data-slot="hint">
+        <p id={ids.hint} className="acp-elicitation__hint" data-slot="elicitation-hint">
           {hint}
         </p>
       )}
       {secret && (
-        <p id={ids.warning} className="acp-elicitation__warning" data-slot="secret-warning">
-          {t.secret_warning}
+        <p id={ids.warning} className="acp-elicitation__warning" data-slot="elicitation-secret-warning">
+          {messages.secret_warning}
         </p>
       )}
     </>
   );
   const errorText = error && field.kind !== 'unsupported' && (
-    <p id={ids.error} className="acp-elicitation__error" data-slot="error">
-      {format(t[`error_${error.code}`], formatParams(error.params, locale))}
+    <p id={ids.error} className="acp-elicitation__error" data-slot="elicitation-error">
+      {format(messages[`error_${error.code}`], formatParams(error.params, locale))}
     </p>
   );
   const rootProps = {
     className: cx('acp-elicitation__field'),
-    'data-slot': 'field',
+    'data-slot': 'elicitation-field',
     'data-kind': field.kind,
     'data-invalid': error ? 'true' : undefined,
   };
@@ -185,7 +185,7 @@ function formatParams(params: Record<string, number | string>, locale: string | 
 }
 
 /** The constraints in words, shown before the user types so errors are rarely a surprise. */
-function constraintHint(field: FieldModel, t: ElicitationMessages, locale: string | undefined): string | null {
+function constraintHint(field: FieldModel, messages: ElicitationMessages, locale: string | undefined): string | null {
   const n = (v: number) => formatNumber(v, locale);
   const range = (min: number | null, max: number | null, both: string, onlyMin: string, onlyMax: string) => {
     if (min !== null && max !== null) return format(both, { min: n(min), max: n(max) });
@@ -195,11 +195,11 @@ function constraintHint(field: FieldModel, t: ElicitationMessages, locale: strin
   };
   switch (field.kind) {
     case 'text':
-      return range(field.minLength, field.maxLength, t.length_range, t.length_min, t.length_max);
+      return range(field.minLength, field.maxLength, messages.length_range, messages.length_min, messages.length_max);
     case 'number':
-      return range(field.minimum, field.maximum, t.number_range, t.number_min, t.number_max);
+      return range(field.minimum, field.maximum, messages.number_range, messages.number_min, messages.number_max);
     case 'multiselect':
-      return range(field.minItems, field.maxItems, t.items_range, t.items_min, t.items_max);
+      return range(field.minItems, field.maxItems, messages.items_range, messages.items_min, messages.items_max);
     default:
       return null;
   }

@@ -12,9 +12,9 @@ export function MultiSelectControl({ field, id, value, onChange, onBlur, disable
     onChange(field.options.filter((o) => next.has(o.value)).map((o) => o.value));
   };
   return (
-    <div className="acp-elicitation__choices" data-slot="choices">
+    <div className="acp-elicitation__choices" data-slot="elicitation-choices">
       {field.options.map((o, i) => (
-        <label key={o.value} className="acp-elicitation__choice" data-slot="choice">
+        <label key={o.value} className="acp-elicitation__choice" data-slot="elicitation-choice">
           <input
             id={i === 0 ? id : undefined}
             type="checkbox"

@@ -11,7 +11,7 @@ export function NumberControl({ field, id, value, onChange, onBlur, onBadInput, 
     <input
       id={id}
       className="acp-elicitation__input"
-      data-slot="input"
+      data-slot="elicitation-input"
       type="number"
       inputMode={field.integer ? 'numeric' : 'decimal'}
       name={field.name}

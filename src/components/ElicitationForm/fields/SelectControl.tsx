@@ -12,14 +12,14 @@ export function SelectControl(props: ControlProps<SelectField, string>) {
   return usesRadios(props.field) ? <RadioGroup {...props} /> : <Dropdown {...props} />;
 }
 
-function Dropdown({ field, id, value, onChange, onBlur, disabled, aria, t }: ControlProps<SelectField, string>) {
+function Dropdown({ field, id, value, onChange, onBlur, disabled, aria, messages }: ControlProps<SelectField, string>) {
   const selected = field.options.find((o) => o.value === value);
   return (
     <>
       <select
         id={id}
         className="acp-elicitation__input"
-        data-slot="select"
+        data-slot="elicitation-select"
         name={field.name}
         value={value}
         disabled={disabled}
@@ -28,7 +28,7 @@ function Dropdown({ field, id, value, onChange, onBlur, disabled, aria, t }: Con
         {...aria}
       >
         {/* Always offered so an optional field can be left empty and a required one starts unchosen. */}
-        <option value="">{t.choose_option}</option>
+        <option value="">{messages.choose_option}</option>
         {field.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -36,7 +36,7 @@ function Dropdown({ field, id, value, onChange, onBlur, disabled, aria, t }: Con
         ))}
       </select>
       {selected?.description && (
-        <p className="acp-elicitation__option-description" data-slot="option-description">
+        <p className="acp-elicitation__option-description" data-slot="elicitation-option-description">
           {selected.description}
         </p>
       )}
@@ -45,11 +45,11 @@ function Dropdown({ field, id, value, onChange, onBlur, disabled, aria, t }: Con
 }
 
 /** The radios only: `Field` wraps them in a fieldset (role radiogroup) with the legend. */
-function RadioGroup({ field, id, value, onChange, onBlur, disabled, t }: ControlProps<SelectField, string>) {
+function RadioGroup({ field, id, value, onChange, onBlur, disabled, messages }: ControlProps<SelectField, string>) {
   return (
-    <div className="acp-elicitation__choices" data-slot="choices">
+    <div className="acp-elicitation__choices" data-slot="elicitation-choices">
       {field.options.map((o, i) => (
-        <label key={o.value} className="acp-elicitation__choice" data-slot="choice">
+        <label key={o.value} className="acp-elicitation__choice" data-slot="elicitation-choice">
           <input
             id={i === 0 ? id : undefined}
             type="radio"
@@ -67,8 +67,8 @@ function RadioGroup({ field, id, value, onChange, onBlur, disabled, t }: Control
         </label>
       ))}
       {!field.required && value !== '' && (
-        <button type="button" className="acp-button" data-variant="ghost" data-slot="clear" disabled={disabled} onClick={() => onChange('')}>
-          {t.clear_choice}
+        <button type="button" className="acp-button" data-variant="ghost" data-slot="elicitation-clear" disabled={disabled} onClick={() => onChange('')}>
+          {messages.clear_choice}
         </button>
       )}
     </div>

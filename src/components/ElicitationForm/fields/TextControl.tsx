@@ -14,7 +14,7 @@ export function TextControl({ field, id, value, onChange, onBlur, disabled, aria
     <input
       id={id}
       className="acp-elicitation__input"
-      data-slot="input"
+      data-slot="elicitation-input"
       type={field.format ? INPUT_TYPE[field.format] : 'text'}
       name={field.name}
       value={value}

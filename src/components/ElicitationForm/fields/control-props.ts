@@ -18,5 +18,5 @@ export interface ControlProps<F, V extends FieldValue> {
   onBlur: () => void;
   disabled: boolean;
   aria: ControlAria;
-  t: ElicitationMessages;
+  messages: ElicitationMessages;
 }

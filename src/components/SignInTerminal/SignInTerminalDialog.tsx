@@ -1,0 +1,18 @@
+/**
+ * The public `SignInTerminalDialog`: needed only while a terminal sign-in runs, so its code is
+ * fetched then (and its emulator, xterm.js, later still, from inside it). Until it has loaded it
+ * renders nothing: the dialog opens a moment later, with focus moved into it.
+ */
+import { lazyModule } from '../shared/index.js';
+import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { SignInTerminalDialogProps } from './SignInTerminalDialogLoaded.js';
+
+export type { SignInTerminalDialogProps };
+
+export const signInTerminalDialogModule = /* @__PURE__ */ lazyModule(() => import('./SignInTerminalDialogLoaded.js').then((m) => m.SignInTerminalDialogLoaded));
+
+export const SignInTerminalDialog = /* @__PURE__ */ onDemandComponent('SignInTerminalDialog', signInTerminalDialogModule, (loaded) => loaded, NotYet);
+
+function NotYet(): null {
+  return null;
+}

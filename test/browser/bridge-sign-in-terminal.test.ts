@@ -1,0 +1,137 @@
+/**
+ * Terminal sign-in in Chromium: the playground's AgentPanel, through acp-react-bridge with
+ * `terminalAuth`, offers the fixture agent's `terminal` method; its login program runs in a real
+ * pseudo-terminal on the bridge and in xterm.js in the page's dialog. Typing the code signs in
+ * and a prompt is answered; closing the dialog mid-login kills the program and the panel stays
+ * usable. One browser for both cases.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startBridge } from '../../bridge/server.mjs';
+import { launchChromium } from './helpers/chromium.js';
+import { serveStatic, type StaticServer } from './helpers/static-server.js';
+
+const root = fileURLToPath(new URL('../../playground-dist', import.meta.url));
+const agentScript = fileURLToPath(new URL('../fixtures/auth-agent.mjs', import.meta.url));
+
+let browser: Browser;
+let server: StaticServer;
+const bridges: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  server = await serveStatic(root);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await Promise.all(bridges.map((b) => b.close()));
+});
+
+/** A bridge whose agent keeps its credentials in a fresh directory: every case starts signed out. */
+async function signInBridge() {
+  const logs: string[] = [];
+  const env: NodeJS.ProcessEnv = { ...process.env, AUTH_AGENT_HOME: mkdtempSync(path.join(tmpdir(), 'auth-agent-home-')) };
+  delete env.AUTH_AGENT_API_KEY;
+  const bridge = await startBridge({
+    command: process.execPath,
+    args: [agentScript],
+    port: 0,
+    env,
+    terminalAuth: true,
+    log: (level: string, message: string) => logs.push(`${level}: ${message}`),
+  });
+  bridges.push(bridge);
+  return { bridge, logs };
+}
+
+async function openPanel(url: string, logs: string[]) {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/?agent=${encodeURIComponent(url)}&cwd=/tmp`);
+  const failWith = async (error: unknown): Promise<never> => {
+    throw new Error(`${String(error)}\nbridge log:\n${logs.join('\n')}\npage:\n${(await page.locator('body').innerText()).slice(0, 1500)}`);
+  };
+  return { page, errors, failWith };
+}
+
+/** The text xterm.js shows (its DOM renderer's rows). */
+const screenText = (page: Page) => page.locator('[data-slot="sign-in-terminal-screen"] .xterm-rows').innerText();
+
+it('signs in by typing the code into the sign-in terminal, then answers a prompt; focus returns to the panel', async () => {
+  const { bridge, logs } = await signInBridge();
+  const { page, errors, failWith } = await openPanel(bridge.url, logs);
+  const button = page.getByRole('button', { name: 'Sign in in a terminal with Log in with the CLI' });
+  await button.waitFor({ timeout: 30_000 }).catch(failWith);
+  await button.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Sign in with Log in with the CLI' });
+  await dialog.waitFor({ timeout: 30_000 }).catch(failWith);
+  await vi.waitFor(async () => expect(await screenText(page)).toContain('Code:'), { timeout: 30_000, interval: 100 }).catch(failWith);
+  // Focus is in the terminal: typing goes to the program, through the pty.
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea'))).toBe(true);
+  expect(await screenText(page)).toContain('Sign in to auth-agent');
+  await page.keyboard.type('0000');
+  await page.keyboard.press('Enter');
+  await vi.waitFor(async () => expect(await screenText(page)).toContain('Wrong code'), { timeout: 30_000, interval: 100 }).catch(failWith);
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Enter');
+
+  // The program ends, the bridge restarts the agent, the client signs in: the dialog goes, focus comes back.
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 }).catch(failWith);
+  await page
+    .waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('textarea:not(.xterm-helper-textarea)')?.disabled, null, { timeout: 30_000 })
+    .catch(failWith);
+  const input = page.locator('textarea').first();
+  await input.fill('hello after terminal sign-in');
+  await input.press('Enter');
+  await page
+    .waitForFunction(() => document.body.textContent?.includes('signed in with cli-login; region none; echo: hello after terminal sign-in'), null, {
+      timeout: 30_000,
+    })
+    .catch(failWith);
+  // The typed code is in neither the bridge's log nor the page's storage or URL.
+  expect(logs.join('\n')).not.toContain('1234');
+  expect(await page.evaluate(() => JSON.stringify({ url: location.href, local: { ...localStorage }, session: { ...sessionStorage } }))).not.toContain('1234');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it('Escape closes the dialog mid-login: the program is killed, focus returns, and the panel can try again', async () => {
+  const { bridge, logs } = await signInBridge();
+  const { page, errors, failWith } = await openPanel(bridge.url, logs);
+  const button = page.getByRole('button', { name: 'Sign in in a terminal with Log in with the CLI' });
+  await button.waitFor({ timeout: 30_000 }).catch(failWith);
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in with Log in with the CLI' });
+  await vi.waitFor(async () => expect(await screenText(page)).toContain('Code:'), { timeout: 30_000, interval: 100 }).catch(failWith);
+  const pid = Number(/sign-in terminal \S+ \(pid (\d+)\)/.exec(logs.join('\n'))?.[1]);
+  expect(process.kill(pid, 0)).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 }).catch(failWith);
+  await vi.waitFor(
+    () => {
+      expect(() => process.kill(pid, 0)).toThrow();
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  await page
+    .getByText(/Sign-in failed: The sign-in terminal was closed before the sign-in finished/)
+    .waitFor({ timeout: 30_000 })
+    .catch(failWith);
+  // Focus went back to the button that opened it, which works again.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Sign in in a terminal with Log in with the CLI');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ timeout: 30_000 }).catch(failWith);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 }).catch(failWith);
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -1,0 +1,169 @@
+/**
+ * The component contract's root half: a public component's root takes the rest of its element's
+ * props (`id`, `className` merged with ours, `style`, `aria-*`, `data-*`, handlers) and forwards a
+ * ref, as Radix and shadcn/ui roots do. One table, each component with the least it needs to
+ * render; on-demand components are checked on their fallback (a fresh copy of their module, not
+ * yet loaded) and again once loaded, where the same ref must reach the new root.
+ */
+import { createRef, type ComponentType, type ReactElement, type Ref } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import type { TerminalState, UserMessageItem, ThoughtItem } from '../../src/core/types.js';
+import { CodeBlock, CopyButton } from '../../src/components/CodeBlock/index.js';
+import { ConnectionStatus } from '../../src/components/ConnectionStatus/index.js';
+import { Diff } from '../../src/components/Diff/index.js';
+import { Markdown } from '../../src/components/Markdown/index.js';
+import { Message } from '../../src/components/Message/index.js';
+import { Plan } from '../../src/components/Plan/index.js';
+import { PromptInput } from '../../src/components/PromptInput/index.js';
+import { SlashCommandMenu, SlashCommandStatus } from '../../src/components/SlashCommandMenu/index.js';
+import { TerminalOutput } from '../../src/components/TerminalOutput/index.js';
+import { Thought } from '../../src/components/Thought/index.js';
+import { ToolCall } from '../../src/components/ToolCall/index.js';
+import { toolCallItem } from '../helpers/threads.js';
+
+const noop = () => {};
+const userMessage: UserMessageItem = {
+  id: 'u',
+  kind: 'user_message',
+  messageId: null,
+  content: [{ type: 'text', text: 'Hi' }],
+  text: 'Hi',
+  local: false,
+  turnId: null,
+};
+const thought: ThoughtItem = {
+  id: 't',
+  kind: 'thought',
+  messageId: null,
+  content: [{ type: 'text', text: 'Hmm' }],
+  text: 'Hmm',
+  startedAt: 1_000,
+  endedAt: 2_000,
+};
+const terminal: TerminalState = {
+  terminalId: 'term-1',
+  sessionId: 'sess-1',
+  command: 'npm',
+  args: ['test'],
+  cwd: '/workspace',
+  output: 'ok\n',
+  truncated: false,
+  exitStatus: null,
+  released: false,
+};
+
+/** What a host passes to any root: each must land on the root element. */
+interface HostProps {
+  ref: Ref<HTMLElement>;
+  id: string;
+  className: string;
+  style: { marginTop: string };
+  'aria-label': string;
+  'data-probe': string;
+  onClick: () => void;
+}
+
+type Row = [name: string, tag: string, render: (host: HostProps) => ReactElement];
+
+// Typed loosely on purpose: the rows are heterogeneous components checked by one assertion.
+const as = (Component: ComponentType<never>) => Component as unknown as ComponentType<Record<string, unknown>>;
+
+const rows: Row[] = [
+  ['Markdown', 'DIV', (host) => <Markdown text="Hello" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['CodeBlock', 'DIV', (host) => <CodeBlock code="const a = 1;" language="ts" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['CopyButton', 'BUTTON', (host) => <CopyButton text="x" label="x" {...host} ref={host.ref as Ref<HTMLButtonElement>} />],
+  ['Message', 'ARTICLE', (host) => <Message item={userMessage} {...host} />],
+  ['Thought', 'DIV', (host) => <Thought item={thought} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['Plan', 'DIV', (host) => <Plan entries={[]} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'ToolCall',
+    'DIV',
+    (host) => <ToolCall toolCall={toolCallItem({ title: 'Read a file', toolKind: 'read' })} {...host} ref={host.ref as Ref<HTMLDivElement>} />,
+  ],
+  [
+    'ConnectionStatus',
+    'DIV',
+    (host) => (
+      <ConnectionStatus
+        status="idle"
+        agent={null}
+        error={null}
+        reconnect={{ attempt: 0, nextAttemptAt: null }}
+        onRetry={noop}
+        {...host}
+        ref={host.ref as Ref<HTMLDivElement>}
+      />
+    ),
+  ],
+  [
+    'SlashCommandMenu',
+    'UL',
+    (host) => {
+      const Menu = as(SlashCommandMenu);
+      return <Menu commands={[]} activeIndex={-1} optionId={(i: number) => `option-${i}`} onSelect={noop} {...host} />;
+    },
+  ],
+  ['SlashCommandStatus', 'DIV', (host) => <SlashCommandStatus open={false} count={0} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['PromptInput', 'DIV', (host) => <PromptInput onSubmit={noop} onCancel={noop} running={false} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['Diff', 'DIV', (host) => <Diff path="src/a.ts" oldText="a\n" newText="b\n" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['TerminalOutput', 'DIV', (host) => <TerminalOutput terminal={terminal} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+];
+
+function hostProps(): HostProps {
+  return {
+    ref: createRef<HTMLElement>(),
+    id: 'host-id',
+    className: 'host-class',
+    style: { marginTop: '7px' },
+    'aria-label': 'Host label',
+    'data-probe': 'host',
+    onClick: vi.fn(),
+  };
+}
+
+/** The root is the first element the component renders, and everything the host passed is on it. */
+function expectOnRoot(container: HTMLElement, host: HostProps, tag: string, clicks = 1) {
+  const root = container.firstElementChild as HTMLElement;
+  expect(root.tagName).toBe(tag);
+  expect((host.ref as { current: HTMLElement | null }).current).toBe(root);
+  expect(root.id).toBe('host-id');
+  expect(root.classList).toContain('host-class');
+  expect([...root.classList].some((name) => name.startsWith('acp-'))).toBe(true);
+  expect(root.style.marginTop).toBe('7px');
+  expect(root).toHaveAttribute('aria-label', 'Host label');
+  expect(root).toHaveAttribute('data-probe', 'host');
+  fireEvent.click(root);
+  expect(host.onClick).toHaveBeenCalledTimes(clicks);
+}
+
+describe('every public component root takes the element props and a ref', () => {
+  it.each(rows)('%s', (_name, tag, view) => {
+    const host = hostProps();
+    const { container } = render(view(host));
+    expectOnRoot(container, host, tag);
+  });
+});
+
+describe('on-demand components: the fallback root and the loaded root alike', () => {
+  const onDemand: Array<[name: string, load: () => Promise<ComponentType<Record<string, unknown>>>, props: Record<string, unknown>]> = [
+    ['Diff', async () => as((await import('../../src/components/Diff/index.js')).Diff), { path: 'src/a.ts', oldText: 'a\n', newText: 'b\n' }],
+    ['TerminalOutput', async () => as((await import('../../src/components/TerminalOutput/index.js')).TerminalOutput), { terminal }],
+  ];
+
+  it.each(onDemand)('%s', async (_name, load, props) => {
+    // A fresh copy of the module graph: its chunk is not loaded yet, so the fallback renders first.
+    vi.resetModules();
+    const Component = await load();
+    const host = hostProps();
+    const { container } = render(<Component {...props} {...host} />);
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expectOnRoot(container, host, 'DIV');
+    const fallback = container.firstElementChild;
+    // The same element, now loaded: the host's ref and props moved to the loaded root.
+    await waitFor(() => expect(container.firstElementChild).not.toBe(fallback), { timeout: 15_000 });
+    await act(async () => {});
+    expect(container.firstElementChild).not.toHaveAttribute('aria-busy', 'true');
+    expectOnRoot(container, host, 'DIV', 2);
+  });
+});
