@@ -8,7 +8,19 @@
  *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
 import { draftDisplayText, draftMentions, parseDraft } from '../../core/mentions/draft.js';
 import { applyFieldChange } from '../../core/mentions/draft-edit.js';
