@@ -58,7 +58,10 @@ export const BUDGETS = {
   // convert are about as many again.
   // With the change review (issue 16) the on-demand frames of ChangeReview, ChangeSummary and the
   // panel's review part add 1.2 kB (their code is in lazy chunks), so 47 kB; the 45 kB target stands.
-  components: 47 * 1024,
+  // 48 kB with @-mentions (issue 17): the prompt's draft-with-mentions editing and the sending of
+  // mention blocks stay in the entry (a field with a source must keep chips before the menu's chunk
+  // arrives); the menu, chips and search are on demand. 47.0 -> 47.7 kB gzip.
+  components: 48 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
