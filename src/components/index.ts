@@ -21,5 +21,6 @@ export * from './SignInTerminal/index.js';
 export * from './SessionList/index.js';
 export * from './ConnectionStatus/index.js';
 export * from './Inspector/index.js';
+export * from './MentionMenu/index.js';
 export * from './ChangeReview/index.js';
 export * from './SessionTabs/index.js';

@@ -23,3 +23,4 @@ export { useTraffic } from './use-traffic.js';
 export { useChanges } from './use-changes.js';
 export { useExtMethod, useExtNotification } from './use-ext-handlers.js';
 export { useAcpContext } from './context.js';
+export { usePromptComposer } from './use-prompt-composer.js';

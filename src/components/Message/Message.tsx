@@ -1,4 +1,5 @@
 import { forwardRef, memo, useMemo } from 'react';
+import type { MentionRef } from '../../core/mentions/types.js';
 import type { AgentMessageItem, UserMessageItem } from '../../core/types.js';
 import { CopyButton } from '../CodeBlock/index.js';
 import { Markdown } from '../Markdown/index.js';
@@ -25,6 +26,8 @@ export interface MessageOwnProps {
    * Safety is the same either way. Agent text is always markdown.
    */
   userText?: 'plain' | 'markdown';
+  /** A mention chip in the message was clicked: show the thing (open the file, focus the cell). */
+  onMentionOpen?: (mention: MentionRef) => void;
   className?: string;
 }
 
@@ -38,7 +41,7 @@ export type MessageProps = RootProps<MessageOwnProps, 'article'>;
  */
 export const Message = /* @__PURE__ */ memo(
   /* @__PURE__ */ forwardRef<HTMLElement, MessageProps>(function Message(
-    { item, streaming = false, onCopy, allowRemoteImages = false, userText = 'plain', className, ...rest },
+    { item, streaming = false, onCopy, allowRemoteImages = false, userText = 'plain', onMentionOpen, className, ...rest },
     ref,
   ) {
     const messages = useMessages('message', messageMessages);
@@ -82,7 +85,7 @@ export const Message = /* @__PURE__ */ memo(
                 )
               ) : (
                 <PartBoundary key={segment.key} resetKey={segment.block} rawText={() => fullJson(segment.block)}>
-                  <BlockView block={segment.block} messages={messages} />
+                  <BlockView block={segment.block} messages={messages} onMentionOpen={onMentionOpen} />
                 </PartBoundary>
               ),
             )

@@ -18,6 +18,8 @@ export const messageMessages = {
   unsupported: 'Unsupported content ({type})',
   resource_kind: 'Attached file',
   link_kind: 'Linked file',
+  /** Accessible name of a mention chip that opens its thing; `{label}` is the mention's label. */
+  open_mention: 'Open {label}',
 };
 
 export type MessageMessages = typeof messageMessages;

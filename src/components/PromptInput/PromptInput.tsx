@@ -3,10 +3,31 @@
  * agent's `promptCapabilities`, slash-command completion, Stop while a turn runs, and a queue for
  * messages written meanwhile.
  *
+ * With a `mentionSource`, `@` opens the host's items and a chosen one stays in the draft as an
+ * atomic chip (the draft string carries it as `@[label](uri)` markup; see "Mentions" in the README).
+ *
  * Presentational: `onSubmit` receives ready content blocks, `onCancel` asks to stop the turn.
  */
-import { forwardRef, useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import { DEFAULT_MENTION_LIMIT, draftPromptBlocks, type MentionNote } from '../../core/mentions/blocks.js';
+import { draftDisplayText, draftMentions, parseDraft } from '../../core/mentions/draft.js';
+import { applyFieldChange } from '../../core/mentions/draft-edit.js';
+import type { MentionSource } from '../../core/mentions/types.js';
 import type { AvailableCommand, ContentBlock, PromptCapabilities } from '../../core/types.js';
+import { MentionControlsOnDemand, MentionNotesOnDemand, MentionOverlayOnDemand } from '../MentionMenu/MentionMenu.js';
+import type { MentionFieldHandlers } from '../MentionMenu/MentionControls.js';
 import { SlashCommandMenu, SlashCommandStatus, useSlashCommands } from '../SlashCommandMenu/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
@@ -15,14 +36,17 @@ import { isEmptyPrompt, promptBlocks } from './blocks.js';
 import { promptInputMessages } from './messages.js';
 import { prefetchPromptQueue, PromptQueueList } from './PromptQueueList.js';
 import { RefusalNotice } from './RefusalNotice.js';
-import type { QueuedPrompt } from './types.js';
+import type { PromptAttachment, QueuedPrompt } from './types.js';
 import { useAttachments } from './use-attachments.js';
 import { useAutosize } from './use-autosize.js';
 import { usePromptQueue } from './use-prompt-queue.js';
 import { composeHandlers, type RootProps } from '../shared/root-props.js';
 
 export interface PromptInputOwnProps {
-  /** Controlled draft text; pair with `onValueChange`. The host keeps it across session switches. */
+  /**
+   * Controlled draft text; pair with `onValueChange`. The host keeps it across session switches.
+   * Mentions are part of it as `@[label](uri "kind")` markup (`parseDraft` reads it).
+   */
   value?: string;
   /** Initial draft when uncontrolled. */
   defaultValue?: string;
@@ -30,7 +54,10 @@ export interface PromptInputOwnProps {
   onValueChange?: (text: string) => void;
   /** @deprecated Use `onValueChange` (the same callback under the name every component uses). */
   onDraftChange?: (text: string) => void;
-  /** A prompt to send now (never called while `running`: those prompts are queued). */
+  /**
+   * A prompt to send now (never called while `running`: those prompts are queued). A host that
+   * gives the text back when sending fails gets the draft with its mentions from `draftFromBlocks`.
+   */
   onSubmit: (blocks: ContentBlock[]) => void;
   /** Stop the running turn. */
   onCancel: () => void;
@@ -54,6 +81,15 @@ export interface PromptInputOwnProps {
   /** Largest file whose content is attached (images, audio, embedded files). Default 10 MB. */
   maxAttachmentBytes?: number;
   autoFocus?: boolean;
+  /**
+   * The host's mentionable things: `@` at the start of a word opens them. Mentions are sent as
+   * embedded resources when the agent advertises `embeddedContext`, as links otherwise.
+   */
+  mentionSource?: MentionSource;
+  /** Largest mention content embedded; bigger ones go as a link, with a note. Default 100 kB. */
+  maxMentionBytes?: number;
+  /** The text field, for a host that moves focus to it (e.g. after adding a mention). */
+  inputRef?: Ref<HTMLTextAreaElement>;
   className?: string;
 }
 
@@ -81,6 +117,9 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
     placeholder,
     maxAttachmentBytes = DEFAULT_MAX_BYTES,
     autoFocus,
+    mentionSource,
+    maxMentionBytes = DEFAULT_MENTION_LIMIT,
+    inputRef,
     className,
     onDragOver: hostOnDragOver,
     onDragLeave: hostOnDragLeave,
@@ -99,8 +138,28 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
     defaultValue,
     onChange: onValueChange ?? onDraftChange,
   });
+  // The handle is read after mount (focus), when the field exists.
+  useImperativeHandle(inputRef, () => textareaRef.current as HTMLTextAreaElement, []);
   const files = useAttachments(promptCapabilities, maxAttachmentBytes);
+  // With a source the field shows the draft's display text (mentions as `@label`); its edits go
+  // through the on-demand mention part, which also owns the `@` menu's keys, ARIA and status.
+  const display = useMemo(() => (mentionSource ? draftDisplayText(draft) : draft), [mentionSource, draft]);
+  const mentionField = useRef<MentionFieldHandlers | null>(null);
+  const [notes, setNotes] = useState<MentionNote[]>([]);
   useAutosize(textareaRef, draft);
+
+  // Mentions are read when the prompt goes out (embedded context), so sending is asynchronous
+  // for a draft with mentions; the draft is already cleared and the user types on meanwhile.
+  const send = (text: string, attachments: readonly PromptAttachment[]) => {
+    if (draftMentions(text).length === 0) {
+      onSubmit(promptBlocks(text, attachments));
+      return;
+    }
+    void draftPromptBlocks(text, promptBlocks('', attachments), mentionSource, { capabilities: promptCapabilities, limit: maxMentionBytes }).then((result) => {
+      setNotes(result.notes);
+      onSubmit(result.blocks);
+    });
+  };
 
   const queue = usePromptQueue({
     queue: queueProp,
@@ -109,7 +168,7 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
     running,
     waiting,
     disabled,
-    onSend: (prompt) => onSubmit(promptBlocks(prompt.text, prompt.attachments)),
+    onSend: (prompt) => send(prompt.text, prompt.attachments),
     onCancel,
   });
   const slash = useSlashCommands({ value: draft, commands, onComplete: setDraft });
@@ -125,7 +184,7 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
   const submit = () => {
     if (disabled || empty) return;
     if (queues) queue.enqueue(draft, files.attachments);
-    else onSubmit(promptBlocks(draft, files.attachments));
+    else send(draft, files.attachments);
     setDraft('');
     files.clear();
     textareaRef.current?.focus();
@@ -135,7 +194,7 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
     // Enter confirms an IME candidate (Japanese, Chinese, Korean...): it must never send.
     // Safari reports the confirming keydown after compositionend, with keyCode 229.
     if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (slash.handleKeyDown(event)) return;
+    if (slash.handleKeyDown(event) || mentionField.current?.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       submit();
@@ -189,22 +248,29 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
     >
       <PromptQueueList queue={queue} disabled={disabled} messages={messages} />
       <RefusalNotice refusals={files.refusals} maxBytes={maxAttachmentBytes} onDismiss={files.dismissRefusals} messages={messages} />
+      {mentionSource && <MentionNotesOnDemand notes={notes} onDismiss={() => setNotes([])} />}
       <div className="acp-prompt-input__composer" data-slot="prompt-input-composer">
         <AttachmentChips attachments={files.attachments} onRemove={files.remove} disabled={disabled} messages={messages} />
         <div className="acp-prompt-input__field">
+          {display !== draft && <MentionOverlayOnDemand fieldRef={textareaRef} segments={parseDraft(draft)} />}
           <textarea
             ref={textareaRef}
             className="acp-prompt-input__textarea"
             data-slot="prompt-input-textarea"
             rows={1}
-            value={draft}
+            value={display}
             placeholder={shownPlaceholder}
             aria-label={messages.input_label}
             disabled={disabled}
             autoFocus={autoFocus}
             spellCheck
             {...slash.inputProps}
-            onChange={(e) => setDraft(e.target.value)}
+            // Until the mention part has loaded, a plain edit (mentions still kept, see applyFieldChange).
+            onChange={(e) =>
+              mentionField.current ? mentionField.current.onChange(e) : setDraft(mentionSource ? applyFieldChange(draft, e.target.value).value : e.target.value)
+            }
+            onSelect={(e) => mentionField.current?.track(e.currentTarget)}
+            onFocus={(e) => mentionField.current?.track(e.currentTarget)}
             onKeyDown={onKeyDown}
             onCompositionStart={() => {
               composing.current = true;
@@ -213,12 +279,15 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
               composing.current = false;
             }}
             onPaste={onPaste}
-            onBlur={() => slash.open && slash.close()}
+            onBlur={() => {
+              if (slash.open) slash.close();
+              mentionField.current?.track(null);
+            }}
           />
           {hint && (
             // The hint after the typed `/command `: the placeholder attribute only shows on an empty field.
             <div className="acp-prompt-input__ghost" aria-hidden="true">
-              <span className="acp-prompt-input__ghost-text">{draft}</span>
+              <span className="acp-prompt-input__ghost-text">{display}</span>
               <span className="acp-prompt-input__ghost-hint">{hint}</span>
             </div>
           )}
@@ -293,6 +362,9 @@ export const PromptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, PromptInpu
           />
         )}
         {commands !== undefined && <SlashCommandStatus open={slash.open} count={slash.items.length} />}
+        {mentionSource && (
+          <MentionControlsOnDemand source={mentionSource} value={draft} setValue={setDraft} textareaRef={textareaRef} handlersRef={mentionField} />
+        )}
         {dragging && (
           <div className="acp-prompt-input__drop" aria-hidden="true">
             {messages.drop_here}

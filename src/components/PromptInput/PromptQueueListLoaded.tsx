@@ -1,4 +1,5 @@
 /** The visible prompt queue: each waiting message with Edit, Remove and Send now. */
+import { draftDisplayText } from '../../core/mentions/draft.js';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { format, useLocale } from '../shared/index.js';
 import type { PromptInputMessages } from './messages.js';
@@ -73,7 +74,7 @@ export function PromptQueueListLoaded({ queue, disabled, messages }: PromptQueue
                 />
               ) : (
                 <div id={textId} className="acp-prompt-input__queue-text">
-                  {item.text.trim() ? item.text : messages.queue_empty_text}
+                  {item.text.trim() ? draftDisplayText(item.text) : messages.queue_empty_text}
                   {count > 0 && (
                     <span className="acp-prompt-input__queue-meta">
                       {' · '}

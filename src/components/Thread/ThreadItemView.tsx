@@ -51,7 +51,7 @@ function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode 
   switch (item.kind) {
     case 'user_message':
     case 'agent_message':
-      return <Message item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} />;
+      return <Message item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} onMentionOpen={actions.openMention} />;
     case 'thought':
       return <Thought item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} />;
     case 'tool_call':

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { MentionRef } from '../../core/mentions/types.js';
 import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../../core/types.js';
 import { Plan } from '../Plan/index.js';
 import { cx, useMessages } from '../shared/index.js';
@@ -35,6 +36,8 @@ export interface ThreadProps {
   onRespondElicitation?: (requestId: string, response: CreateElicitationResponse) => void;
   /** The user picked a tool call location; without it locations are plain labels. */
   onOpenLocation?: (path: string, line?: number) => void;
+  /** A mention chip in a user message was clicked (open the file, focus the cell). */
+  onMentionOpen?: (mention: MentionRef) => void;
   /** Load `http(s)` images in markdown without asking first. Off by default (privacy). */
   allowRemoteImages?: boolean;
   /** Replaces how items render; see `ThreadRenderItem`. Keep it stable (`useCallback`). */
@@ -82,6 +85,7 @@ export function ThreadLoaded({
   onRespondPermission,
   onRespondElicitation,
   onOpenLocation,
+  onMentionOpen,
   allowRemoteImages = false,
   renderItem,
   emptyState,
@@ -111,7 +115,7 @@ export function ThreadLoaded({
     },
     [scrollRef],
   );
-  const actions = useThreadActions({ onRespondPermission, onRespondElicitation, onOpenLocation, onDismissNotice: dismissNotice });
+  const actions = useThreadActions({ onRespondPermission, onRespondElicitation, onOpenLocation, onMentionOpen, onDismissNotice: dismissNotice });
 
   const lastGroup = groups.length > 0 ? groups[groups.length - 1]! : null;
   const streamingIndex = streamingItemIndex(lastGroup, items.size, items.last()?.kind);

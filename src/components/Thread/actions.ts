@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
+import type { MentionRef } from '../../core/mentions/types.js';
 import type { CreateElicitationResponse } from '../../core/types.js';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 
@@ -13,12 +14,15 @@ export interface ThreadActions {
   /** Undefined when the host gave no handler: locations are then plain labels, not buttons. */
   openLocation: ((path: string, line?: number) => void) | undefined;
   dismissNotice: (itemId: string) => void;
+  /** Undefined when the host gave no handler: mention chips are then labels, not buttons. */
+  openMention: ((mention: MentionRef) => void) | undefined;
 }
 
 interface Handlers {
   onRespondPermission?: (requestId: string, optionId: string) => void;
   onRespondElicitation?: (requestId: string, response: CreateElicitationResponse) => void;
   onOpenLocation?: (path: string, line?: number) => void;
+  onMentionOpen?: (mention: MentionRef) => void;
   onDismissNotice: (itemId: string) => void;
 }
 
@@ -38,9 +42,17 @@ export function useThreadActions(handlers: Handlers): ThreadActions {
     latest.current.onOpenLocation?.(path, line);
   }, []);
   const dismissNotice = useCallback((itemId: string) => latest.current.onDismissNotice(itemId), []);
+  const openMention = useCallback((mention: MentionRef) => latest.current.onMentionOpen?.(mention), []);
   const canOpen = handlers.onOpenLocation !== undefined;
+  const canOpenMention = handlers.onMentionOpen !== undefined;
   return useMemo(
-    () => ({ respondPermission, respondElicitation, openLocation: canOpen ? openLocation : undefined, dismissNotice }),
-    [respondPermission, respondElicitation, openLocation, dismissNotice, canOpen],
+    () => ({
+      respondPermission,
+      respondElicitation,
+      openLocation: canOpen ? openLocation : undefined,
+      dismissNotice,
+      openMention: canOpenMention ? openMention : undefined,
+    }),
+    [respondPermission, respondElicitation, openLocation, dismissNotice, canOpen, openMention, canOpenMention],
   );
 }

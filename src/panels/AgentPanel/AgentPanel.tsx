@@ -1,5 +1,7 @@
 import { forwardRef, useCallback, useId, useMemo, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
+import { draftFromBlocks } from '../../core/mentions/blocks.js';
+import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ChangeTracker } from '../../core/changes/index.js';
 import { isAuthRequired, toAcpError } from '../../core/index.js';
 import { useAcpContext } from '../../react/context.js';
@@ -57,6 +59,12 @@ export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'
    * returns what to show instead (e.g. the input with the host's own buttons beside it).
    */
   footer?: PanelSlot;
+  /** The host's mentionable things (files, symbols, cells): `@` in the prompt lists them. */
+  mentionSource?: MentionSource;
+  /** Largest mention content embedded in a prompt; bigger ones go as a link. Default 100 kB. */
+  maxMentionBytes?: number;
+  /** A mention chip in the thread was clicked: show the thing (open the file, focus the cell). */
+  onMentionOpen?: (mention: MentionRef) => void;
 }
 
 const fill = (slot: PanelSlot | undefined, defaults: ReactNode): ReactNode =>
@@ -99,6 +107,9 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     headerTools,
     emptyState,
     footer,
+    mentionSource,
+    maxMentionBytes,
+    onMentionOpen,
     className,
     onFocus,
     ...rest
@@ -132,7 +143,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       if (!sessionId) return;
       setSendError(null);
       prefetchThread();
-      const text = blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      // The draft as written, its mentions included.
+      const text = draftFromBlocks(blocks);
       actions.prompt(sessionId, blocks).catch((reason: unknown) => {
         const error = toAcpError(reason);
         // Once the turn started the message was sent: the thread shows how the turn ended
@@ -221,7 +233,17 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     </>
   );
 
-  const input = <PanelInput sessionId={sessionId} connected={connected} draft={draft} onSubmit={submit} placeholder={messages.placeholder} />;
+  const input = (
+    <PanelInput
+      sessionId={sessionId}
+      connected={connected}
+      draft={draft}
+      onSubmit={submit}
+      placeholder={messages.placeholder}
+      mentionSource={mentionSource}
+      maxMentionBytes={maxMentionBytes}
+    />
+  );
 
   return (
     <section
@@ -327,7 +349,14 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
           aria-labelledby={tabbed ? sessionTabId(idPrefix, openIds.indexOf(sessionId)) : undefined}
         >
           <PanelConfig sessionId={sessionId} connected={connected} />
-          <PanelThread key={sessionId} sessionId={sessionId} emptyState={emptyState} onOpenLocation={onOpenLocation} allowRemoteImages={allowRemoteImages} />
+          <PanelThread
+            key={sessionId}
+            sessionId={sessionId}
+            emptyState={emptyState}
+            onOpenLocation={onOpenLocation}
+            onMentionOpen={onMentionOpen}
+            allowRemoteImages={allowRemoteImages}
+          />
         </div>
       )}
       {/* Background sessions: a turn that ended, a question that came; said once, politely. */}

@@ -4,9 +4,11 @@
  * nothing else: not the header, the settings or the prompt input.
  */
 import { useCallback, useMemo, type ReactNode } from 'react';
+import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, SessionState } from '../../core/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
+import { useMentionRequests } from '../../react/use-prompt-composer.js';
 import { useAcpSelector, useElicitations, usePermissionRequests, useSession, useTerminals } from '../../react/hooks.js';
 import type { QueuedDraft } from '../../react/use-draft.js';
 import { ConfigOptions } from '../../components/ConfigOptions/index.js';
@@ -54,10 +56,11 @@ export interface PanelThreadProps {
   sessionId: string;
   emptyState: ReactNode;
   onOpenLocation: ((path: string, line?: number) => void) | undefined;
+  onMentionOpen: ((mention: MentionRef) => void) | undefined;
   allowRemoteImages: boolean | undefined;
 }
 
-export function PanelThread({ sessionId, emptyState, onOpenLocation, allowRemoteImages }: PanelThreadProps) {
+export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages }: PanelThreadProps) {
   const actions = useAcpActions();
   const session = useSession(sessionId);
   const permissionRequests = usePermissionRequests(sessionId);
@@ -80,6 +83,7 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, allowRemote
         onRespondPermission={actions.respondToPermission}
         onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => actions.respondToElicitation(requestId, response)}
         onOpenLocation={onOpenLocation}
+        onMentionOpen={onMentionOpen}
         allowRemoteImages={allowRemoteImages}
       />
     </PartBoundary>
@@ -92,10 +96,14 @@ export interface PanelInputProps {
   draft: { text: string; queue: QueuedDraft[]; setText: (text: string) => void; setQueue: (queue: QueuedDraft[]) => void };
   onSubmit: (blocks: ContentBlock[]) => void;
   placeholder: string;
+  mentionSource: MentionSource | undefined;
+  maxMentionBytes: number | undefined;
 }
 
-export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder }: PanelInputProps) {
+export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder, mentionSource, maxMentionBytes }: PanelInputProps) {
   const actions = useAcpActions();
+  // A host's "Ask the agent about this" (`usePromptComposer`) lands in this draft and field.
+  const inputRef = useMentionRequests(sessionId ?? 'pending');
   const turn = useSessionField(sessionId, 'turn');
   const status = useSessionField(sessionId, 'status');
   const commands = useSessionField(sessionId, 'commands');
@@ -116,6 +124,9 @@ export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder 
       promptCapabilities={promptCapabilities}
       commands={commands}
       placeholder={placeholder}
+      mentionSource={mentionSource}
+      maxMentionBytes={maxMentionBytes}
+      inputRef={inputRef}
     />
   );
 }
