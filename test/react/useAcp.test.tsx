@@ -78,7 +78,7 @@ describe('useAcp', () => {
     );
     const notActions = new Set(['getSnapshot', 'subscribe', 'dispose']);
     const clientActions = Object.keys(client).filter((key) => typeof client[key as keyof AcpClient] === 'function' && !notActions.has(key));
-    expect(clientActions.length).toBe(17);
+    expect(clientActions.length).toBe(22);
     expect(
       Object.keys(actions!)
         .filter((key) => key !== 'client')
