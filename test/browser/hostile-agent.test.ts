@@ -93,7 +93,7 @@ describe('a hostile agent over a real WebSocket', () => {
     await log()
       .getByRole('button', { name: /x-deep-block/ })
       .click();
-    expect(await log().locator('[data-slot="tool-call-raw"] pre').last().textContent()).toContain('"payload": [');
+    expect(await log().locator('[data-slot="thread-unsupported-raw"] pre').last().textContent()).toContain('"payload": [');
     await stillWorks();
   });
 
