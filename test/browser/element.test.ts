@@ -100,7 +100,9 @@ describe('<acp-agent-panel> on a page without React, under a strict CSP', () => 
     await box.press('Enter');
     await main().locator('[data-slot="code-block"]').first().waitFor();
     await main().locator('.acp-prompt-input[data-state="idle"]').waitFor();
-    await expect.poll(async () => (await events()).some((e) => e.startsWith('main-panel acp-turn-end') && e.includes('"stopReason":"end_turn"'))).toBe(true);
+    await expect
+      .poll(async () => (await events()).some((e) => e.startsWith('main-panel acp-turn-end') && e.includes('"stopReason":"end_turn"')), { timeout: 15_000 })
+      .toBe(true);
     const seen = await events();
     expect(seen.some((e) => e.startsWith('main-panel acp-connection-change') && e.includes('"status":"ready"'))).toBe(true);
     expect(seen.some((e) => e.startsWith('main-panel acp-session-created'))).toBe(true);
@@ -113,9 +115,9 @@ describe('<acp-agent-panel> on a page without React, under a strict CSP', () => 
     const background = () =>
       page.evaluate(() => getComputedStyle(document.getElementById('main-panel')!.shadowRoot!.querySelector('[data-slot="agent-panel"]')!).backgroundColor);
     await page.evaluate(() => document.getElementById('main-panel')!.setAttribute('theme', 'dark'));
-    await expect.poll(background).toBe('rgb(22, 24, 28)');
+    await expect.poll(background, { timeout: 15_000 }).toBe('rgb(22, 24, 28)');
     await page.evaluate(() => document.getElementById('main-panel')!.setAttribute('theme', 'light'));
-    await expect.poll(background).toBe('rgb(255, 255, 255)');
+    await expect.poll(background, { timeout: 15_000 }).toBe('rgb(255, 255, 255)');
     // The second element keeps its own (dark).
     expect(
       await page.evaluate(
@@ -128,30 +130,32 @@ describe('<acp-agent-panel> on a page without React, under a strict CSP', () => 
     await page.evaluate(() => document.getElementById('main-panel')!.setAttribute('theme', 'purple'));
     const alert = main().getByRole('alert');
     await alert.filter({ hasText: 'The theme “purple” is unknown: use light, dark or system.' }).waitFor();
-    await expect.poll(() => warnings.some((w) => w.includes('<acp-agent-panel>') && w.includes('purple'))).toBe(true);
+    await expect.poll(() => warnings.some((w) => w.includes('<acp-agent-panel>') && w.includes('purple')), { timeout: 15_000 }).toBe(true);
     // Not connected meanwhile: the element closed its connection.
-    await expect.poll(() => agent.connections).toBe(1);
+    await expect.poll(() => agent.connections, { timeout: 15_000 }).toBe(1);
 
     await page.evaluate(() => document.getElementById('main-panel')!.setAttribute('theme', 'system'));
     await page.getByRole('button', { name: 'Give the first panel a broken URL' }).click();
     await alert.filter({ hasText: 'The url “not a url” is not a WebSocket URL (ws:// or wss://).' }).waitFor();
-    await expect.poll(async () => (await events()).some((e) => e.startsWith('main-panel acp-error') && e.includes('"source":"attribute"'))).toBe(true);
+    await expect
+      .poll(async () => (await events()).some((e) => e.startsWith('main-panel acp-error') && e.includes('"source":"attribute"')), { timeout: 15_000 })
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Restore its URL' }).click();
     await waitConnected(main());
-    await expect.poll(() => agent.connections).toBe(2);
+    await expect.poll(() => agent.connections, { timeout: 15_000 }).toBe(2);
   });
 
   it('closes the connection when the element is removed, and connects again when it is added back', async () => {
     await page.getByRole('button', { name: 'Remove the first panel' }).click();
-    await expect.poll(() => agent.connections).toBe(1);
+    await expect.poll(() => agent.connections, { timeout: 15_000 }).toBe(1);
     expect(await page.locator('#main-panel').count()).toBe(0);
     // The other element is untouched.
     await waitConnected(second());
 
     await page.getByRole('button', { name: 'Add the first panel back' }).click();
     await waitConnected(main());
-    await expect.poll(() => agent.connections).toBe(2);
+    await expect.poll(() => agent.connections, { timeout: 15_000 }).toBe(2);
     expect(errors).toEqual([]);
     expect(violations).toEqual([]);
   });
