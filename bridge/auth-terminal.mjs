@@ -13,7 +13,7 @@
  */
 import { constants } from 'node:os';
 import { BridgeMethods, BridgeNotifications, terminalAuthMethods } from './handshake.mjs';
-import { isObject } from './jsonrpc.mjs';
+import { serveRequest } from './jsonrpc.mjs';
 
 const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
@@ -187,17 +187,7 @@ export function createAuthTerminalService(context) {
      * @returns {boolean}
      */
     fromPage(message, reply) {
-      const handler = typeof message.method === 'string' ? handlers[message.method] : undefined;
-      if (!handler) return false;
-      const params = isObject(message.params) ? message.params : {};
-      Promise.resolve()
-        .then(() => handler(params))
-        .then(
-          (result) => reply({ result }),
-          (error) =>
-            reply({ error: { code: typeof error?.code === 'number' ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
-        );
-      return true;
+      return serveRequest(handlers, message, reply);
     },
     /** The connection is gone: end the program. */
     close() {

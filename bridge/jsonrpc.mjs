@@ -103,3 +103,28 @@ export function preview(text, max = 200) {
   const flat = JSON.stringify(text.length > max ? text.slice(0, max) : text);
   return text.length > max ? `${flat}… (${text.length} chars)` : flat;
 }
+
+/**
+ * Serves a request the bridge answers itself (the agent's `terminal/*`, the page's sign-in
+ * terminal) from a table of handlers: false when the method is not in the table; otherwise the
+ * handler's result, or what it threw as a JSON-RPC error, goes to `reply`.
+ * @param {Record<string, (params: Record<string, unknown>) => unknown>} handlers
+ * @param {Record<string, unknown>} message
+ * @param {(response: Record<string, unknown>) => void} reply
+ * @returns {boolean}
+ */
+export function serveRequest(handlers, message, reply) {
+  const handler = typeof message.method === 'string' ? handlers[message.method] : undefined;
+  if (!handler) return false;
+  const params = isObject(message.params) ? message.params : {};
+  Promise.resolve()
+    .then(() => handler(params))
+    .then(
+      (result) => reply({ result }),
+      (error) =>
+        reply({
+          error: { code: typeof error?.code === 'number' ? error.code : INTERNAL_ERROR, message: error instanceof Error ? error.message : String(error) },
+        }),
+    );
+  return true;
+}

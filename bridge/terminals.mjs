@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { isObject } from './jsonrpc.mjs';
+import { isObject, serveRequest } from './jsonrpc.mjs';
 
 /** Output kept per terminal when the agent sets no limit, or a larger one. */
 export const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
@@ -220,17 +220,7 @@ export function createTerminalService(context) {
      * @returns {boolean}
      */
     fromAgent(message, reply) {
-      const handler = typeof message.method === 'string' ? handlers[message.method] : undefined;
-      if (!handler) return false;
-      const params = isObject(message.params) ? message.params : {};
-      Promise.resolve()
-        .then(() => handler(params))
-        .then(
-          (result) => reply({ result }),
-          (error) =>
-            reply({ error: { code: typeof error?.code === 'number' ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
-        );
-      return true;
+      return serveRequest(handlers, message, reply);
     },
     /**
      * The agent process was replaced (restarted to sign in): the commands it started are ended now,
