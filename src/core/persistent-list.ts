@@ -8,6 +8,8 @@
  * item on its own (so the streaming hot path, "replace the last item", allocates one small object).
  */
 
+import { itemAt } from './item-at.js';
+
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
@@ -110,8 +112,9 @@ export class PersistentList<T> implements Iterable<T> {
 
   private leafFor(index: number): ReadonlyArray<T> {
     let node: Node<T> = this.root;
+    // Every index before the tail has its path of nodes in the trie.
     for (let level = this.shift; level > 0; level -= BITS) {
-      node = (node as ReadonlyArray<Node<T>>)[(index >>> level) & MASK];
+      node = itemAt(node as ReadonlyArray<Node<T>>, (index >>> level) & MASK);
     }
     return node as ReadonlyArray<T>;
   }
