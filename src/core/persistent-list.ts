@@ -8,8 +8,6 @@
  * item on its own (so the streaming hot path, "replace the last item", allocates one small object).
  */
 
-import { itemAt } from './item-at.js';
-
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
@@ -112,9 +110,11 @@ export class PersistentList<T> implements Iterable<T> {
 
   private leafFor(index: number): ReadonlyArray<T> {
     let node: Node<T> = this.root;
-    // Every index before the tail has its path of nodes in the trie.
     for (let level = this.shift; level > 0; level -= BITS) {
-      node = itemAt(node as ReadonlyArray<Node<T>>, (index >>> level) & MASK);
+      const child: Node<T> | undefined = (node as ReadonlyArray<Node<T>>)[(index >>> level) & MASK];
+      // Every index before the tail has its path of nodes in the trie: a miss is a broken trie.
+      if (!child) throw new RangeError(`index ${index} out of range`);
+      node = child;
     }
     return node as ReadonlyArray<T>;
   }
