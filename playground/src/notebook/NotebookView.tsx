@@ -54,7 +54,8 @@ export function NotebookView({ params }: { params: PlaygroundParams }) {
           )}
         </div>
         <div className="pg-nb__agent">
-          <AgentPanel cwd={params.cwd} mentionSource={mentions} onMentionOpen={openMention} />
+          {/* The cells are mentionable only where the agent can read and write their file. */}
+          <AgentPanel cwd={params.cwd} mentionSource={params.browserWorkspace ? mentions : undefined} onMentionOpen={openMention} />
         </div>
       </main>
     </AcpProvider>

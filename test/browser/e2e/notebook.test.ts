@@ -8,6 +8,7 @@
  */
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { runAxe } from '../helpers/axe.js';
 import { e2e, panel, promptBox, record, recorded, setupE2E, toolCall, userMessages, waitReady, waitTurnEnd } from '../helpers/e2e.js';
 
 const e = setupE2E({ delayMs: 5 });
@@ -62,6 +63,8 @@ e2e('a cell mentioned with @ is changed by the agent after approval, and shows m
   await page.getByRole('status').filter({ hasText: 'The agent changed cell totals.' }).waitFor();
   expect(await cell(page, 'report').getAttribute('data-changed')).toBeNull();
   expect(await page.locator('[data-changed]').count()).toBe(1);
+  // The notebook, with a marked cell, is axe-clean.
+  expect(await runAxe(page, '.pg-nb__cells')).toEqual([]);
 
   // The chip in the thread opens its cell: its editor takes focus.
   await userMessages(page).getByRole('button', { name: 'Open totals' }).click();
@@ -83,6 +86,7 @@ e2e('a cell mentioned with @ is changed by the agent after approval, and shows m
   expect(await source(expenses, 'expenses').inputValue()).toBe(before);
   expect(await source(totals, 'totals').inputValue()).toContain('# per category');
   expect(await page.locator('[data-cell-id]').count()).toBe(4);
+  expect(await runAxe(page, '.pg-nb__cells')).toEqual([]);
   // Writing the cells back clears the error; the agent then reads a valid notebook again.
   await alert.getByRole('button', { name: 'Write these cells back' }).click();
   await alert.waitFor({ state: 'detached' });
