@@ -133,6 +133,25 @@ describe('the @ menu', () => {
     expect(await screen.findByText('Nothing matches “zzz”.', { selector: 'p' })).toBeInTheDocument();
   });
 
+  it('leaves Enter to the field while the open menu lists nothing', async () => {
+    const { user, textbox, onSubmit } = setup();
+    await user.type(textbox, '@zzz');
+    expect(await screen.findByText('Nothing matches “zzz”.', { selector: 'p' })).toBeInTheDocument();
+    expect(textbox).not.toHaveAttribute('aria-activedescendant');
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith([{ type: 'text', text: '@zzz' }]);
+  });
+
+  it('keeps Enter and Tab with a modifier for the field', async () => {
+    const { user, textbox, onSubmit } = setup();
+    await user.type(textbox, '@');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(textbox.value).toBe('@\n');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('takes no menu action while an IME composes', async () => {
     const { user, textbox } = setup();
     await user.type(textbox, '@');

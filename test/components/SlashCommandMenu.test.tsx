@@ -137,6 +137,21 @@ describe('SlashCommandMenu in PromptInput', () => {
     expect(onSubmit).toHaveBeenCalledWith([{ type: 'text', text: '/rev' }]);
   });
 
+  it('takes no menu action while an IME composes, and leaves Shift+Enter to the field', async () => {
+    const { textbox, user, onSubmit } = setup();
+    await user.type(textbox, '/');
+    fireEvent.compositionStart(textbox);
+    fireEvent.keyDown(textbox, { key: 'ArrowDown', isComposing: true });
+    fireEvent.keyDown(textbox, { key: 'Enter', isComposing: true });
+    fireEvent.compositionEnd(textbox);
+    expect(textbox).toHaveValue('/');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('/web');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    expect(textbox).toHaveValue('/\n');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('reopens after Escape when the user types again', async () => {
     const { textbox, user } = setup();
     await user.type(textbox, '/');

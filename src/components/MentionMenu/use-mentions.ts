@@ -1,14 +1,15 @@
 /**
  * The `@` menu as a hook: finds the `@query` at the caret, searches the host's source (debounced,
  * aborted and discarded when stale: see core's `createMentionSearch`), keeps the active item,
- * handles the keys the menu owns and gives the text field its ARIA attributes, like
- * `useSlashCommands`. Choosing an item hands the new draft (with the mention in place of the
+ * and, through `useInputMenu` as `useSlashCommands` does, keeps the active item, handles the keys
+ * the menu owns and gives the text field its ARIA attributes. Choosing an item hands the new draft (with the mention in place of the
  * `@query`) to `onInsert`.
  */
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { createMentionSearch, type MentionSearchState } from '../../core/mentions/search.js';
 import { insertMention, mentionQueryAt } from '../../core/mentions/draft-edit.js';
 import type { MentionItem, MentionSource } from '../../core/mentions/types.js';
+import { useInputMenu } from '../shared/use-input-menu.js';
 
 export interface UseMentionsOptions {
   source: MentionSource | undefined;
@@ -42,9 +43,9 @@ export interface MentionsState {
 const IDLE: MentionSearchState = { status: 'idle' };
 const noSubscribe = () => () => {};
 const idle = () => IDLE;
+const mentionUri = (item: MentionItem) => item.uri;
 
 export function useMentions({ source, value, caret, onInsert, debounceMs }: UseMentionsOptions): MentionsState {
-  const listboxId = useId();
   const search = useMemo(() => (source ? createMentionSearch(source, debounceMs) : null), [source, debounceMs]);
   useEffect(() => () => search?.close(), [search]);
   const state = useSyncExternalStore(search?.subscribe ?? noSubscribe, search?.getState ?? idle, idle);
@@ -61,12 +62,6 @@ export function useMentions({ source, value, caret, onInsert, debounceMs }: UseM
   }, [search, open, query]);
 
   const items = useMemo(() => (state.status === 'ready' || state.status === 'loading' ? state.groups.flatMap((g) => g.items) : []), [state]);
-  // Remembered by URI so a newer answer keeps the same item active when it is still listed.
-  const [activeUri, setActiveUri] = useState<string | null>(null);
-  useEffect(() => setActiveUri(null), [query]);
-  const found = activeUri === null ? -1 : items.findIndex((i) => i.uri === activeUri);
-  const activeIndex = open && items.length > 0 ? Math.max(found, 0) : -1;
-  const optionId = useCallback((index: number) => `${listboxId}-option-${index}`, [listboxId]);
 
   const choose = (index: number) => {
     const item = items[index];
@@ -77,47 +72,21 @@ export function useMentions({ source, value, caret, onInsert, debounceMs }: UseM
 
   const close = () => setDismissed(key);
 
-  const handleKeyDown = (event: KeyboardEvent): boolean => {
-    if (!open || event.nativeEvent.isComposing) return false;
-    const move = (delta: number) => {
-      if (items.length === 0) return;
-      setActiveUri(items[(activeIndex + delta + items.length) % items.length].uri);
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        move(1);
-        break;
-      case 'ArrowUp':
-        move(-1);
-        break;
-      case 'Enter':
-      case 'Tab':
-        // With nothing to choose, Enter keeps its meaning (send) and Tab moves focus.
-        if (activeIndex < 0 || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;
-        choose(activeIndex);
-        break;
-      case 'Escape':
-        close();
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    return true;
-  };
+  // The active item is remembered by URI, so a newer answer keeps it active while it is still listed.
+  const menu = useInputMenu({ open, items, itemKey: mentionUri, query, onChoose: choose, onDismiss: close });
 
   return {
     open,
     query,
     search: state,
     items,
-    activeIndex,
-    listboxId,
-    optionId,
-    inputProps: open && activeIndex >= 0 ? { 'aria-controls': listboxId, 'aria-activedescendant': optionId(activeIndex) } : {},
-    handleKeyDown,
+    activeIndex: menu.activeIndex,
+    listboxId: menu.listboxId,
+    optionId: menu.optionId,
+    inputProps: menu.activeOptionProps,
+    handleKeyDown: menu.handleKeyDown,
     choose,
-    setActiveIndex: (index) => setActiveUri(items[index]?.uri ?? null),
+    setActiveIndex: menu.setActiveIndex,
     retry: () => search?.retry(),
     close,
   };

@@ -1,6 +1,7 @@
 /**
  * The slash-command palette as a hook: which commands to offer for the current input, the
- * active one, keyboard handling and the ARIA attributes for the text field.
+ * active one, keyboard handling and the ARIA attributes for the text field (the last three
+ * through `useInputMenu`, shared with the `@` menu).
  *
  * The input stays the single source of truth: the menu is derived from `value`, and completing
  * a command only hands new text to `onComplete`.
@@ -12,8 +13,9 @@
  * `aria-controls` plus `aria-activedescendant` on the highlighted option. The open state and the
  * number of matches are announced through a polite live region (see `SlashCommandMenu`).
  */
-import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { AvailableCommand } from '../../core/types.js';
+import { useInputMenu } from '../shared/use-input-menu.js';
 import { completionText, filterCommands, pendingCommand, slashQuery } from './slash.js';
 
 export interface UseSlashCommandsOptions {
@@ -51,23 +53,13 @@ export interface SlashCommandsState {
 }
 
 export function useSlashCommands({ value, commands, onComplete }: UseSlashCommandsOptions): SlashCommandsState {
-  const listboxId = useId();
   const list = useMemo(() => commands ?? [], [commands]);
   const query = slashQuery(value);
   const items = useMemo(() => (query === null ? [] : filterCommands(list, query)), [list, query]);
-  // The active command is remembered by name so a live update of the list keeps it selected.
-  const [activeName, setActiveName] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState(false);
-
-  // A new query starts again from the best match.
-  useEffect(() => setActiveName(null), [query]);
   // Escape (or leaving the field) closes the menu until the user types again.
   useEffect(() => setDismissed(false), [query]);
-
   const open = query !== null && !dismissed && items.length > 0;
-  const found = activeName === null ? -1 : items.findIndex((c) => c.name === activeName);
-  const activeIndex = open ? Math.max(found, 0) : -1;
-  const optionId = useCallback((index: number) => `${listboxId}-option-${index}`, [listboxId]);
 
   const complete = useCallback(
     (index: number) => {
@@ -76,56 +68,26 @@ export function useSlashCommands({ value, commands, onComplete }: UseSlashComman
     },
     [items, onComplete],
   );
-
-  const handleKeyDown = (event: KeyboardEvent): boolean => {
-    if (!open || event.nativeEvent.isComposing) return false;
-    const move = (delta: number) => {
-      const next = (activeIndex + delta + items.length) % items.length;
-      setActiveName(items[next].name);
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        move(1);
-        break;
-      case 'ArrowUp':
-        move(-1);
-        break;
-      case 'Enter':
-      case 'Tab':
-        if (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;
-        complete(activeIndex);
-        break;
-      case 'Escape':
-        setDismissed(true);
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    return true;
-  };
+  const close = useCallback(() => setDismissed(true), []);
+  // The active command is remembered by name, so a live update of the list keeps it selected.
+  const menu = useInputMenu({ open, items, itemKey: commandName, query, onChoose: complete, onDismiss: close });
 
   const command = pendingCommand(value, list);
-  const inputProps: SlashInputProps =
-    commands === undefined
-      ? {}
-      : {
-          'aria-autocomplete': 'list',
-          'aria-haspopup': 'listbox',
-          ...(open ? { 'aria-controls': listboxId, 'aria-activedescendant': optionId(activeIndex) } : {}),
-        };
+  const inputProps: SlashInputProps = commands === undefined ? {} : { 'aria-autocomplete': 'list', 'aria-haspopup': 'listbox', ...menu.activeOptionProps };
 
   return {
     open,
     items,
-    activeIndex,
-    listboxId,
-    optionId,
+    activeIndex: menu.activeIndex,
+    listboxId: menu.listboxId,
+    optionId: menu.optionId,
     hint: command?.input?.hint ?? null,
     inputProps,
-    handleKeyDown,
+    handleKeyDown: menu.handleKeyDown,
     complete,
-    setActiveIndex: (index) => setActiveName(items[index]?.name ?? null),
-    close: () => setDismissed(true),
+    setActiveIndex: menu.setActiveIndex,
+    close,
   };
 }
+
+const commandName = (command: AvailableCommand) => command.name;
