@@ -15,7 +15,7 @@ import { Diff } from '../../src/components/Diff/index.js';
 import { ElicitationForm } from '../../src/components/ElicitationForm/index.js';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { Message } from '../../src/components/Message/index.js';
-import { PermissionPrompt, PermissionQueue } from '../../src/components/PermissionPrompt/index.js';
+import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js';
 import { Plan } from '../../src/components/Plan/index.js';
 import { PromptInput } from '../../src/components/PromptInput/index.js';
 import { SlashCommandMenu, SlashCommandStatus } from '../../src/components/SlashCommandMenu/index.js';
