@@ -5,25 +5,33 @@
  * render; on-demand components are checked on their fallback (a fresh copy of their module, not
  * yet loaded) and again once loaded, where the same ref must reach the new root.
  */
-import { createRef, type ComponentType, type ReactElement, type Ref } from 'react';
+import { createRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import type { ElicitationState, PermissionRequestState, TerminalState, UserMessageItem, ThoughtItem } from '../../src/core/types.js';
+import { AuthPanel } from '../../src/components/AuthPanel/index.js';
 import { CodeBlock, CopyButton } from '../../src/components/CodeBlock/index.js';
+import { ConfigOptions, ModeSelector } from '../../src/components/ConfigOptions/index.js';
 import { ConnectionStatus } from '../../src/components/ConnectionStatus/index.js';
 import { Diff } from '../../src/components/Diff/index.js';
 import { ElicitationForm } from '../../src/components/ElicitationForm/index.js';
+import { ProtocolInspector } from '../../src/components/Inspector/index.js';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { Message } from '../../src/components/Message/index.js';
 import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js';
 import { Plan } from '../../src/components/Plan/index.js';
 import { PromptInput } from '../../src/components/PromptInput/index.js';
+import { SessionList } from '../../src/components/SessionList/index.js';
 import { SlashCommandMenu, SlashCommandStatus } from '../../src/components/SlashCommandMenu/index.js';
 import { TerminalOutput } from '../../src/components/TerminalOutput/index.js';
 import { Thought } from '../../src/components/Thought/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
 import { UsageMeter } from '../../src/components/UsageMeter/index.js';
+import { AcpInspector, AgentPanel } from '../../src/panels/index.js';
+import { AcpProvider } from '../../src/react/index.js';
+import { createAcpClient } from '../../src/core/index.js';
 import { longThread, toolCallItem } from '../helpers/threads.js';
 
 const noop = () => {};
@@ -82,6 +90,38 @@ const elicitation: ElicitationState = {
   createdAt: 0,
 };
 const usage = { used: 30_000, size: 100_000, cost: null };
+const modelOption: SessionConfigOption = {
+  id: 'model',
+  name: 'Model',
+  category: 'model',
+  type: 'select',
+  currentValue: 'fast',
+  options: [
+    { value: 'fast', name: 'Fast' },
+    { value: 'deep', name: 'Deep' },
+  ],
+};
+const modes: SessionModeState = {
+  currentModeId: 'ask',
+  availableModes: [
+    { id: 'ask', name: 'Ask' },
+    { id: 'code', name: 'Code' },
+  ],
+};
+const auth = { required: true, pendingMethodId: null, error: null };
+const capabilities = { load: true, resume: false, close: false, delete: false };
+const sessions = [{ sessionId: 'sess-1', cwd: '/workspace', title: 'Fix the build' }];
+const entries = [{ seq: 1, dir: 'out' as const, at: 0, msg: { jsonrpc: '2.0' as const, id: 1, method: 'initialize', params: {} } }];
+
+/** The wired panels read a provider; this one has a client that never connects. */
+function Wired({ children }: { children: ReactElement }) {
+  const [client] = useState(() => createAcpClient({ url: 'ws://127.0.0.1:9', reconnect: false }));
+  return (
+    <AcpProvider client={client} autoConnect={false}>
+      {children}
+    </AcpProvider>
+  );
+}
 
 /** What a host passes to any root: each must land on the root element. */
 interface HostProps {
@@ -148,6 +188,45 @@ const rows: Row[] = [
   ['UsageMeter (detailed)', 'DIV', (host) => <UsageMeter usage={usage} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['UsageMeter (no usage yet)', 'DIV', (host) => <UsageMeter usage={null} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['UsageMeter (compact)', 'DIV', (host) => <UsageMeter usage={usage} variant="compact" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'ConfigOptions',
+    'DIV',
+    (host) => (
+      <ConfigOptions configOptions={[modelOption]} modes={null} onSetConfigOption={noop} onSetMode={noop} {...host} ref={host.ref as Ref<HTMLDivElement>} />
+    ),
+  ],
+  ['ModeSelector', 'DIV', (host) => <ModeSelector modes={modes} onSetMode={noop} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'AuthPanel',
+    'SECTION',
+    (host) => (
+      <AuthPanel authMethods={[{ id: 'oauth', name: 'Browser login' }]} auth={auth} canLogout={false} onAuthenticate={noop} onLogout={noop} {...host} />
+    ),
+  ],
+  [
+    'SessionList',
+    'DIV',
+    (host) => <SessionList sessions={sessions} capabilities={capabilities} onOpen={noop} {...host} ref={host.ref as Ref<HTMLDivElement>} />,
+  ],
+  ['ProtocolInspector', 'SECTION', (host) => <ProtocolInspector entries={entries} {...host} />],
+  [
+    'AcpInspector',
+    'SECTION',
+    (host) => (
+      <Wired>
+        <AcpInspector {...host} />
+      </Wired>
+    ),
+  ],
+  [
+    'AgentPanel',
+    'SECTION',
+    (host) => (
+      <Wired>
+        <AgentPanel cwd="/workspace" autoStartSession={false} showSessionList={false} {...host} />
+      </Wired>
+    ),
+  ],
 ];
 
 function hostProps(): HostProps {
@@ -220,6 +299,21 @@ describe('on-demand components: the fallback root and the loaded root alike', ()
     ['UsageMeter (detailed)', async () => as((await import('../../src/components/UsageMeter/index.js')).UsageMeter), { usage }],
     ['UsageMeter (no usage yet)', async () => as((await import('../../src/components/UsageMeter/index.js')).UsageMeter), { usage: null }],
     ['UsageMeter (compact)', async () => as((await import('../../src/components/UsageMeter/index.js')).UsageMeter), { usage, variant: 'compact' }],
+    [
+      'ConfigOptions',
+      async () => as((await import('../../src/components/ConfigOptions/index.js')).ConfigOptions),
+      { configOptions: [modelOption], modes: null, onSetConfigOption: noop, onSetMode: noop },
+    ],
+    ['ModeSelector', async () => as((await import('../../src/components/ConfigOptions/index.js')).ModeSelector), { modes, onSetMode: noop }],
+    [
+      'AuthPanel',
+      async () => as((await import('../../src/components/AuthPanel/index.js')).AuthPanel),
+      { authMethods: [{ id: 'oauth', name: 'Browser login' }], auth, canLogout: false, onAuthenticate: noop, onLogout: noop },
+      'SECTION',
+      'SECTION',
+    ],
+    ['SessionList', async () => as((await import('../../src/components/SessionList/index.js')).SessionList), { sessions, capabilities, onOpen: noop }],
+    ['ProtocolInspector', async () => as((await import('../../src/components/Inspector/index.js')).ProtocolInspector), { entries }, 'SECTION', 'SECTION'],
   ];
 
   it.each(onDemand)('%s', async (_name, load, props, fallbackTag = 'DIV', loadedTag = fallbackTag) => {
