@@ -13,6 +13,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { LineFramer } from './line-framer.mjs';
 import { isObject, preview, toLine } from './jsonrpc.mjs';
+import { signalProcessGroup } from './process-group.mjs';
 
 const IS_WINDOWS = process.platform === 'win32';
 /** After the agent exits, how long to wait for the rest of its stdout before giving up on it. */
@@ -137,17 +138,7 @@ export class AgentProcess {
 
   /** @param {NodeJS.Signals} signal */
   #signal(signal) {
-    const pid = this.#child.pid;
-    if (pid === undefined) return;
-    if (!IS_WINDOWS) {
-      try {
-        process.kill(-pid, signal);
-        return;
-      } catch (error) {
-        if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ESRCH') return;
-      }
-    }
-    this.#child.kill(signal);
+    signalProcessGroup(this.#child.pid, signal, (one) => this.#child.kill(one));
   }
 
   #wireStdout() {

@@ -14,14 +14,16 @@
 import { constants } from 'node:os';
 import { BridgeMethods, BridgeNotifications, terminalAuthMethods } from './handshake.mjs';
 import { serveRequest } from './jsonrpc.mjs';
+import { createOutputPump } from './output-pump.mjs';
+import { signalProcessGroup } from './process-group.mjs';
 
 const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
 /** How often output is pushed to the page, and the most it gets per push. */
-const FLUSH_INTERVAL_MS = 16;
-const MAX_FLUSH_CHARS = 64 * 1024;
+const PUSH_INTERVAL_MS = 16;
+const MAX_PUSH_CHARS = 64 * 1024;
 /** Output waiting for a slow page beyond this is cut from the start (a login prints little). */
-const MAX_PENDING_CHARS = 256 * 1024;
+const MAX_WAITING_CHARS = 256 * 1024;
 /** Largest keystroke message: a pasted token fits, a flood does not. */
 const MAX_INPUT_CHARS = 64 * 1024;
 const MIN_SIZE = 2;
@@ -67,34 +69,14 @@ export function loadPty() {
  * @param {AuthTerminalContext} context
  */
 export function createAuthTerminalService(context) {
-  /** @type {{ id: string, pty: import('@lydell/node-pty').IPty, pending: string, exited: boolean } | undefined} */
+  /** @type {{ id: string, pty: import('@lydell/node-pty').IPty, live: import('./output-pump.mjs').OutputPump, exited: boolean } | undefined} */
   let current;
   let count = 0;
-  /** @type {NodeJS.Timeout | undefined} */
-  let flushTimer;
-
-  const flush = () => {
-    flushTimer = undefined;
-    if (!current || current.pending === '') return;
-    const data = current.pending.slice(0, MAX_FLUSH_CHARS);
-    current.pending = current.pending.slice(data.length);
-    context.send({ jsonrpc: '2.0', method: BridgeNotifications.authTerminalOutput, params: { terminalId: current.id, data } });
-    if (current.pending !== '') flushTimer = setTimeout(flush, FLUSH_INTERVAL_MS);
-  };
 
   /** Ends the current program and its process group. */
   const kill = () => {
     const terminal = current;
-    if (!terminal || terminal.exited) return;
-    try {
-      process.kill(-terminal.pty.pid, 'SIGKILL');
-    } catch {
-      try {
-        terminal.pty.kill('SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    if (terminal && !terminal.exited) signalProcessGroup(terminal.pty.pid, 'SIGKILL', (signal) => terminal.pty.kill(signal));
   };
 
   /** @param {Record<string, unknown>} params */
@@ -122,6 +104,8 @@ export function createAuthTerminalService(context) {
       }
       const pty = await loadPty();
       kill();
+      // The page shows the new program from here on: what the old one still had waiting is dropped.
+      current?.live.cancel();
       const launch = context.agentLaunch();
       const id = `sign-in-${++count}`;
       const spawned = pty.spawn(launch.command, [...launch.args, ...method.args], {
@@ -131,24 +115,25 @@ export function createAuthTerminalService(context) {
         cwd: launch.cwd,
         env: { ...launch.env, TERM: 'xterm-256color', COLORTERM: 'truecolor', ...method.env },
       });
-      const terminal = { id, pty: spawned, pending: '', exited: false };
+      const live = createOutputPump({
+        intervalMs: PUSH_INTERVAL_MS,
+        maxChunkChars: MAX_PUSH_CHARS,
+        maxPendingChars: MAX_WAITING_CHARS,
+        // An xterm at the other end: nothing to tell it when older output was dropped.
+        push: (data) => context.send({ jsonrpc: '2.0', method: BridgeNotifications.authTerminalOutput, params: { terminalId: id, data } }),
+      });
+      const terminal = { id, pty: spawned, live, exited: false };
       current = terminal;
       context.log(
         'info',
         `${context.label}: sign-in terminal ${id} (pid ${spawned.pid}) runs the agent with ${method.args.join(' ') || 'no extra arguments'} for "${params.methodId}"`,
       );
       spawned.onData((data) => {
-        if (current !== terminal) return;
-        terminal.pending += data;
-        if (terminal.pending.length > MAX_PENDING_CHARS) terminal.pending = terminal.pending.slice(-MAX_PENDING_CHARS);
-        flushTimer ??= setTimeout(flush, FLUSH_INTERVAL_MS);
+        if (current === terminal) live.write(data);
       });
       spawned.onExit(({ exitCode, signal }) => {
         terminal.exited = true;
-        if (current === terminal) {
-          clearTimeout(flushTimer);
-          while (terminal.pending !== '') flush();
-        }
+        if (current === terminal) live.drain();
         const signalName = signal ? (SIGNAL_NAMES[signal] ?? String(signal)) : null;
         context.log('info', `${context.label}: sign-in terminal ${id} ended (${signalName ? `killed by ${signalName}` : `exit ${exitCode}`})`);
         context.send({
@@ -191,7 +176,7 @@ export function createAuthTerminalService(context) {
     },
     /** The connection is gone: end the program. */
     close() {
-      clearTimeout(flushTimer);
+      current?.live.cancel();
       kill();
     },
   };

@@ -8,19 +8,22 @@
  * Output (stdout and stderr together) is kept up to the request's `outputByteLimit` (at most
  * {@link MAX_OUTPUT_BYTES}), cut from the start at a character boundary, at O(1) per chunk: the
  * buffer runs up to a quarter over its limit before it is cut back. The page sees the output live
- * through the bridge's notifications (`_acp-react/bridge/terminal/*`), coalesced and bounded per
- * flush, so a runaway command cannot flood the socket.
+ * through the bridge's notifications (`_acp-react/bridge/terminal/*`), coalesced and bounded
+ * (`output-pump.mjs`), so a runaway command cannot flood the socket.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { isObject, serveRequest } from './jsonrpc.mjs';
+import { createOutputPump } from './output-pump.mjs';
+import { signalProcessGroup } from './process-group.mjs';
 
 /** Output kept per terminal when the agent sets no limit, or a larger one. */
 export const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
-/** How often output is pushed to the page, and the most it gets per push (the tail is kept). */
-const FLUSH_INTERVAL_MS = 50;
-const MAX_FLUSH_BYTES = 64 * 1024;
+/** How often output is pushed to the page, the most it gets per push, the most that waits (the latest is kept). */
+const PUSH_INTERVAL_MS = 50;
+const MAX_PUSH_CHARS = 64 * 1024;
+const MAX_WAITING_CHARS = 256 * 1024;
 const INVALID_PARAMS = -32602;
 const RESOURCE_NOT_FOUND = -32002;
 
@@ -46,8 +49,7 @@ export const TerminalNotifications = /** @type {const} */ ({
  * @property {boolean} truncated
  * @property {ExitStatus | undefined} exitStatus
  * @property {Promise<ExitStatus>} exited
- * @property {string} pending output not yet pushed to the page
- * @property {boolean} pendingTruncated
+ * @property {import('./output-pump.mjs').OutputPump} live the output on its way to the page
  * @property {boolean} orphaned the agent process that created it was replaced: unknown to the new one, removed once it has ended
  */
 
@@ -66,26 +68,6 @@ export function createTerminalService(context) {
   /** @type {Map<string, Terminal>} */
   const terminals = new Map();
   let count = 0;
-  /** @type {NodeJS.Timeout | undefined} */
-  let flushTimer;
-
-  const flush = () => {
-    flushTimer = undefined;
-    for (const [terminalId, terminal] of terminals) {
-      if (terminal.pending === '') continue;
-      const { output, truncated } = truncateFromStart(terminal.pending, MAX_FLUSH_BYTES);
-      context.send({
-        jsonrpc: '2.0',
-        method: TerminalNotifications.output,
-        params: { sessionId: terminal.sessionId, terminalId, data: output, truncated: truncated || terminal.pendingTruncated },
-      });
-      terminal.pending = '';
-      terminal.pendingTruncated = false;
-    }
-  };
-  const scheduleFlush = () => {
-    flushTimer ??= setTimeout(flush, FLUSH_INTERVAL_MS);
-  };
 
   /** @param {Record<string, unknown>} params */
   const lookup = (params) => {
@@ -98,12 +80,7 @@ export function createTerminalService(context) {
 
   /** @param {Terminal} terminal */
   const killTree = (terminal) => {
-    if (terminal.exitStatus || terminal.child.pid === undefined) return;
-    try {
-      process.kill(-terminal.child.pid, 'SIGKILL');
-    } catch {
-      terminal.child.kill('SIGKILL');
-    }
+    if (!terminal.exitStatus) signalProcessGroup(terminal.child.pid, 'SIGKILL', (signal) => terminal.child.kill(signal));
   };
 
   /** @type {Record<string, (params: Record<string, unknown>) => unknown>} */
@@ -130,6 +107,14 @@ export function createTerminalService(context) {
       });
       /** @type {(status: ExitStatus) => void} */
       let resolveExit = () => {};
+      const sessionId = params.sessionId;
+      const live = createOutputPump({
+        intervalMs: PUSH_INTERVAL_MS,
+        maxChunkChars: MAX_PUSH_CHARS,
+        maxPendingChars: MAX_WAITING_CHARS,
+        push: (data, dropped) =>
+          context.send({ jsonrpc: '2.0', method: TerminalNotifications.output, params: { sessionId, terminalId, data, truncated: dropped } }),
+      });
       /** @type {Terminal} */
       const terminal = {
         sessionId: params.sessionId,
@@ -140,8 +125,7 @@ export function createTerminalService(context) {
         truncated: false,
         exitStatus: undefined,
         exited: new Promise((resolve) => (resolveExit = resolve)),
-        pending: '',
-        pendingTruncated: false,
+        live,
         orphaned: false,
       };
       terminals.set(terminalId, terminal);
@@ -165,13 +149,7 @@ export function createTerminalService(context) {
           terminal.truncated ||= cut.truncated;
           terminal.bytes = Buffer.byteLength(terminal.output);
         }
-        terminal.pending += text;
-        if (terminal.pending.length > MAX_FLUSH_BYTES * 4) {
-          // Keep the page's share bounded between flushes too.
-          terminal.pending = truncateFromStart(terminal.pending, MAX_FLUSH_BYTES).output;
-          terminal.pendingTruncated = true;
-        }
-        scheduleFlush();
+        live.write(text);
       };
       child.stdout?.on('data', (chunk) => append(decoder.write(chunk)));
       child.stderr?.on('data', (chunk) => append(decoder.write(chunk)));
@@ -180,7 +158,7 @@ export function createTerminalService(context) {
         if (terminal.exitStatus) return;
         append(decoder.end());
         terminal.exitStatus = status;
-        flush();
+        live.drain();
         context.send({ jsonrpc: '2.0', method: TerminalNotifications.exit, params: { sessionId: terminal.sessionId, terminalId, ...status } });
         if (terminal.orphaned) terminals.delete(terminalId);
         resolveExit(status);
@@ -206,7 +184,7 @@ export function createTerminalService(context) {
     'terminal/release': (params) => {
       const terminal = lookup(params);
       killTree(terminal);
-      flush();
+      terminal.live.drain();
       terminals.delete(/** @type {string} */ (params.terminalId));
       return {};
     },
@@ -239,8 +217,10 @@ export function createTerminalService(context) {
     },
     /** The connection is gone: end every command. */
     close() {
-      clearTimeout(flushTimer);
-      for (const terminal of terminals.values()) killTree(terminal);
+      for (const terminal of terminals.values()) {
+        terminal.live.cancel();
+        killTree(terminal);
+      }
       terminals.clear();
     },
   };
