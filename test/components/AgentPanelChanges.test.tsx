@@ -95,7 +95,7 @@ const lastPrompt = () =>
     .sessions[sessionId()]!.thread.items.toArray()
     .filter((item) => item.kind === 'user_message')
     .at(-1)!
-    .content.map((block) => (block.type === 'text' ? block.text : ''));
+    .content.map((block) => ('text' in block && typeof block.text === 'string' ? block.text : ''));
 
 describe('AgentPanel with a change tracker', () => {
   it('ends each turn that changed files with its summary, whose button opens that turn’s review', async () => {
