@@ -43,6 +43,11 @@ e2e(
     await hunks.nth(0).focus();
     await page.keyboard.press('r');
     await hunks.nth(0).getByText('Rejected').waitFor();
+    // The next prompt will tell the agent, in a note shown above the input first.
+    await p
+      .locator('[data-slot="agent-panel-rejection-note"]')
+      .getByText(/src\/greeting\.ts \(lines 2-2\)/)
+      .waitFor();
     // Accept everything else that is still undecided.
     await review.getByRole('button', { name: 'Accept all' }).click();
     await review.getByRole('button', { name: 'Accept all' }).and(page.locator(':disabled')).waitFor();
