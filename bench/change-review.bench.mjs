@@ -123,28 +123,40 @@ function rowsFor(list, label) {
         : `**${fmt.ms(med(list, (r) => r.built.writes[0]))} ms**`,
       range(list, (r) => Math.max(...r.built.writes)),
       `≤ ${TARGET.writeMs} ms`,
-      verdict(med(list, (r) => Math.max(...r.built.writes)), TARGET.writeMs),
+      verdict(
+        med(list, (r) => Math.max(...r.built.writes)),
+        TARGET.writeMs,
+      ),
     ],
     [
       '**open the review: render → painted**',
       `**${fmt.ms(med(list, (r) => r.opened.paintedMs))} ms**`,
       range(list, (r) => r.opened.paintedMs),
       `≤ ${TARGET.openMs} ms`,
-      verdict(med(list, (r) => r.opened.paintedMs), TARGET.openMs),
+      verdict(
+        med(list, (r) => r.opened.paintedMs),
+        TARGET.openMs,
+      ),
     ],
     [
       `**J (next change${label === 'files' ? ', across files' : ''}): keydown → painted, p50 / p95 / max** (${KEYS} presses)`,
       `**${fmt.ms(med(list, (r) => percentile(r.j.times, 50)))} / ${fmt.ms(med(list, (r) => percentile(r.j.times, 95)))} / ${fmt.ms(med(list, (r) => Math.max(...r.j.times)))} ms**`,
       range(list, (r) => percentile(r.j.times, 95)),
       `p95 ≤ ${TARGET.keyMs} ms`,
-      verdict(med(list, (r) => percentile(r.j.times, 95)), TARGET.keyMs),
+      verdict(
+        med(list, (r) => percentile(r.j.times, 95)),
+        TARGET.keyMs,
+      ),
     ],
     [
       `**A (accept, through the tracker): keydown → decision painted, p50 / p95 / max** (${ACCEPTS} presses)`,
       `**${fmt.ms(med(list, (r) => percentile(r.a.times, 50)))} / ${fmt.ms(med(list, (r) => percentile(r.a.times, 95)))} / ${fmt.ms(med(list, (r) => Math.max(...r.a.times)))} ms**`,
       range(list, (r) => percentile(r.a.times, 95)),
       `p95 ≤ ${TARGET.keyMs} ms`,
-      verdict(med(list, (r) => percentile(r.a.times, 95)), TARGET.keyMs),
+      verdict(
+        med(list, (r) => percentile(r.a.times, 95)),
+        TARGET.keyMs,
+      ),
     ],
     [
       'long tasks during the key presses: count / longest',
@@ -177,9 +189,21 @@ const streamRows = [
     `**${fmt.int(med(b, (r) => r.streamed.maxCommitsPerFrame))}**`,
     range(b, (r) => r.streamed.maxCommitsPerFrame, fmt.int),
     `≤ ${TARGET.commitsPerFrame}`,
-    verdict(med(b, (r) => r.streamed.maxCommitsPerFrame), TARGET.commitsPerFrame),
+    verdict(
+      med(b, (r) => r.streamed.maxCommitsPerFrame),
+      TARGET.commitsPerFrame,
+    ),
   ],
-  ["**the open review's renders** while the thread streamed", `**${fmt.int(med(b, (r) => r.streamed.reviewCommits))}**`, range(b, (r) => r.streamed.reviewCommits, fmt.int), '0', verdict(med(b, (r) => r.streamed.reviewCommits), 0)],
+  [
+    "**the open review's renders** while the thread streamed",
+    `**${fmt.int(med(b, (r) => r.streamed.reviewCommits))}**`,
+    range(b, (r) => r.streamed.reviewCommits, fmt.int),
+    '0',
+    verdict(
+      med(b, (r) => r.streamed.reviewCommits),
+      0,
+    ),
+  ],
   ["the thread's commits / frames", `${fmt.int(med(b, (r) => r.streamed.threadCommits))} / ${fmt.int(med(b, (r) => r.streamed.frames))}`, '', '', ''],
   [
     'frame gap p50 / p95 / max',
@@ -193,7 +217,10 @@ const streamRows = [
     `**${fmt.int(med(b, (r) => r.streamed.longTasks.length))} / ${fmt.ms(med(b, (r) => longest(r.streamed.longTasks)))} ms**`,
     range(b, (r) => longest(r.streamed.longTasks)),
     `none over ${TARGET.longTaskMs} ms`,
-    verdict(med(b, (r) => r.streamed.longTasks.length), 0),
+    verdict(
+      med(b, (r) => r.streamed.longTasks.length),
+      0,
+    ),
   ],
   ['stream duration (all chunks applied and painted)', `${fmt.ms(med(b, (r) => r.streamed.elapsed))} ms`, range(b, (r) => r.streamed.elapsed), '', ''],
 ];

@@ -53,14 +53,16 @@ function line(i: number, salt: string): string {
 
 function fileText(lines: number, changedEvery: number, changed: boolean, salt: string): string {
   const out: string[] = [];
-  for (let i = 0; i < lines; i++) out.push(changed && i % changedEvery === changedEvery - 1 ? line(i, `${salt}-new`).replace('offset', 'delta') : line(i, salt));
+  for (let i = 0; i < lines; i++)
+    out.push(changed && i % changedEvery === changedEvery - 1 ? line(i, `${salt}-new`).replace('offset', 'delta') : line(i, salt));
   return out.join('\n') + '\n';
 }
 
 async function build(scenario: 'files' | 'big', size: number) {
   const specs: Array<{ path: string; before: string; after: string }> = [];
   if (scenario === 'files') {
-    for (let f = 0; f < size; f++) specs.push({ path: `/w/src/module${f}/file${f}.ts`, before: fileText(150, 50, false, `f${f}`), after: fileText(150, 50, true, `f${f}`) });
+    for (let f = 0; f < size; f++)
+      specs.push({ path: `/w/src/module${f}/file${f}.ts`, before: fileText(150, 50, false, `f${f}`), after: fileText(150, 50, true, `f${f}`) });
   } else {
     specs.push({ path: '/w/src/generated/big.ts', before: fileText(size, 50, false, 'big'), after: fileText(size, 50, true, 'big') });
   }
@@ -200,7 +202,7 @@ async function stream(chunks: number, perBurst: number) {
   };
   requestAnimationFrame(tick);
   const t0 = performance.now();
-  for (let sent = 0; sent < chunks; ) {
+  for (let sent = 0; sent < chunks;) {
     for (let k = 0; k < perBurst && sent < chunks; k++, sent++) {
       session = applySessionUpdate(
         session,

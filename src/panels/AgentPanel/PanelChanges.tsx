@@ -13,7 +13,17 @@ import { ChangeReview, ChangeSummary } from '../../components/ChangeReview/index
 import { changeReviewModule } from '../../components/ChangeReview/ChangeReview.js';
 import { useLazyModule, useMessages } from '../../components/shared/index.js';
 import { agentPanelChangesMessages } from './changes-messages.js';
-import { isTurnReviewOpen, toggleTurnReview, type ReviewState } from './review-state.js';
+import type { ReviewScope, ReviewState } from './review-state.js';
+
+/** Opens the review of this turn, or closes it when it is the one open. */
+function toggleTurnReview(review: ReviewState, sessionId: string, turnId: string | null): void {
+  const open = review.getSnapshot();
+  review.setState(open && open.sessionId === sessionId && open.turnId === turnId ? null : { sessionId, turnId, all: false });
+}
+
+/** Whether the review open is this turn's (its summary's button is then expanded). */
+const isTurnReviewOpen = (scope: ReviewScope | null, sessionId: string, turnId: string | null): boolean =>
+  scope !== null && scope.sessionId === sessionId && scope.turnId === turnId;
 
 export interface PanelTurnChangesProps {
   tracker: ChangeTracker;

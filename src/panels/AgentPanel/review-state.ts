@@ -19,16 +19,6 @@ export type ReviewState = Store<ReviewScope | null>;
 
 export const createReviewState = (): ReviewState => createStore<ReviewScope | null>(null, 'sync');
 
-/** Opens the review of this turn, or closes it when it is the one open. */
-export function toggleTurnReview(review: ReviewState, sessionId: string, turnId: string | null): void {
-  const open = review.getSnapshot();
-  review.setState(open && open.sessionId === sessionId && open.turnId === turnId ? null : { sessionId, turnId, all: false });
-}
-
-/** Whether the review open is this turn's (its summary's button is then expanded). */
-export const isTurnReviewOpen = (scope: ReviewScope | null, sessionId: string, turnId: string | null): boolean =>
-  scope !== null && scope.sessionId === sessionId && scope.turnId === turnId;
-
 /**
  * The panel's review state, and the tracker following the client from the panel's first render
  * (not once the review's code has arrived): a write in the first turn lands in that turn.
