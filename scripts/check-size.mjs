@@ -45,10 +45,13 @@ export const BUDGETS = {
   // 12,521 to 12,771; extMethod, extNotification and the checks of session options load on
   // demand. 12.6 kB with the Streamable HTTP transport (about 106 bytes): choosing it must be in
   // the entry (createAcpClient decides before anything is fetched); the transport and the SDK's
-  // HTTP client are a chunk fetched on first use.
-  core: 12.6 * 1024,
-  // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies).
-  devtools: 9.25 * 1024,
+  // HTTP client are a chunk fetched on first use. 13.3 kB with sub-agent runs nested under their
+  // tool call (12,867 to 13,599 bytes): the nesting is part of the synchronous reducer every update
+  // goes through (an on-demand module would make the pure reducer's answer depend on a fetch).
+  core: 13.3 * 1024,
+  // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies);
+  // 9.8 kB with the sub-agent nesting in the reducer it replays with (9,155 to 9,991 bytes).
+  devtools: 9.8 * 1024,
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,

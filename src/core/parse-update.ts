@@ -10,6 +10,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from './content.js';
 import { isFiniteNumber, isRecord, isString, optionalString, validItems } from './guards.js';
+import { parentToolCallIdOf } from './parent-tool-call.js';
 import type { ReceivedContentBlock } from './types.js';
 
 const TOOL_KINDS: ReadonlySet<string> = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
@@ -35,8 +36,8 @@ export interface ToolCallPatch {
 export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
 
 export type ParsedUpdate =
-  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null }
-  | { kind: 'tool_call'; patch: ToolCallPatch; isUpdate: boolean }
+  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null; parentToolCallId?: string | null }
+  | { kind: 'tool_call'; patch: ToolCallPatch; isUpdate: boolean; parentToolCallId?: string | null }
   | { kind: 'plan'; entries: acp.PlanEntry[] }
   | { kind: 'commands'; commands: acp.AvailableCommand[] }
   | { kind: 'mode'; currentModeId: string }
@@ -75,6 +76,7 @@ export function parseSessionUpdate(raw: unknown): ParsedUpdate {
       target: chunkTarget,
       content: readContentBlock(raw.content),
       messageId: isString(raw.messageId) ? raw.messageId : null,
+      parentToolCallId: parentToolCallIdOf(raw._meta),
     };
   }
 
@@ -154,7 +156,7 @@ function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<strin
   if ('_meta' in raw) patch._meta = isRecord(raw._meta) ? raw._meta : null;
   // No defaults here: a `tool_call` arriving after updates for the same id must not reset the
   // card's kind or status. A new card starts as kind `other`, status `pending` (the reducer's base).
-  return { kind: 'tool_call', patch, isUpdate };
+  return { kind: 'tool_call', patch, isUpdate, parentToolCallId: parentToolCallIdOf(raw._meta) };
 }
 
 function unsupported(sessionUpdate: string | null, reason: string, raw: unknown): ParsedUpdate {

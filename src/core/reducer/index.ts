@@ -7,6 +7,7 @@ import { appendItem } from '../thread.js';
 import type { SessionState } from '../types.js';
 import { applyCompaction } from './compaction.js';
 import { applyChunk } from './messages.js';
+import { applyNested } from './nesting.js';
 import { closeOpenThought } from './thoughts.js';
 import { applyToolCall } from './tool-calls.js';
 import { withThread } from './copy.js';
@@ -22,9 +23,9 @@ export function applySessionUpdate(session: SessionState, update: unknown, now: 
 export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, now: number): SessionState {
   switch (update.kind) {
     case 'chunk':
-      return applyChunk(session, update.target, update.content, update.messageId, now);
+      return applyNested(session, update, now) ?? applyChunk(session, update.target, update.content, update.messageId, now);
     case 'tool_call':
-      return applyToolCall(session, update.patch, update.isUpdate, now);
+      return applyNested(session, update, now) ?? applyToolCall(session, update.patch, update.isUpdate, now);
     case 'plan':
       return { ...session, plan: update.entries };
     case 'commands':

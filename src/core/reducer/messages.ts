@@ -20,18 +20,19 @@ export function applyChunk(session: SessionState, target: ChunkTarget, content: 
     const reconciled = reconcilePromptEcho(session, content, messageId);
     if (reconciled) return reconciled;
   }
-  let thread = session.thread;
+  return withThread(session, appendChunk(session.thread, target, content, messageId, now));
+}
+
+/** A chunk joined to its item in `thread` (the session's or a sub-agent run's), or starting a new one. */
+export function appendChunk(thread: ThreadState, target: ChunkTarget, content: ReceivedContentBlock, messageId: string | null, now: number): ThreadState {
   const position = targetPosition(thread, target, messageId);
   if (position >= 0) {
     const item = thread.items.get(position) as MessageLike;
     const blocks = appendBlock(item.content, content);
-    thread = replaceItem(thread, position, withContent(item, blocks, nextText(item, blocks, content)), true);
-    return withThread(session, thread);
+    return replaceItem(thread, position, withContent(item, blocks, nextText(item, blocks, content)), true);
   }
   // Anything appended after a thought ends it, a new thought included (or it would stay open forever).
-  thread = closeOpenThought(thread, now);
-  thread = appendItem(thread, (id) => newMessage(id, target, content, messageId, now));
-  return withThread(session, thread);
+  return appendItem(closeOpenThought(thread, now), (id) => newMessage(id, target, content, messageId, now));
 }
 
 /**
