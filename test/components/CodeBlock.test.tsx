@@ -51,6 +51,12 @@ describe('CodeBlock', () => {
     expect(container.querySelectorAll('code span')).toHaveLength(0);
   });
 
+  it('shows CRLF code as its lines, without the carriage returns or an empty last line', () => {
+    const { container } = render(<CodeBlock code={'one\r\ntwo\r\n'} highlight={false} />);
+    const lines = [...container.querySelectorAll('[data-slot="code-block-line"]')].map((line) => line.textContent);
+    expect(lines).toEqual(['one', 'two']);
+  });
+
   it('leaves the unfinished last line plain while streaming', async () => {
     const { container, rerender } = render(<CodeBlock code={'let a = 1;\nlet b'} language="ts" streaming />);
     await waitFor(() => expect(container.querySelector('[data-slot="code-block-line"] span[style]')).not.toBeNull(), { timeout: 10_000 });

@@ -35,10 +35,7 @@ const DEFAULT_MAX_LENGTH = 100_000;
 function displayLines(code: string): string[] {
   const lines = code.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
-  }
-  return lines;
+  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
 /**

@@ -6,8 +6,7 @@ import type { AvailableCommand } from '../../core/types.js';
 
 /** The partial name being typed (`/he` → `he`), or null once a space follows it or there is no `/`. */
 export function slashQuery(value: string): string | null {
-  const match = /^\/(\S*)$/.exec(value);
-  return match ? match[1] : null;
+  return /^\/\S*$/.test(value) ? value.slice(1) : null;
 }
 
 /** The text a completed command leaves in the input: `/name ` ready for its arguments. */
