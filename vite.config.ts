@@ -71,6 +71,7 @@ export default defineConfig({
             'test/integration/**/*.test.ts',
             'test/bridge/**/*.test.ts',
             'test/demo-agent/**/*.test.ts',
+            'test/playground/**/*.test.ts',
             'test/ssr/**/*.test.tsx',
           ],
           testTimeout: 60_000,

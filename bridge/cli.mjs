@@ -7,8 +7,8 @@
  * cannot start (port in use...), 2 for usage errors, 126 when the agent command is not
  * executable, 127 when it is not found.
  */
-import { spawn } from 'node:child_process';
 import { assertCommandRunnable } from './agent-process.mjs';
+import { runInstall } from './install.mjs';
 import { loadPty } from './auth-terminal.mjs';
 import { parseCliArgs, usage, UsageError } from './options.mjs';
 import { createStderrLogger } from './log.mjs';
@@ -98,7 +98,7 @@ export async function main(argv, io = processIo) {
         interrupted = true;
         io.stderr.write(`acp-react-bridge: ${signal}: waiting for the install to finish (stopping it midway would break later runs), then exiting\n`);
       });
-      const code = await runToEnd(install.command, install.args, io.stderr);
+      const code = await runInstall(install, { onOutput: (text) => io.stderr.write(text) });
       unsubscribe();
       if (interrupted) return 0;
       if (code !== 0) {
@@ -124,7 +124,10 @@ export async function main(argv, io = processIo) {
   }
   let bridge;
   try {
-    bridge = await startBridge({ ...options, ...(Object.keys(agentEnv).length ? { env: { ...process.env, ...agentEnv } } : {}), log });
+    if (options.launcher) {
+      const { command: _command, args: _args, ...launcherOptions } = options;
+      bridge = await startBridge({ ...launcherOptions, log });
+    } else bridge = await startBridge({ ...options, ...(Object.keys(agentEnv).length ? { env: { ...process.env, ...agentEnv } } : {}), log });
   } catch (error) {
     const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
     if (code === 'ENOENT' || code === 'EACCES') {
@@ -135,12 +138,24 @@ export async function main(argv, io = processIo) {
       io.stderr.write(`acp-react-bridge: ${options.host}:${options.port} is already in use; choose another port with --port (0 picks a free one)\n`);
       return 1;
     }
+    if (error instanceof RegistryError) {
+      io.stderr.write(`acp-react-bridge: ${message}\n`);
+      return 2;
+    }
     io.stderr.write(`acp-react-bridge: cannot start: ${message}\n`);
     return 1;
   }
 
-  const agentLine = [options.command, ...options.args].join(' ');
-  log('info', `agent: ${agentLine} (${options.shared ? 'one shared process, one client at a time' : 'one process per connection'})`);
+  if (options.launcher) {
+    log(
+      'info',
+      `launcher: the registry's agents at ${bridge.httpUrl}/registry; each connection to ${bridge.url}/agents/<id> starts that agent ` +
+        `(npx agents installed first with POST ${bridge.httpUrl}/agents/<id>/install)`,
+    );
+  } else {
+    const agentLine = [options.command, ...options.args].join(' ');
+    log('info', `agent: ${agentLine} (${options.shared ? 'one shared process, one client at a time' : 'one process per connection'})`);
+  }
   log(
     'info',
     `allowed origins: http(s)://localhost, 127.0.0.1 and [::1] on any port, clients without an Origin` +
@@ -178,27 +193,6 @@ export async function main(argv, io = processIo) {
     });
   });
   return 0;
-}
-
-/**
- * Runs an install to its end, its output on stderr (npm's progress). It is not killed on SIGINT:
- * a killed npx install breaks later runs of the package, so the bridge waits for it.
- * @param {string} command
- * @param {string[]} args
- * @param {{ write(text: string): unknown }} stderr
- * @returns {Promise<number | null>}
- */
-function runToEnd(command, args, stderr) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
-    child.stdout.on('data', (chunk) => stderr.write(chunk));
-    child.stderr.on('data', (chunk) => stderr.write(chunk));
-    child.on('error', (error) => {
-      stderr.write(`acp-react-bridge: ${command}: ${error.message}\n`);
-      resolve(127);
-    });
-    child.on('close', (code) => resolve(code));
-  });
 }
 
 /**

@@ -35,7 +35,8 @@ const EXPOSED_HEADERS = 'Acp-Connection-Id, Acp-Session-Id';
  * @property {(request: import('node:http').IncomingMessage) => import('./auth.mjs').Verdict} checkToken
  * @property {() => boolean} isClosing the bridge is shutting down
  * @property {() => boolean} isBusy a new connection would be refused (the shared agent has a client)
- * @property {(channel: HttpChannel) => void} serve connects a new connection to an agent
+ * @property {(channel: HttpChannel, target: unknown) => void} serve connects a new connection to an agent (the `target` its request was
+ *   handled with: in launcher mode, the agent its path names)
  * @property {(who: string) => string} label a log label for a new connection
  * @property {number} maxMessageBytes largest request body
  * @property {number} idleTimeoutMs
@@ -47,8 +48,8 @@ const EXPOSED_HEADERS = 'Acp-Connection-Id, Acp-Session-Id';
  */
 export function createHttpEndpoint(options) {
   const { log, idleTimeoutMs } = options;
-  /** Who sent the request being handled, for the label of a connection it opens. */
-  /** @type {AsyncLocalStorage<string>} */
+  /** Who sent the request being handled (for the label of a connection it opens) and what it connects to. */
+  /** @type {AsyncLocalStorage<{ who: string, target: unknown }>} */
   const requester = new AsyncLocalStorage();
   /** @type {Map<string, { channel: HttpChannel, streams: number, timer: NodeJS.Timeout | undefined }>} */
   const connections = new Map();
@@ -88,8 +89,9 @@ export function createHttpEndpoint(options) {
         const agent = {
           /** @param {{ readable: ReadableStream<unknown>, writable: WritableStream<unknown> }} stream */
           connect: (stream) => {
-            channel = new HttpChannel(stream, { label: options.label(requester.getStore() ?? 'unknown') });
-            options.serve(channel);
+            const store = requester.getStore();
+            channel = new HttpChannel(stream, { label: options.label(store?.who ?? 'unknown') });
+            options.serve(channel, store?.target);
             return { closed: channel.closed };
           },
         };
@@ -112,22 +114,25 @@ export function createHttpEndpoint(options) {
   );
 
   /**
-   * Answers one HTTP request to the endpoint (any method; a WebSocket upgrade is not one).
+   * The checks every request passes first: the Origin allowlist (403), CORS headers for an allowed
+   * origin, a preflight answered (without the token: browsers send none with it), the token (401).
+   * Answers the request and returns undefined when it stops there.
    * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
+   * @returns {{ who: string, answer: (status: number, text: string, quiet?: boolean) => void } | undefined}
    */
-  const handle = (request, response) => {
+  const admit = (request, response) => {
     const origin = request.headers.origin;
     const who = `${request.socket.remoteAddress ?? 'unknown'}${origin ? ` (Origin ${origin})` : ''}`;
     /** @param {number} status @param {string} text @param {boolean} [quiet] */
     const answer = (status, text, quiet = false) => {
-      if (!quiet) log('warn', `refused ${request.method} from ${who}: ${status} ${text}`);
+      if (!quiet) log('warn', `refused ${request.method} ${request.url ?? ''} from ${who}: ${status} ${text}`);
       response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(request.method === 'HEAD' ? undefined : `${text}\n`);
     };
 
     const originVerdict = options.checkOrigin(origin);
-    if (!originVerdict.ok) return answer(403, originVerdict.reason);
+    if (!originVerdict.ok) return void answer(403, originVerdict.reason);
     if (origin !== undefined) {
       // Credentials are allowed so cookies (the RFD's affinity) work; hence the exact origin, never `*`.
       response.setHeader('Access-Control-Allow-Origin', origin);
@@ -143,12 +148,22 @@ export function createHttpEndpoint(options) {
         'Access-Control-Max-Age': '600',
       });
       response.end();
-      return;
+      return undefined;
     }
-    if (options.isClosing()) return answer(503, 'the bridge is shutting down');
+    if (options.isClosing()) return void answer(503, 'the bridge is shutting down');
     const tokenVerdict = options.checkToken(request);
-    if (!tokenVerdict.ok) return answer(401, tokenVerdict.reason);
+    if (!tokenVerdict.ok) return void answer(401, tokenVerdict.reason);
+    return { who, answer };
+  };
 
+  /**
+   * Serves an admitted request as Streamable HTTP.
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   * @param {NonNullable<ReturnType<typeof admit>>} admitted
+   * @param {unknown} [target] what a connection this request opens connects to (launcher mode)
+   */
+  const serve = (request, response, { who, answer }, target) => {
     const connectionId = headerValue(request.headers[CONNECTION_HEADER]);
     const wantsEvents = /text\/event-stream/i.test(headerValue(request.headers.accept) ?? '');
     if ((request.method === 'GET' || request.method === 'HEAD') && !connectionId && !wantsEvents) {
@@ -181,11 +196,23 @@ export function createHttpEndpoint(options) {
         });
       }
     }
-    requester.run(who, () => sdkHandler(request, response));
+    requester.run({ who, target }, () => sdkHandler(request, response));
+  };
+
+  /**
+   * Answers one HTTP request to the endpoint (any method; a WebSocket upgrade is not one).
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   */
+  const handle = (request, response) => {
+    const admitted = admit(request, response);
+    if (admitted) serve(request, response, admitted);
   };
 
   return {
     handle,
+    admit,
+    serve,
     /** Closes every HTTP connection (their channels end, and their agents with them). */
     close: async () => {
       for (const entry of connections.values()) clearTimeout(entry.timer);

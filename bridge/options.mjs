@@ -37,6 +37,8 @@ export class UsageError extends Error {
  * @property {boolean} shared
  * @property {boolean} terminals
  * @property {boolean} terminalAuth
+ * @property {boolean} launcher
+ * @property {string | undefined} registry
  * @property {number} maxMessageBytes
  * @property {number} killTimeoutMs
  * @property {number} sharedBufferBytes
@@ -52,6 +54,7 @@ export class UsageError extends Error {
 export function usage() {
   return `Usage: acp-react-bridge [options] -- <agent command> [agent args...]
        acp-react-bridge [options] --agent <id>     (an agent of the ACP registry)
+       acp-react-bridge [options] --launcher       (the page picks registry agents and starts them)
        acp-react-bridge --list [--registry <file>]
 
 Expose a stdio ACP agent to the browser over WebSocket (one JSON-RPC message per text frame) and
@@ -72,6 +75,9 @@ Options:
   --agent <id>                  Start this agent of the ACP registry instead of a command: npx
                                 packages are installed first (before connections are accepted),
                                 uvx packages run when uv is installed; binaries are not downloaded.
+  --launcher                    Start no agent yet: the page lists the registry (GET /registry),
+                                installs an agent (POST /agents/<id>/install, progress streamed)
+                                and connects to /agents/<id>, which starts it for that connection.
   --list                        Print the registry's agents and exit.
   --registry <file>             Read this registry.json instead of the bundled, dated snapshot.
   --terminals                   Serve the agent's terminal/* requests with real processes, run as
@@ -121,6 +127,7 @@ export function parseCliArgs(argv, env = {}) {
         terminals: { type: 'boolean' },
         'terminal-auth': { type: 'boolean' },
         agent: { type: 'string' },
+        launcher: { type: 'boolean' },
         list: { type: 'boolean' },
         registry: { type: 'string' },
         'max-message-bytes': { type: 'string' },
@@ -143,8 +150,11 @@ export function parseCliArgs(argv, env = {}) {
     throw new UsageError(`unexpected argument "${positionals[0]}": put the agent command after "--"`);
   }
   if (values.agent !== undefined && agent.length > 0) throw new UsageError('give either --agent <id> or a command after "--", not both');
-  if (values.agent === undefined && (agent.length === 0 || agent[0] === '')) {
-    throw new UsageError('missing agent command: acp-react-bridge [options] -- <agent command> [args...], or --agent <id>');
+  if (values.launcher && (values.agent !== undefined || agent.length > 0))
+    throw new UsageError('--launcher starts the agents the page picks: give no --agent and no command after "--"');
+  if (values.launcher && values.shared) throw new UsageError('--launcher cannot be combined with --shared: each connection starts the agent it names');
+  if (values.agent === undefined && !values.launcher && (agent.length === 0 || agent[0] === '')) {
+    throw new UsageError('missing agent command: acp-react-bridge [options] -- <agent command> [args...], --agent <id>, or --launcher');
   }
 
   const host = values.host ?? DEFAULT_HOST;
@@ -178,6 +188,8 @@ export function parseCliArgs(argv, env = {}) {
       shared: values.shared ?? false,
       terminals: values.terminals ?? false,
       terminalAuth: values['terminal-auth'] ?? false,
+      launcher: values.launcher ?? false,
+      registry: values.launcher ? values.registry : undefined,
       maxMessageBytes: parseSize('--max-message-bytes', values['max-message-bytes'], DEFAULT_MAX_MESSAGE_BYTES),
       killTimeoutMs: parseNonNegativeInteger('--kill-timeout', values['kill-timeout'], DEFAULT_KILL_TIMEOUT_MS),
       sharedBufferBytes: parseSize('--shared-buffer-bytes', values['shared-buffer-bytes'], DEFAULT_SHARED_BUFFER_BYTES),

@@ -28,14 +28,18 @@ import { DEFAULT_HOST, DEFAULT_KILL_TIMEOUT_MS, DEFAULT_MAX_MESSAGE_BYTES, DEFAU
 import { SharedAgent } from './shared.mjs';
 import { createAuthTerminalService } from './auth-terminal.mjs';
 import { createTerminalService } from './terminals.mjs';
+import { createLauncher } from './launcher.mjs';
 import { packageVersion } from './version.mjs';
 
 const DEFAULT_PING_INTERVAL_MS = 30_000;
 
 /**
  * @typedef {object} BridgeAgentOptions what both `startBridge` and `attachBridge` take
- * @property {string} command the agent executable (looked up on PATH)
+ * @property {string} [command] the agent executable (looked up on PATH); required unless `launcher`
  * @property {readonly string[]} [args] its arguments
+ * @property {boolean} [launcher] launcher mode: no fixed command; the page lists the registry's agents (`GET /registry`), installs one
+ *   (`POST /agents/<id>/install`) and connects to `/agents/<id>`, which starts that agent for the connection (not with `shared`)
+ * @property {string} [registry] with `launcher`: the `registry.json` to read instead of the bundled snapshot
  * @property {readonly string[]} [allowOrigins] extra allowed origins (`*` for any); loopback origins and no-Origin clients are always allowed
  * @property {string} [token] required token (`?token=` or subprotocol `acp-token.<token>`)
  * @property {boolean} [shared] one agent across reconnects, one client at a time
@@ -155,11 +159,14 @@ export function attachBridge(server, options) {
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw new TypeError(`attachBridge: \`path\` must be a URL path starting with "/", such as "/acp"; got ${JSON.stringify(path)}`);
   }
-  const core = createBridgeCore(agentOptions, 'attachBridge');
+  // A launcher answers under the path (`<path>/registry`, `<path>/agents/<id>`…); otherwise the path itself is the endpoint.
+  const core = createBridgeCore(agentOptions, 'attachBridge', agentOptions.launcher ? path.replace(/\/+$/, '') : '');
+  /** @param {string} pathname */
+  const owns = (pathname) => (core.launcher ? pathname.startsWith(`${path.replace(/\/+$/, '')}/`) : pathname === path);
 
   /** @type {(request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void} */
   const onUpgrade = (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname === path) {
+    if (owns(new URL(request.url ?? '/', 'http://localhost').pathname)) {
       core.handleUpgrade(request, socket, head);
       return;
     }
@@ -178,7 +185,8 @@ export function attachBridge(server, options) {
   );
   /** @type {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => void} */
   const onRequest = (request, response) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname === path && isAcpHttpRequest(request)) {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (owns(pathname) && (core.launcher || isAcpHttpRequest(request))) {
       core.handleRequest(request, response);
       return;
     }
@@ -225,8 +233,11 @@ export function attachBridge(server, options) {
  * What both entry points share: the checks on an upgrade, the agents and sockets, and shutdown.
  * @param {BridgeAgentOptions} options
  * @param {string} caller for error messages
+ * @param {string} [basePath] in launcher mode, the prefix of its routes (attachBridge's `path`)
  */
-function createBridgeCore(options, caller) {
+function createBridgeCore(options, caller, basePath = '') {
+  /** @param {import('node:http').IncomingMessage} request the launcher route a request names */
+  const routeOf = (request) => new URL(request.url ?? '/', 'http://localhost').pathname.slice(basePath.length);
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const killTimeoutMs = options.killTimeoutMs ?? DEFAULT_KILL_TIMEOUT_MS;
   const log = options.log ?? createStderrLogger();
@@ -236,14 +247,20 @@ function createBridgeCore(options, caller) {
   delete env[TOKEN_ENV]; // the agent has no business knowing the bridge's secret
   const cwd = options.cwd ?? process.cwd();
 
-  if (!options.command) throw new TypeError(`${caller}: \`command\` is required`);
+  if (!options.command && !options.launcher) throw new TypeError(`${caller}: \`command\` is required (or \`launcher: true\`)`);
+  if (options.command && options.launcher) throw new TypeError(`${caller}: give either \`command\` or \`launcher\`, not both`);
+  if (options.launcher && options.shared)
+    throw new TypeError(`${caller}: \`launcher\` cannot be combined with \`shared\` (each connection starts the agent it names)`);
   if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes <= 0) throw new RangeError('maxMessageBytes must be a positive integer');
   if (token !== undefined && token === '') throw new TypeError('token must not be empty');
   if (options.terminals && options.shared)
     throw new TypeError(`${caller}: \`terminals\` cannot be combined with \`shared\` (a terminal belongs to one page's connection)`);
   if (options.terminalAuth && options.shared)
     throw new TypeError(`${caller}: \`terminalAuth\` cannot be combined with \`shared\` (signing in restarts the agent, which other pages use)`);
-  assertCommandRunnable(options.command, { env, cwd });
+  if (options.command) assertCommandRunnable(options.command, { env, cwd });
+  const launcher = options.launcher ? createLauncher({ registry: options.registry, hasUvx: () => isRunnable('uvx', env, cwd), env, cwd, log }) : undefined;
+  /** The agent of every connection, without a launcher. @type {import('./launcher.mjs').LaunchTarget} */
+  const fixedTarget = { command: options.command ?? '', args: [...(options.args ?? [])], env: {}, label: options.command ?? '' };
 
   const checkOrigin = createOriginCheck(allowOrigins);
   /** @type {Set<import('./client-socket.mjs').BridgeClient>} */
@@ -253,16 +270,23 @@ function createBridgeCore(options, caller) {
   let closing = false;
   let connectionCount = 0;
 
-  /** @type {import('./dedicated.mjs').AgentFactory} */
-  const createAgent = (handlers, extraEnv = {}) => {
-    // Sign-in values (extraEnv) live in this process's memory only, for the life of this agent.
-    const agentEnv = Object.keys(extraEnv).length ? { ...env, ...extraEnv } : env;
-    const agent = new AgentProcess({ command: options.command, args: options.args ?? [], env: agentEnv, cwd, maxMessageBytes, log, ...handlers });
-    if (agent.pid !== undefined) log('info', `agent ${agent.pid} started: ${[options.command, ...(options.args ?? [])].join(' ')}`);
-    agents.add(agent);
-    void agent.exited.then(() => agents.delete(agent));
-    return agent;
-  };
+  /**
+   * Starts processes of one agent (the fixed command, or the registry agent a launcher connection names).
+   * @param {import('./launcher.mjs').LaunchTarget} target
+   * @returns {import('./dedicated.mjs').AgentFactory}
+   */
+  const agentFactory =
+    (target) =>
+    (handlers, extraEnv = {}) => {
+      // Sign-in values (extraEnv) live in this process's memory only, for the life of this agent.
+      const agentEnv = Object.keys(target.env).length || Object.keys(extraEnv).length ? { ...env, ...target.env, ...extraEnv } : env;
+      const agent = new AgentProcess({ command: target.command, args: target.args, env: agentEnv, cwd, maxMessageBytes, log, ...handlers });
+      if (agent.pid !== undefined) log('info', `agent ${agent.pid} started: ${[target.command, ...target.args].join(' ')}`);
+      agents.add(agent);
+      void agent.exited.then(() => agents.delete(agent));
+      return agent;
+    };
+  const createAgent = agentFactory(fixedTarget);
   const version = packageVersion();
   /** @type {import('./handshake.mjs').BridgeFeatures} */
   const features = {
@@ -271,17 +295,17 @@ function createBridgeCore(options, caller) {
     terminalAuth: Boolean(options.terminalAuth),
     terminals: Boolean(options.terminals),
   };
-  /** @type {import('./dedicated.mjs').DedicatedContext['services']} */
+  /** @type {((connection: import('./dedicated.mjs').ConnectionView, target: import('./launcher.mjs').LaunchTarget) => import('./dedicated.mjs').BridgeServices) | undefined} */
   const services =
     options.terminals || options.terminalAuth
-      ? (connection) => {
+      ? (connection, target) => {
           /** @type {import('./dedicated.mjs').BridgeServices[]} */
           const list = [];
           if (options.terminals)
             list.push(createTerminalService({ send: connection.send, sessionCwd: connection.sessionCwd, cwd, env, log, label: connection.label }));
           // Read per request: a bridge attached to a server that turns out to listen beyond loopback turns it off.
           if (options.terminalAuth) {
-            const agentLaunch = () => ({ command: options.command, args: options.args ?? [], env: { ...env, ...connection.extraEnv() }, cwd });
+            const agentLaunch = () => ({ command: target.command, args: target.args, env: { ...env, ...target.env, ...connection.extraEnv() }, cwd });
             const service = createAuthTerminalService({ ...connection, agentLaunch, log });
             list.push({ ...service, fromPage: (message, reply) => features.terminalAuth && service.fromPage(message, reply) });
           }
@@ -318,6 +342,10 @@ function createBridgeCore(options, caller) {
     if (!originVerdict.ok) return refuse(403, originVerdict.reason);
     const tokenVerdict = checkToken(token, request);
     if (!tokenVerdict.ok) return refuse(401, tokenVerdict.reason);
+    /** @type {import('./launcher.mjs').TargetVerdict} */
+    const verdict = launcher ? launcher.target(routeOf(request)) : { ok: true, target: fixedTarget };
+    if (!verdict.ok) return refuse(verdict.status, verdict.reason);
+    const { target } = verdict;
 
     wss.handleUpgrade(request, socket, head, (ws) => {
       const label = `client #${++connectionCount} from ${who}`;
@@ -329,20 +357,29 @@ function createBridgeCore(options, caller) {
         client.close(CloseCode.GOING_AWAY, 'the bridge is shutting down');
         return;
       }
-      log('info', `${label}: connected`);
-      serve(client);
+      log('info', `${label}: connected${launcher ? ` to ${target.label}` : ''}`);
+      serve(client, target);
     });
   };
 
   /**
    * Connects a client (a WebSocket or a Streamable HTTP connection) to its agent.
    * @param {import('./client-socket.mjs').BridgeClient} client
+   * @param {import('./launcher.mjs').LaunchTarget} target
    */
-  const serve = (client) => {
+  const serve = (client, target) => {
     clients.add(client);
     void client.closed.then(() => clients.delete(client));
     if (!shared) {
-      serveDedicated(client, { createAgent, killTimeoutMs, log, features, version, services });
+      const connectionServices = services && ((/** @type {import('./dedicated.mjs').ConnectionView} */ connection) => services(connection, target));
+      serveDedicated(client, {
+        createAgent: target === fixedTarget ? createAgent : agentFactory(target),
+        killTimeoutMs,
+        log,
+        features,
+        version,
+        services: connectionServices,
+      });
     } else if (!shared.attach(client)) {
       log('warn', `${client.label}: refused (1013): another client is attached to the shared agent`);
       client.close(CloseCode.TRY_AGAIN_LATER, 'busy: another client is using the shared agent; retry after it disconnects');
@@ -354,7 +391,7 @@ function createBridgeCore(options, caller) {
     checkToken: (request) => checkToken(token, request),
     isClosing: () => closing,
     isBusy: () => Boolean(shared?.busy),
-    serve,
+    serve: (channel, target) => serve(channel, /** @type {import('./launcher.mjs').LaunchTarget | undefined} */ (target) ?? fixedTarget),
     label: (who) => `client #${++connectionCount} from ${who}`,
     maxMessageBytes,
     idleTimeoutMs: options.httpIdleTimeoutMs ?? DEFAULT_HTTP_IDLE_TIMEOUT_MS,
@@ -377,17 +414,40 @@ function createBridgeCore(options, caller) {
       const stopping = [...agents].map((agent) => agent.stop(killTimeoutMs));
       if (shared) stopping.push(shared.stop());
       await Promise.all([...stopping, ...[...clients].map((client) => client.closed), http.close()]);
+      // An install is never stopped midway (a killed npx install breaks later runs of the package).
+      const installs = launcher?.pendingInstalls() ?? [];
+      if (installs.length) {
+        log('info', `waiting for ${installs.length} install(s) to finish before stopping (stopping one midway would break later runs)`);
+        await Promise.all(installs);
+      }
       process.off('exit', killAgentsOnExit);
     })();
     return closed;
   };
 
+  /**
+   * An HTTP request to the endpoint: Streamable HTTP, and in launcher mode the launcher's routes.
+   * @param {import('node:http').IncomingMessage} request
+   * @param {import('node:http').ServerResponse} response
+   */
+  const handleRequest = (request, response) => {
+    if (!launcher) return http.handle(request, response);
+    const admitted = http.admit(request, response);
+    if (!admitted) return;
+    const pathname = routeOf(request);
+    if (launcher.serve(request, response, pathname)) return;
+    const verdict = launcher.target(pathname);
+    if (!verdict.ok) return admitted.answer(verdict.status, verdict.reason, verdict.status === 404);
+    http.serve(request, response, admitted, verdict.target);
+  };
+
   return {
     log,
     features,
+    launcher,
     hasToken: token !== undefined,
     handleUpgrade,
-    handleRequest: http.handle,
+    handleRequest,
     agentPids: () => [...agents].filter((agent) => !agent.hasExited).map((agent) => /** @type {number} */ (agent.pid)),
     close,
   };
@@ -433,4 +493,18 @@ function isAcpHttpRequest(request) {
 }
 
 /** @type {Record<number, string>} */
-const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' };
+const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 422: 'Unprocessable Content', 503: 'Service Unavailable' };
+
+/**
+ * @param {string} command
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} cwd
+ */
+function isRunnable(command, env, cwd) {
+  try {
+    assertCommandRunnable(command, { env, cwd });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -37,7 +37,7 @@ export function promptHandlers(ctx) {
       if (block.type === 'audio') throw acp.RequestError.invalidParams(undefined, 'Audio prompts are not supported (promptCapabilities.audio is false)');
     }
     const text = params.prompt.find((b) => b.type === 'text')?.text ?? '';
-    const { name, script, args } = pickScript(text);
+    const { name, script, args } = pickScript(text, params.prompt);
 
     session.turns++;
     const turn = new Turn({
@@ -70,7 +70,7 @@ export function promptHandlers(ctx) {
           { record: false },
         );
       }
-      const stopReason = await script(turn, args, text);
+      const stopReason = await script(turn, args, text, params.prompt);
       return { stopReason };
     } catch (error) {
       if (error instanceof TurnStop && turn.stopped === 'cancelled') {

@@ -1,13 +1,15 @@
 // @ts-check
 /**
  * Which script a prompt runs: `/name args` picks a command (an unknown one answers "Unknown
- * command"), a prompt naming `max_turn_requests` gets that outcome, anything else the default turn.
+ * command"), a prompt mentioning a notebook cell changes that cell, a prompt naming
+ * `max_turn_requests` gets that outcome, anything else the default turn.
  */
 import { DEMO_COMMANDS } from './catalog.mjs';
 import { defaultScript, editScript, explainScript, planScript, testScript } from './scripts-coding.mjs';
 import { formScript, loginScript } from './scripts-elicitation.mjs';
 import { failScript, longScript, maxTurnsScript, refuseScript } from './scripts-outcomes.mjs';
 import { slowScript, streamScript } from './scripts-pacing.mjs';
+import { notebookMention, notebookScript } from './scripts-notebook.mjs';
 import { refactorScript } from './scripts-review.mjs';
 import { compactScript, noticeScript } from './scripts-session.mjs';
 
@@ -34,11 +36,12 @@ const COMMAND_SCRIPTS = {
 };
 
 /**
- * Picks the script for a prompt text.
+ * Picks the script for a prompt: its (first) text, and its blocks for the mentions.
  * @param {string} text
+ * @param {readonly import('@agentclientprotocol/sdk').ContentBlock[]} [prompt]
  * @returns {{ name: string, script: Script, args: string }}
  */
-export function pickScript(text) {
+export function pickScript(text, prompt = []) {
   const trimmed = text.trim();
   const command = /^\/([\w-]+)(?:\s+([\s\S]*))?$/.exec(trimmed);
   if (command) {
@@ -47,6 +50,7 @@ export function pickScript(text) {
     if (Object.hasOwn(COMMAND_SCRIPTS, name)) return { name, script: COMMAND_SCRIPTS[name], args };
     return { name: 'unknown', script: unknownCommandScript(name), args };
   }
+  if (notebookMention(prompt)) return { name: 'notebook', script: notebookScript, args: '' };
   if (/\bmax_turn_requests\b/i.test(trimmed)) return { name: 'max_turn_requests', script: maxTurnsScript, args: '' };
   return { name: 'default', script: defaultScript, args: '' };
 }

@@ -22,7 +22,7 @@ import { TurnStop, chunkText, sleep } from './helpers.mjs';
 
 /**
  * What a prompt runs: one per slash command, plus the default turn.
- * @typedef {(t: Turn, args: string, text: string) => Promise<StopReason>} Script
+ * @typedef {(t: Turn, args: string, text: string, prompt?: readonly import('@agentclientprotocol/sdk').ContentBlock[]) => Promise<StopReason>} Script
  */
 
 const m = acp.methods;

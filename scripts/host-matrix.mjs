@@ -8,6 +8,8 @@
  *   node scripts/host-matrix.mjs test               the browser checks (vitest --project hosts)
  *   node scripts/host-matrix.mjs update-lockfiles   re-resolve hosts/<host>/package-lock.json
  *
+ * Host names after the command (`prepare vite-react19`) limit it to those hosts.
+ *
  * Needs the library built (`npm run build`). Installs come from the npm registry through the
  * ordinary npm cache, all hosts at once; the copies keep their node_modules between runs.
  */
@@ -15,7 +17,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { BUILD_RESULT, HOST_ENV, HOSTS, ROOT, TARBALL_NAME, hostsWorkDir } from './lib/hosts.mjs';
+import { BUILD_RESULT, HOST_ENV, HOSTS, ROOT, TARBALL_NAME, findHost, hostsWorkDir } from './lib/hosts.mjs';
 import { NPM, packTarball } from './lib/pack.mjs';
 import { readQuickStart } from './lib/quick-start.mjs';
 
@@ -98,7 +100,8 @@ async function install(host, copy, { freshLock = false } = {}) {
   await inHost(host, 'npm install', copy, NPM, args);
 }
 
-async function prepare({ updateLockfiles = false } = {}) {
+/** @param {{ updateLockfiles?: boolean, hosts?: import('./lib/hosts.mjs').Host[] }} [options] */
+async function prepare({ updateLockfiles = false, hosts = HOSTS } = {}) {
   const started = Date.now();
   checkQuickStart();
   const work = hostsWorkDir();
@@ -108,7 +111,7 @@ async function prepare({ updateLockfiles = false } = {}) {
   console.log(`packed ${TARBALL_NAME} into ${work} (${seconds(started)})`);
 
   const results = await Promise.allSettled(
-    HOSTS.map(async (host) => {
+    hosts.map(async (host) => {
       const copy = syncCopy(host, work);
       const t0 = Date.now();
       await install(host, copy, { freshLock: updateLockfiles });
@@ -156,10 +159,13 @@ if (!['all', 'prepare', 'test', 'update-lockfiles'].includes(command)) {
   process.exit(2);
 }
 try {
-  if (command === 'prepare' || command === 'all') await prepare();
-  if (command === 'update-lockfiles') await prepare({ updateLockfiles: true });
+  const names = process.argv.slice(3);
+  const hosts = names.length > 0 ? names.map(findHost) : HOSTS;
+  if (command === 'prepare' || command === 'all') await prepare({ hosts });
+  if (command === 'update-lockfiles') await prepare({ updateLockfiles: true, hosts });
   if (command === 'test' || command === 'all') {
-    execFileSync(join(ROOT, 'node_modules/.bin/vitest'), ['run', '--project', 'hosts'], { cwd: ROOT, stdio: 'inherit' });
+    const files = names.map((name) => `test/hosts/${name}.test.ts`);
+    execFileSync(join(ROOT, 'node_modules/.bin/vitest'), ['run', '--project', 'hosts', ...files], { cwd: ROOT, stdio: 'inherit' });
   }
 } catch (error) {
   if (error instanceof HostFailure) console.error(`\nhost matrix: ${error.message}`);

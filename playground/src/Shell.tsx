@@ -21,7 +21,7 @@ export function Shell({ page, params, children, aside }: { page: 'ide' | 'notebo
           </a>
         </nav>
         <span className="pg-agent" title={params.agentUrl}>
-          {params.external ? 'Agent: ' : 'Demo agent: '}
+          {params.agentUrl === params.launcherUrl ? 'Launcher: ' : params.external ? 'Agent: ' : 'Demo agent: '}
           <code>{params.agentUrl}</code>
         </span>
         <label className="pg-theme">

@@ -1,6 +1,7 @@
 /**
  * Playground query parameters: `?agent=<ws(s) URL>` connects to that agent instead of the demo
- * agent, `?cwd=<absolute path>` sets the session working directory, `?theme=light|dark`, and
+ * agent, `?launcher=<http(s) URL of an acp-react-bridge --launcher>` lists the registry's agents
+ * to pick one and start it, `?cwd=<absolute path>` sets the session working directory, `?theme=light|dark`, and
  * `?workspace=browser|none` says whether the agent is offered the in-browser workspace and the
  * simulated terminal (default: `browser` for the bundled demo agent, `none` with `?agent=`, since a
  * real agent works on its own disk; `browser` is for a demo agent started on another port).
@@ -9,8 +10,10 @@ export type Theme = 'light' | 'dark' | 'system';
 
 export interface PlaygroundParams {
   agentUrl: string;
-  /** True when `?agent=` points somewhere else than the bundled demo agent. */
+  /** True when `?agent=` (or `?launcher=`) points somewhere else than the bundled demo agent. */
   external: boolean;
+  /** `?launcher=`: the bridge to pick an agent from, before anything connects. */
+  launcherUrl?: string;
   /** Offer the agent the in-browser workspace (fs) and the simulated terminal. */
   browserWorkspace: boolean;
   cwd: string;
@@ -40,6 +43,15 @@ export function readParams(search: string = window.location.search): PlaygroundP
       problems.push(`Ignored ?agent=${agent}: it must be a ws(s):// or http(s):// URL.`);
     }
   }
+  let launcherUrl: string | undefined;
+  const launcher = query.get('launcher');
+  if (launcher && external) problems.push(`Ignored ?launcher=${launcher}: ?agent= names the agent already.`);
+  else if (launcher && !/^https?:\/\//i.test(launcher)) problems.push(`Ignored ?launcher=${launcher}: it must be the bridge's http(s):// URL.`);
+  else if (launcher) {
+    launcherUrl = launcher;
+    agentUrl = launcher;
+    external = true;
+  }
   let cwd = DEFAULT_CWD;
   const requestedCwd = query.get('cwd');
   if (requestedCwd) {
@@ -53,7 +65,7 @@ export function readParams(search: string = window.location.search): PlaygroundP
   else if (workspace) problems.push(`Ignored ?workspace=${workspace}: it must be browser or none.`);
   const themeParam = query.get('theme');
   const theme: Theme = themeParam === 'light' || themeParam === 'dark' ? themeParam : 'system';
-  return { agentUrl, external, browserWorkspace, cwd, theme, problems };
+  return { agentUrl, external, ...(launcherUrl ? { launcherUrl } : {}), browserWorkspace, cwd, theme, problems };
 }
 
 /** A link to another playground page that keeps the current query parameters. */

@@ -18,6 +18,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from './content.js';
 import { isFiniteNumber, isRecord, isString, optionalString, validItems } from './guards.js';
+import { parentToolCallIdOf } from './parent-tool-call.js';
 import type { Meta, PlanState, ReceivedContentBlock } from './types.js';
 
 const TOOL_KINDS: ReadonlySet<string> = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
@@ -48,10 +49,17 @@ export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
 
 export type ParsedUpdate =
   /** Appends one block to the message (see `reducer/messages.ts`); `_meta`, when an object, replaces the message's. */
-  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null; _meta?: Meta }
+  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null; _meta?: Meta; parentToolCallId?: string | null }
   /** Whole-message upsert by `messageId`: `content` and `_meta` are tri-state patches (`[]` clears content too). */
-  | { kind: 'message'; target: ChunkTarget; messageId: string; content?: ReceivedContentBlock[] | null; _meta?: Meta | null }
-  | { kind: 'tool_call'; patch: ToolCallPatch; isUpdate: boolean }
+  | {
+      kind: 'message';
+      target: ChunkTarget;
+      messageId: string;
+      content?: ReceivedContentBlock[] | null;
+      _meta?: Meta | null;
+      parentToolCallId?: string | null;
+    }
+  | { kind: 'tool_call'; patch: ToolCallPatch; isUpdate: boolean; parentToolCallId?: string | null }
   /** Replaces the plan with its id (adds it when new). */
   | { kind: 'plan'; plan: PlanState }
   | { kind: 'plan_removed'; planId: string }
@@ -95,6 +103,7 @@ export function parseSessionUpdate(raw: unknown): ParsedUpdate {
       target: chunkTarget,
       content: readContentBlock(raw.content),
       messageId: isString(raw.messageId) ? raw.messageId : null,
+      parentToolCallId: parentToolCallIdOf(raw._meta),
     };
     // v1 has no other place for a message's metadata than its chunks.
     if (isRecord(raw._meta)) chunk._meta = raw._meta;
@@ -178,7 +187,7 @@ function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<strin
   if ('_meta' in raw) patch._meta = metaOf(raw._meta);
   // No defaults here: a `tool_call` arriving after updates for the same id must not reset the
   // card's kind or status. A new card starts as kind `other`, status `pending` (the reducer's base).
-  return { kind: 'tool_call', patch, isUpdate };
+  return { kind: 'tool_call', patch, isUpdate, parentToolCallId: parentToolCallIdOf(raw._meta) };
 }
 
 /** A `_meta` as kept: the object, or null for anything else (ACP: omitted and `null` both mean none). */

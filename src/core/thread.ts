@@ -14,7 +14,7 @@ import type { ThreadState, ThreadItem } from './types.js';
 export type ThreadKey = `m:${string}` | `t:${string}` | `c:${string}`;
 
 export function emptyThread(): ThreadState {
-  return { items: PersistentList.empty<ThreadItem>(), index: new Map(), nextId: 1 };
+  return { items: PersistentList.empty<ThreadItem>(), index: new Map(), nextId: 1, nesting: new Map() };
 }
 
 export function keyOf(item: ThreadItem): ThreadKey | null {
@@ -109,11 +109,11 @@ function keyForToolCall(id: string): ThreadKey {
 /** Appends an item built from a fresh local id. */
 export function appendItem<T extends ThreadItem>(thread: ThreadState, build: (id: string) => T): ThreadState {
   settleText(thread.items.last());
-  const item = build(`i${thread.nextId}`);
+  const item = build(`${thread.idPrefix ?? 'i'}${thread.nextId}`);
   const position = thread.items.size;
   const key = keyOf(item);
   if (key) thread.index.set(key, position);
-  return { items: thread.items.push(item), index: thread.index, nextId: thread.nextId + 1 };
+  return { items: thread.items.push(item), index: thread.index, nextId: thread.nextId + 1, nesting: thread.nesting, idPrefix: thread.idPrefix };
 }
 
 /**
@@ -136,7 +136,7 @@ export function replaceItem(thread: ThreadState, position: number, item: ThreadI
     const key = keyOf(item);
     if (key) thread.index.set(key, position);
   }
-  return { items: thread.items.set(position, item), index: thread.index, nextId: thread.nextId };
+  return { items: thread.items.set(position, item), index: thread.index, nextId: thread.nextId, nesting: thread.nesting, idPrefix: thread.idPrefix };
 }
 
 export function lastItem(thread: ThreadState): ThreadItem | undefined {

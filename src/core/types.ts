@@ -115,6 +115,26 @@ export interface ToolCallItem extends ItemBase {
    * tool name and parent tool-use id); null when it sent none.
    */
   _meta?: Meta | null;
+  /**
+   * The sub-agent run this tool call started (a `Task`-style tool): the messages, thoughts and
+   * tool calls the agent marked as belonging to it, nested here instead of in the thread.
+   * Absent (or null) while nothing has been nested under it.
+   */
+  run?: SubagentRun | null;
+}
+
+/**
+ * A sub-agent's run, nested under the tool call that started it. Its items are thread items like
+ * any other (a run's tool call may start a run of its own); what is nested where is decided by
+ * the parent tool call id the agent sends in `_meta` (see `parentToolCallIdOf`).
+ */
+export interface SubagentRun {
+  /** The run's own transcript, in arrival order. */
+  thread: ThreadState;
+  /** How many tool calls the run has made (its steps), nested runs' own steps not counted. */
+  steps: number;
+  /** Position in `thread` of the newest tool call (the current step); -1 before the first. */
+  latestStep: number;
 }
 
 export interface NoticeItem extends ItemBase {
@@ -159,6 +179,15 @@ export interface ThreadState {
   readonly index: Map<string, number>;
   /** Counter for local item ids. */
   readonly nextId: number;
+  /**
+   * Items nested in a sub-agent run, by thread key (`t:<toolCallId>`, `m:<kind>:<messageId>`):
+   * the toolCallId of the tool call whose run holds them. Shared between versions and only ever
+   * added to, like `index`; kept on the session's top-level thread only. Later updates find a
+   * nested item through it even when they do not repeat the parent id.
+   */
+  readonly nesting?: Map<string, string>;
+  /** Prefix of local item ids (`i`); a run's thread uses its tool call's id (`i7.`), so ids stay unique in the session. */
+  readonly idPrefix?: string;
 }
 
 export type TurnState = 'idle' | 'running' | 'cancelling';

@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AgentPicker, type AgentPickerAgent } from '../../src/components/AgentPicker/index.js';
+import { AgentPicker, type AgentPickerAgent, type AgentPickerLaunch } from '../../src/components/AgentPicker/index.js';
 
 const agents: AgentPickerAgent[] = [
   {
@@ -43,7 +43,11 @@ describe('AgentPicker', () => {
   it('filters by search, moves with the keyboard, and hands the choice to the host, then connects', async () => {
     const user = userEvent.setup();
     let resolve!: (url: string) => void;
-    const onPick = vi.fn(() => new Promise<string>((r) => (resolve = r)));
+    let progress!: (line: string) => void;
+    const onPick = vi.fn((_agent: AgentPickerAgent, launch: AgentPickerLaunch) => {
+      progress = launch.progress;
+      return new Promise<string>((r) => (resolve = r));
+    });
     const onConnect = vi.fn();
     render(<AgentPicker agents={agents} onPick={onPick} onConnect={onConnect} />);
     await user.type(screen.getByRole('searchbox', { name: 'Search agents' }), 'agent');
@@ -65,8 +69,14 @@ describe('AgentPicker', () => {
     expect(active).toHaveTextContent('Codex CLI');
     expect(active).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
-    expect(onPick).toHaveBeenCalledExactlyOnceWith(agents[1]);
+    expect(onPick).toHaveBeenCalledExactlyOnceWith(agents[1], { progress: expect.any(Function) });
     expect(screen.getByText('Starting Codex CLI…')).toBeInTheDocument();
+    // The host's progress lines: the latest one is shown, outside the live region.
+    act(() => progress('npm http fetch GET 200 codex-acp'));
+    act(() => progress('added 12 packages in 3s'));
+    expect(screen.getByText('added 12 packages in 3s')).toHaveAttribute('data-slot', 'agent-picker-progress');
+    expect(screen.queryByText('npm http fetch GET 200 codex-acp')).toBeNull();
+    expect(document.querySelector('[data-slot="agent-picker-launch"]')).toHaveTextContent(/^Starting Codex CLI…$/);
     resolve('ws://127.0.0.1:3030/codex-acp');
     await vi.waitFor(() => expect(onConnect).toHaveBeenCalledExactlyOnceWith('ws://127.0.0.1:3030/codex-acp', agents[1]));
   });

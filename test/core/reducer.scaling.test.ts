@@ -128,4 +128,28 @@ describe('per-update work does not grow with the thread', () => {
     expect(large.mean).toBeLessThanOrEqual(small.mean + 3 * LEVEL);
     expect(large.max).toBeLessThanOrEqual(3 * PER_OPERATION);
   });
+
+  it('a sub-agent run streaming under a Task deep in a long thread: nesting scans neither the thread nor the run', () => {
+    const under = { _meta: { claudeCode: { parentToolUseId: 'task' } } };
+    // Every step grows the thread and the run by one tool call, streams into a nested message,
+    // and patches an early nested tool call by its id alone (as a tool result does).
+    const steps = (i: number) =>
+      i === 0
+        ? [toolCall('task'), { ...toolCall('sub-0'), ...under }, { ...agentChunk('first', 'n0'), ...under }]
+        : [
+            toolCall(`call-${i}`),
+            { ...toolCall(`sub-${i}`), ...under },
+            { ...agentChunk(` ${i}`, 'n0'), ...under },
+            toolUpdate('sub-0', { status: 'in_progress', rawOutput: i }),
+          ];
+    const small = run(2000, steps);
+    const large = run(40000, steps);
+    expect(large.size).toBe(40000);
+    // Per step, seven list operations: in the thread a push and three deep sets (the Task, once
+    // per nested update), in the run a push and two deep sets; 20× the items adds at most one
+    // trie level to each.
+    expect(large.max).toBeLessThanOrEqual(small.max + 7 * LEVEL);
+    expect(large.mean).toBeLessThanOrEqual(small.mean + 7 * LEVEL);
+    expect(large.max).toBeLessThanOrEqual(7 * PER_OPERATION);
+  });
 });

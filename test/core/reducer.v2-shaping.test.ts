@@ -131,6 +131,24 @@ describe('whole-message updates beside chunks', () => {
   });
 });
 
+describe('whole-message updates inside a sub-agent run', () => {
+  const inRun = { _meta: { claudeCode: { parentToolUseId: 'task' } } };
+
+  it('replace the nested message where it is (the run’s own index), never add one at the top level', () => {
+    let s = applyAll(freshSession(), [
+      toolCall('task', { title: 'Task' }),
+      { ...agentChunk('sub ', 'n1'), ...inRun },
+      { ...agentChunk('agent', 'n1'), ...inRun },
+    ]);
+    s = applyAll(s, [agentMessage('n1', { content: [text('redacted')], _meta: { redacted: true } })]);
+    expect(summary(s)).toEqual(['tool_call:']);
+    const run = tool(s, 'task').run!;
+    expect(run.thread.items.toArray()).toEqual([
+      expect.objectContaining({ kind: 'agent_message', messageId: 'n1', text: 'redacted', _meta: { redacted: true } }),
+    ]);
+  });
+});
+
 describe('_meta on v1 chunks', () => {
   it('a chunk’s _meta becomes the message’s; a chunk without one keeps it; the next with one replaces it', () => {
     let s = applyAll(freshSession(), [{ ...agentChunk('a', 'm1'), _meta: { trace: 1 } }, agentChunk('b', 'm1')]);
@@ -188,7 +206,8 @@ describe('tool call patches: absent keeps, null resets, a value replaces', () =>
     let s = applyAll(freshSession(), [toolCall('t1', full)]);
     s = applyAll(s, [toolUpdate('t1', { title: null, name: null, kind: null, status: null, content: null, locations: null })]);
     expect(tool(s, 't1')).toMatchObject({ title: 'Read a.ts', name: 'read_file', toolKind: 'read', status: 'in_progress', content: [], locations: [] });
-    expect(parseSessionUpdate(toolUpdate('t1', { name: null }))).toEqual({ kind: 'tool_call', isUpdate: true, patch: { toolCallId: 't1' } });
+    expect(parseSessionUpdate(toolUpdate('t1', { name: null }))).toMatchObject({ kind: 'tool_call', isUpdate: true, patch: { toolCallId: 't1' } });
+    expect((parseSessionUpdate(toolUpdate('t1', { name: null })) as { patch: object }).patch).toEqual({ toolCallId: 't1' });
   });
 });
 

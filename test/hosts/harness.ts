@@ -66,7 +66,16 @@ function problems(log: string[]): string[] {
   return log.filter((line) => /^\[(error|warning|pageerror)\]/.test(line));
 }
 
-export function describeHost(name: string): void {
+export interface HostOptions {
+  /**
+   * A second page of the host (e.g. `element.html`) that mounts `<acp-agent-panel>` from
+   * `acp-react/element`, as the README's "Mount anywhere" shows, and lists the element's events
+   * in `#events`.
+   */
+  elementPage?: string;
+}
+
+export function describeHost(name: string, options: HostOptions = {}): void {
   const host = findHost(name);
   const copy = join(hostsWorkDir(), name);
 
@@ -198,6 +207,51 @@ export function describeHost(name: string): void {
           if (allowed) await waitTurnEnd(page);
           expect(problems(log), 'console errors, warnings and uncaught errors').toEqual([]);
         });
+
+        if (options.elementPage) {
+          const elementPage = options.elementPage;
+          it(`mounts <acp-agent-panel> from acp-react/element (${elementPage}), and a turn runs in it`, async () => {
+            const page = await context!.newPage();
+            const elementLog: string[] = [];
+            page.on('console', (message) => elementLog.push(`[${message.type()}] ${message.text()}`));
+            page.on('pageerror', (error) => elementLog.push(`[pageerror] ${error.stack ?? error.message}`));
+            try {
+              page.setDefaultTimeout(150_000);
+              await page.goto(`${url}${elementPage}`);
+              await waitReady(page);
+              page.setDefaultTimeout(30_000);
+              // The panel is in the element's open shadow root, with the library's sheet adopted there.
+              const shadow = await page.locator('acp-agent-panel').evaluate((el) => ({
+                panel: el.shadowRoot?.querySelector('[data-slot="agent-panel"]') != null,
+                sheets: el.shadowRoot?.adoptedStyleSheets.length ?? 0,
+              }));
+              expect(shadow.panel, 'the panel inside the shadow root').toBe(true);
+              expect(shadow.sheets, 'stylesheets adopted in the shadow root').toBeGreaterThan(0);
+              await sendPrompt(page, '/plan');
+              await waitTurnEnd(page);
+              await panel(page).getByText('The plan is complete: all five steps are done.').waitFor();
+              // The element's events reached the page's own code.
+              await page
+                .locator('#events li')
+                .filter({ hasText: /^acp-turn-end .*"stopReason":"end_turn"/ })
+                .waitFor();
+              expect(
+                await page
+                  .locator('#events li')
+                  .filter({ hasText: /^acp-session-created / })
+                  .count(),
+              ).toBe(1);
+              expect(problems(elementLog), 'console errors, warnings and uncaught errors').toEqual([]);
+            } catch (error) {
+              mkdirSync(RESULTS, { recursive: true });
+              writeFileSync(join(RESULTS, `hosts-${name}-${mode}-element.log`), `${elementLog.join('\n')}\n`);
+              await page.screenshot({ path: join(RESULTS, `hosts-${name}-${mode}-element.png`), fullPage: true, timeout: 10_000 }).catch(() => {});
+              throw error;
+            } finally {
+              await page.close();
+            }
+          });
+        }
 
         if (host.kind === 'next' && mode === 'production') {
           it('prerenders the panel shell into the HTML', async () => {

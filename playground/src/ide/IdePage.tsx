@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { AcpInspector, AcpProvider, AgentPanel, type AcpClientOptions } from 'acp-react';
 import { createChangeTracker } from 'acp-react/changes';
 import { createMemoryFs, createSimulatedTerminal } from 'acp-react/devtools';
-import { readParams } from '../params.js';
+import { readParams, type PlaygroundParams } from '../params.js';
 import { Shell } from '../Shell.js';
 import { sampleWorkspace } from '../workspace.js';
 import { EditorPane } from './EditorPane.js';
@@ -13,8 +13,8 @@ import { FileTree } from './FileTree.js';
  * the agent reads and writes this in-memory workspace and runs commands in a simulated terminal;
  * with `?agent=` (a real agent on its own disk) no workspace adapters are offered.
  */
-export function IdePage() {
-  const params = useMemo(() => readParams(), []);
+export function IdePage({ params: given }: { params?: PlaygroundParams }) {
+  const params = useMemo(() => given ?? readParams(), [given]);
   const fs = useMemo(() => createMemoryFs({ files: sampleWorkspace(params.cwd), writable: true }), [params.cwd]);
   // The change review: the agent's writes go through the tracker, which records them; decisions
   // are written back to this workspace (the editor follows through fs.subscribe).

@@ -8,7 +8,7 @@ import { onDemandComponent } from '../shared/on-demand-component.js';
 import { lazyModule } from '../shared/index.js';
 import type { AgentPickerProps } from './AgentPickerLoaded.js';
 
-export type { AgentPickerAgent, AgentPickerProps } from './AgentPickerLoaded.js';
+export type { AgentPickerAgent, AgentPickerLaunch, AgentPickerProps } from './AgentPickerLoaded.js';
 
 const agentPickerModule = /* @__PURE__ */ lazyModule(() => import('./AgentPickerLoaded.js').then((m) => m.AgentPickerLoaded));
 

@@ -25,14 +25,21 @@ export interface AgentPickerProps extends Omit<ComponentPropsWithoutRef<'section
   onRetry?: () => void;
   /**
    * The user chose an agent: return (or resolve with) the WebSocket URL to connect to, e.g. after a
-   * bridge started it. The picker shows the progress, and the failure with the error's message.
+   * bridge installed and started it. The picker shows that it is starting, the latest line given
+   * to `launch.progress` (an installer's output, say), and the failure with the error's message.
    */
-  onPick: (agent: AgentPickerAgent) => string | Promise<string>;
+  onPick: (agent: AgentPickerAgent, launch: AgentPickerLaunch) => string | Promise<string>;
   /** The URL for the chosen agent is ready. */
   onConnect: (url: string, agent: AgentPickerAgent) => void;
 }
 
-type Launch = { agent: AgentPickerAgent; status: 'starting' } | { agent: AgentPickerAgent; status: 'failed'; message: string } | null;
+/** What `onPick` gets besides the agent. */
+export interface AgentPickerLaunch {
+  /** Shows a line of progress under "Starting …" (the last one given wins; only the latest pick's are shown). */
+  progress: (line: string) => void;
+}
+
+type Launch = { agent: AgentPickerAgent; status: 'starting'; progress?: string } | { agent: AgentPickerAgent; status: 'failed'; message: string } | null;
 
 /**
  * A searchable list of agents (from the ACP registry, say) to start one: icon, name, version,
@@ -66,8 +73,11 @@ export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPi
     if (starting) return;
     const mine = ++attempt.current;
     setLaunch({ agent, status: 'starting' });
+    const progress = (line: string) => {
+      if (attempt.current === mine) setLaunch((current) => (current?.status === 'starting' ? { ...current, progress: line } : current));
+    };
     Promise.resolve()
-      .then(() => onPick(agent))
+      .then(() => onPick(agent, { progress }))
       .then(
         (url) => {
           if (attempt.current !== mine) return;
@@ -193,6 +203,12 @@ export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPi
       <p className="acp-agent-picker__launch" role="status" data-slot="agent-picker-launch" data-status={launch?.status}>
         {launch?.status === 'starting' && format(m.starting, { agent: launch.agent.name })}
       </p>
+      {launch?.status === 'starting' && launch.progress && (
+        // Not a live region: an installer's lines would flood a screen reader; the status above says what happens.
+        <p className="acp-agent-picker__progress" data-slot="agent-picker-progress">
+          {launch.progress}
+        </p>
+      )}
       {launch?.status === 'failed' && (
         <p className="acp-agent-picker__message" role="alert" data-slot="agent-picker-launch-error">
           {format(m.start_failed, { agent: launch.agent.name, message: launch.message })}

@@ -74,16 +74,21 @@ export function turnDiffs(session: SessionState, turnIndex: number): ReportedDif
   const items = session.thread.items;
   const end = session.turns[turnIndex + 1]?.startIndex ?? items.size;
   const out: ReportedDiff[] = [];
-  for (let i = record.startIndex; i < end; i++) {
-    const item: ThreadItem | undefined = items.get(i);
-    if (item?.kind !== 'tool_call' || item.status !== 'completed') continue;
+  for (let i = record.startIndex; i < end; i++) collectDiffs(items.get(i), out);
+  return out;
+}
+
+/** An item's reported diffs, then those of the sub-agent run nested under it (a sub-agent edits files too). */
+function collectDiffs(item: ThreadItem | undefined, out: ReportedDiff[]): void {
+  if (item?.kind !== 'tool_call') return;
+  if (item.status === 'completed') {
     for (const content of item.content) {
       if (content.type !== 'diff') continue;
       const deleted = (content as { deleted?: unknown }).deleted === true;
       out.push({ path: content.path, oldText: content.oldText ?? null, newText: deleted ? null : content.newText });
     }
   }
-  return out;
+  if (item.run) for (const nested of item.run.thread.items) collectDiffs(nested, out);
 }
 
 /** The session's roots, for writes the review makes on a file it learnt of from a tool call. */

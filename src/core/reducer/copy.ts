@@ -69,8 +69,12 @@ export function withContent(item: MessageLike, content: ReceivedContentBlock[], 
   }
 }
 
-/** `{ ...current, ...fields }` for a tool call, key order as created. */
-export function toolCallItem(current: ToolCallItem, fields: Omit<ToolCallItem, 'id' | 'kind' | 'toolCallId' | 'createdByUpdate'>): ToolCallItem {
+/** `{ ...current, ...fields, run }` for a tool call, key order as created. */
+export function toolCallItem(
+  current: ToolCallItem,
+  fields: Omit<ToolCallItem, 'id' | 'kind' | 'toolCallId' | 'createdByUpdate' | 'run'>,
+  run: ToolCallItem['run'] = current.run,
+): ToolCallItem {
   const next: Exact<ToolCallItem> = {
     id: current.id,
     kind: current.kind,
@@ -85,6 +89,7 @@ export function toolCallItem(current: ToolCallItem, fields: Omit<ToolCallItem, '
     rawOutput: fields.rawOutput,
     createdByUpdate: current.createdByUpdate,
     _meta: fields._meta,
+    run,
   };
   return next;
 }

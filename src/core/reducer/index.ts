@@ -7,6 +7,7 @@ import { appendItem } from '../thread.js';
 import type { SessionState } from '../types.js';
 import { applyCompaction } from './compaction.js';
 import { applyChunk, applyMessage } from './messages.js';
+import { applyNested } from './nesting.js';
 import { applyPlan, removePlan } from './plans.js';
 import { closeOpenThought } from './thoughts.js';
 import { applyToolCall } from './tool-calls.js';
@@ -23,11 +24,11 @@ export function applySessionUpdate(session: SessionState, update: unknown, now: 
 export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, now: number): SessionState {
   switch (update.kind) {
     case 'chunk':
-      return applyChunk(session, update.target, update.content, update.messageId, now, update._meta);
+      return applyNested(session, update, now) ?? applyChunk(session, update.target, update.content, update.messageId, now, update._meta);
     case 'message':
-      return applyMessage(session, update.target, update.messageId, update.content, update._meta, now);
+      return applyNested(session, update, now) ?? applyMessage(session, update.target, update.messageId, update.content, update._meta, now);
     case 'tool_call':
-      return applyToolCall(session, update.patch, update.isUpdate, now);
+      return applyNested(session, update, now) ?? applyToolCall(session, update.patch, update.isUpdate, now);
     case 'plan':
       return applyPlan(session, update.plan);
     case 'plan_removed':

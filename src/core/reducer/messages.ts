@@ -3,9 +3,9 @@
  * starts a new item, even of the same kind); chunks without one join the last item when it is of
  * the same kind and also has no id; anything else in between starts a new item.
  *
- * Whole-message updates (`applyMessage`, ACP v2's `agent_message` and kin) upsert the item with
- * their `messageId`: their `content` replaces what chunks accumulated, later chunks append to it.
- * Both find the item through the thread's index, never by a scan.
+ * Whole-message updates (`upsertMessage`, for ACP v2's `agent_message` and kin) upsert the item
+ * with their `messageId`: their `content` replaces what chunks accumulated, later chunks append to
+ * it. Both find the item through the thread's index, never by a scan.
  *
  * The client's optimistic copy of a prompt (`local`) never absorbs agent chunks. When the agent
  * echoes the prompt back as `user_message_chunk`s during the turn, the echo replaces the
@@ -31,25 +31,32 @@ export function applyChunk(
     const reconciled = reconcilePromptEcho(session, [content], messageId, _meta);
     if (reconciled) return reconciled;
   }
-  let thread = session.thread;
+  return withThread(session, appendChunk(session.thread, target, content, messageId, now, _meta));
+}
+
+/**
+ * A chunk joined to its item in `thread` (the session's or a sub-agent run's), or starting a new
+ * one; `_meta`, when given, becomes the item's.
+ */
+export function appendChunk(
+  thread: ThreadState,
+  target: ChunkTarget,
+  content: ReceivedContentBlock,
+  messageId: string | null,
+  now: number,
+  _meta?: Meta,
+): ThreadState {
   const position = targetPosition(thread, target, messageId);
   if (position >= 0) {
     const item = thread.items.get(position) as MessageLike;
     const blocks = appendBlock(item.content, content);
-    thread = replaceItem(thread, position, withContent(item, blocks, nextText(item, blocks, content), _meta ?? item._meta), true);
-    return withThread(session, thread);
+    return replaceItem(thread, position, withContent(item, blocks, nextText(item, blocks, content), _meta ?? item._meta), true);
   }
   // Anything appended after a thought ends it, a new thought included (or it would stay open forever).
-  thread = closeOpenThought(thread, now);
-  thread = appendItem(thread, (id) => newMessage(id, target, [content], messageId, now, _meta ?? null));
-  return withThread(session, thread);
+  return appendItem(closeOpenThought(thread, now), (id) => newMessage(id, target, [content], messageId, now, _meta ?? null));
 }
 
-/**
- * A whole-message upsert: `content` (absent keeps, `null` or `[]` clears, blocks replace) and
- * `_meta` (absent keeps, `null` clears, an object replaces) for the item with `messageId`, created
- * at the end of the thread when new. O(1) to find the item; the replacement costs its own length.
- */
+/** A whole-message upsert on the session's thread; a new user message may take over the running turn's optimistic prompt. */
 export function applyMessage(
   session: SessionState,
   target: ChunkTarget,
@@ -58,22 +65,34 @@ export function applyMessage(
   _meta: Meta | null | undefined,
   now: number,
 ): SessionState {
-  let thread = session.thread;
+  if (target === 'user_message' && content && findMessageIndex(session.thread, target, messageId) < 0) {
+    const reconciled = reconcilePromptEcho(session, content, messageId, _meta);
+    if (reconciled) return reconciled;
+  }
+  return withThread(session, upsertMessage(session.thread, target, messageId, content, _meta, now));
+}
+
+/**
+ * A whole-message upsert in `thread`: `content` (absent keeps, `null` or `[]` clears, blocks
+ * replace) and `_meta` (absent keeps, `null` clears, an object replaces) for the item with
+ * `messageId`, appended when new. O(1) to find the item; replacing costs the new content's length.
+ */
+export function upsertMessage(
+  thread: ThreadState,
+  target: ChunkTarget,
+  messageId: string,
+  content: ReceivedContentBlock[] | null | undefined,
+  _meta: Meta | null | undefined,
+  now: number,
+): ThreadState {
   const position = findMessageIndex(thread, target, messageId);
   if (position >= 0) {
     const item = thread.items.get(position) as MessageLike;
     const blocks = patched(content, item.content, []);
     const text = blocks === item.content ? item.text : blocks.map(textOf).join('');
-    thread = replaceItem(thread, position, withContent(item, blocks, text, patched(_meta, item._meta, null)), true);
-    return withThread(session, thread);
+    return replaceItem(thread, position, withContent(item, blocks, text, patched(_meta, item._meta, null)), true);
   }
-  if (target === 'user_message' && content) {
-    const reconciled = reconcilePromptEcho(session, content, messageId, _meta);
-    if (reconciled) return reconciled;
-  }
-  thread = closeOpenThought(thread, now);
-  thread = appendItem(thread, (id) => newMessage(id, target, content ?? [], messageId, now, _meta ?? null));
-  return withThread(session, thread);
+  return appendItem(closeOpenThought(thread, now), (id) => newMessage(id, target, content ?? [], messageId, now, _meta ?? null));
 }
 
 /**

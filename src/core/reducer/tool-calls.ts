@@ -6,20 +6,23 @@
  */
 import type { ToolCallPatch } from '../parse-update.js';
 import { appendItem, findToolCallIndex, replaceItem } from '../thread.js';
-import type { SessionState, ToolCallItem } from '../types.js';
+import type { SessionState, ThreadState, ToolCallItem } from '../types.js';
+import { settleRuns } from './runs.js';
 import { closeOpenThought } from './thoughts.js';
 import { patched, toolCallItem, withThread } from './copy.js';
 
 export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpdate: boolean, now: number): SessionState {
-  let thread = session.thread;
+  return withThread(session, upsertToolCall(session.thread, patch, isUpdate, now));
+}
+
+/** The tool call patched in `thread` (the session's or a sub-agent run's), or appended to it. */
+export function upsertToolCall(thread: ThreadState, patch: ToolCallPatch, isUpdate: boolean, now: number): ThreadState {
   const position = findToolCallIndex(thread, patch.toolCallId);
   if (position >= 0) {
     const current = thread.items.get(position) as ToolCallItem;
-    thread = replaceItem(thread, position, mergeToolCall(current, patch), true);
-    return withThread(session, thread);
+    return replaceItem(thread, position, mergeToolCall(current, patch), true);
   }
-  thread = closeOpenThought(thread, now);
-  thread = appendItem(thread, (id) =>
+  return appendItem(closeOpenThought(thread, now), (id) =>
     mergeToolCall(
       {
         id,
@@ -39,7 +42,6 @@ export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpd
       patch,
     ),
   );
-  return withThread(session, thread);
 }
 
 function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallItem {
@@ -65,6 +67,8 @@ export function markUnfinishedToolCallsCancelled(session: SessionState, fromInde
       thread = replaceItem(thread, i, { ...item, status: 'cancelled' });
     }
   }
+  // A sub-agent's run stops with its turn too.
+  thread = settleRuns(thread, fromIndex, null);
   return thread === session.thread ? session : withThread(session, thread);
 }
 

@@ -6,6 +6,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { textOf } from '../content.js';
 import { appendItem, threadLength } from '../thread.js';
 import type { AcpErrorInfo, Meta, ReceivedContentBlock, SessionState, TurnRecord } from '../types.js';
+import { settleRuns } from './runs.js';
 import { closeOpenThought } from './thoughts.js';
 import { markUnfinishedToolCallsCancelled } from './tool-calls.js';
 
@@ -55,8 +56,8 @@ export type TurnOutcome =
 
 export function endTurn(session: SessionState, turnId: string, outcome: TurnOutcome, now: number): SessionState {
   if (session.turn.turnId !== turnId) return session;
-  const thread = closeOpenThought(session.thread, now);
   const record = session.turns.findLast((t) => t.turnId === turnId);
+  const thread = settleRuns(closeOpenThought(session.thread, now), record?.startIndex ?? 0, now);
   if ('stopReason' in outcome) {
     // A cancelled turn will never finish its tool calls, whatever late updates said about them.
     const settled = outcome.stopReason === 'cancelled' ? markUnfinishedToolCallsCancelled({ ...session, thread }, record?.startIndex ?? 0).thread : thread;

@@ -113,7 +113,7 @@ async function saveArtifacts(name: string, page: Page, log: string[]): Promise<v
 
 // --- what a user does ----------------------------------------------------------------------------
 
-/** The agent panel (the notebook has one per cell: pass the cell as `scope`). */
+/** The agent panel (the notebook's panels view has two: pass one as `scope`). */
 export function panel(scope: Page | Locator): Locator {
   return scope.getByRole('region', { name: 'Agent', exact: true });
 }

@@ -175,6 +175,22 @@ describe('createChangeTracker', () => {
     expect(tracker.getSnapshot().error).toBeNull();
   });
 
+  it('reviews the diffs a sub-agent’s tool calls reported, nested under its Task', async () => {
+    const memory = createMemoryFs({ files: { '/w/a.txt': AGENT } });
+    const tracker = createChangeTracker({ fs: memory });
+    const fake = fakeClient();
+    tracker.attach(fake.client);
+    const turn = fake.start();
+    const under = { _meta: { claudeCode: { parentToolUseId: 'task' } } };
+    fake.update({ sessionUpdate: 'tool_call', toolCallId: 'task', title: 'Tidy the file', kind: 'think', status: 'in_progress' });
+    const diff = { type: 'diff', path: '/w/a.txt', oldText: ORIGINAL, newText: AGENT };
+    fake.update({ sessionUpdate: 'tool_call', toolCallId: 'edit', title: 'Edit a.txt', kind: 'edit', status: 'completed', content: [diff], ...under });
+    fake.update({ sessionUpdate: 'tool_call_update', toolCallId: 'task', status: 'completed' });
+    fake.end(turn);
+    const files = tracker.getSnapshot().turns[0]!.files;
+    expect(files.map((f) => [f.path, f.source, f.hunks.length])).toEqual([['/w/a.txt', 'tool_call', 2]]);
+  });
+
   it('restores a checkpoint: every file this turn and later ones touched, as before this turn', async () => {
     const { tracker, fake, memory, onChangeDecision } = await setup();
     const first = fake.start();

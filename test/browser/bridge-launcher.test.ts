@@ -1,0 +1,115 @@
+/**
+ * `acp-react-bridge --launcher` in Chromium: the playground's `?launcher=` page lists a fixture
+ * registry's agents in the AgentPicker, the user picks with the keyboard; an agent whose install
+ * fails shows why and the picker stays usable; the next one is installed on the bridge, started
+ * for the page, and answers a prompt in the normal panel. No network: the fixture's npx package is
+ * a folder of this repository.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './helpers/chromium.js';
+import { serveStatic, type StaticServer } from './helpers/static-server.js';
+
+const root = fileURLToPath(new URL('../../playground-dist', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/acp-react-bridge.mjs', import.meta.url));
+const fixturePackage = fileURLToPath(new URL('../fixtures/registry-agent', import.meta.url));
+
+let browser: Browser;
+let server: StaticServer;
+let cli: ChildProcess;
+let launcherUrl: string;
+let stderr = '';
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'acp-launcher-e2e-'));
+  const registry = path.join(dir, 'registry.json');
+  writeFileSync(
+    registry,
+    JSON.stringify({
+      version: '1.0.0',
+      agents: [
+        {
+          id: 'fixture-agent',
+          name: 'Fixture Agent',
+          version: '1.0.0',
+          description: 'The stdio fixture agent',
+          distribution: { npx: { package: fixturePackage } },
+        },
+        // npx cannot install a folder that does not exist.
+        {
+          id: 'broken-agent',
+          name: 'Broken Agent',
+          version: '0.0.1',
+          description: 'Its install fails',
+          distribution: { npx: { package: path.join(dir, 'missing') } },
+        },
+      ],
+    }),
+  );
+  cli = spawn(process.execPath, [bin, '--launcher', '--registry', registry, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  cli.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  launcherUrl = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    cli.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      const match = /listening on ws:\/\/(\S+)/.exec(stdout);
+      if (match) resolve(`http://${match[1]!}`);
+    });
+    cli.on('exit', (code) => reject(new Error(`the bridge exited ${code}: ${stderr}`)));
+  });
+  server = await serveStatic(root);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (cli && cli.exitCode === null) {
+    const exited = new Promise((resolve) => cli.once('exit', resolve));
+    cli.kill('SIGTERM');
+    await exited;
+  }
+});
+
+it('lists the registry, shows a failed install, then starts the picked agent and runs a turn', async () => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/?launcher=${encodeURIComponent(launcherUrl)}&cwd=/tmp`);
+  const failWith = async (error: unknown) => {
+    throw new Error(`${String(error)}\nbridge:\n${stderr}\npage:\n${(await page.locator('body').innerText()).slice(0, 1200)}`);
+  };
+  const options = page.getByRole('listbox', { name: 'Agents' }).getByRole('option');
+  await options.first().waitFor({ timeout: 30_000 }).catch(failWith);
+  expect(await options.allInnerTexts()).toEqual([
+    expect.stringMatching(/Fixture Agent 1\.0\.0[\s\S]*npm package \(npx\)/),
+    expect.stringContaining('Broken Agent'),
+  ]);
+
+  // Keyboard only: from the search box into the list, down to the broken agent, Enter.
+  await page.getByRole('searchbox', { name: 'Search agents' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const failure = page.locator('[data-slot="agent-picker-launch-error"]');
+  await failure.waitFor({ timeout: 60_000 }).catch(failWith);
+  expect(await failure.innerText()).toMatch(/Broken Agent could not be started: npx could not install .*missing.*run the agent by hand to see why: npx -y /);
+
+  // The picker is still usable: up to the fixture agent, Enter; it installs, starts and connects.
+  expect(await page.getByRole('listbox').evaluate((list) => list === document.activeElement)).toBe(true);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.getByText('stdio-fixture-agent').first().waitFor({ timeout: 90_000 }).catch(failWith);
+  await page.waitForFunction(() => !document.querySelector('textarea')?.disabled, null, { timeout: 30_000 }).catch(failWith);
+  expect(await page.locator('.pg-agent code').innerText()).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/agents\/fixture-agent$/);
+  const input = page.locator('textarea').first();
+  await input.fill('hello launcher');
+  await input.press('Enter');
+  await page.waitForFunction(() => document.body.textContent?.includes('echo: hello launcher'), null, { timeout: 60_000, polling: 500 }).catch(failWith);
+  expect(stderr).toMatch(/installing fixture-agent[\s\S]*installed fixture-agent[\s\S]*connected to fixture-agent 1\.0\.0/);
+  expect(errors).toEqual([]);
+});
