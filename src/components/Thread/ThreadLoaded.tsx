@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MentionRef } from '../../core/mentions/types.js';
 import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../../core/types.js';
 import { Plan } from '../Plan/index.js';
 import { cx, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { useThreadActions } from './actions.js';
 import { computeAttachments, standaloneFor } from './attachments.js';
 import { TurnGrouper, type TurnGroup } from './group-turns.js';
@@ -18,7 +19,7 @@ import { useStickToBottom } from './use-stick-to-bottom.js';
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
 import { VirtualizedTurns } from './VirtualizedTurns.js';
 
-export interface ThreadProps {
+export interface ThreadOwnProps {
   /** The session to show (`useSession(id)` or a snapshot's `sessions[id]`). */
   session: SessionState;
   /**
@@ -61,6 +62,9 @@ export interface ThreadProps {
   className?: string;
 }
 
+/** The thread's own props and the rest of its root `<div>`'s. */
+export type ThreadProps = RootProps<ThreadOwnProps>;
+
 const NO_PERMISSIONS: readonly PermissionRequestState[] = [];
 const NO_ELICITATIONS: readonly ElicitationState[] = [];
 const NO_TERMINALS: Readonly<Record<string, TerminalState>> = {};
@@ -77,22 +81,26 @@ const KEEP_LAST = 2;
  * "Jump to latest" button brings them back. Streamed text is not announced; a separate polite
  * live region announces when a turn ends and when the agent asks for permission.
  */
-export function ThreadLoaded({
-  session: live,
-  permissionRequests = NO_PERMISSIONS,
-  elicitations = NO_ELICITATIONS,
-  terminals = NO_TERMINALS,
-  onRespondPermission,
-  onRespondElicitation,
-  onOpenLocation,
-  onMentionOpen,
-  allowRemoteImages = false,
-  renderItem,
-  emptyState,
-  virtualizeAbove = 150,
-  showPlan = true,
-  className,
-}: ThreadProps) {
+export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps>(function ThreadLoaded(
+  {
+    session: live,
+    permissionRequests = NO_PERMISSIONS,
+    elicitations = NO_ELICITATIONS,
+    terminals = NO_TERMINALS,
+    onRespondPermission,
+    onRespondElicitation,
+    onOpenLocation,
+    onMentionOpen,
+    allowRemoteImages = false,
+    renderItem,
+    emptyState,
+    virtualizeAbove = 150,
+    showPlan = true,
+    className,
+    ...rest
+  },
+  ref,
+) {
   const messages = useMessages('thread', threadMessages);
   const session = useLoadingPace(live);
   const { thread, turns } = session;
@@ -158,6 +166,8 @@ export function ThreadLoaded({
       data-turn={session.turn.state}
       data-status={session.status}
       data-virtualized={virtualized ? 'true' : undefined}
+      {...rest}
+      ref={ref}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
       <div className="acp-thread__viewport" data-slot="thread-viewport">
@@ -196,7 +206,7 @@ export function ThreadLoaded({
       <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} />
     </div>
   );
-}
+});
 
 /**
  * The item receiving chunks: the last one, while its turn runs, if it is text that streams (an

@@ -14,6 +14,7 @@ import type { OpenHow } from '../../components/SessionList/index.js';
 import { SessionTabs, sessionTabId, sessionTabsMessages } from '../../components/SessionTabs/index.js';
 import { prefetchThread } from '../../components/Thread/Thread.js';
 import { cx, format, useMessages } from '../../components/shared/index.js';
+import { composeHandlers } from '../../components/shared/root-props.js';
 import { agentPanelMessages } from './messages.js';
 import { PanelChanges } from './PanelChangesOnDemand.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
@@ -253,11 +254,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       className={cx('acp-agent-panel', className)}
       data-slot="agent-panel"
       data-compact={compact || undefined}
-      onFocus={(event) => {
-        // The user turned to the panel: fetch the conversation while they write the first prompt.
-        prefetchThread();
-        onFocus?.(event);
-      }}
+      // The user turned to the panel: fetch the conversation while they write the first prompt.
+      onFocus={composeHandlers(onFocus, prefetchThread)}
     >
       <header className="acp-agent-panel__header" data-slot="agent-panel-header">
         <div className="acp-agent-panel__heading" data-slot="agent-panel-heading">
