@@ -42,6 +42,7 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
     onMentionOpen: _onMentionOpen,
     allowRemoteImages: _allowRemoteImages,
     renderItem: _renderItem,
+    renderTurnFooter: _renderTurnFooter,
     virtualizeAbove: _virtualizeAbove,
     showPlan: _showPlan,
     ...rest

@@ -1,6 +1,6 @@
 import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MentionRef } from '../../core/mentions/types.js';
-import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../../core/types.js';
+import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState, TurnRecord } from '../../core/types.js';
 import { Plan } from '../Plan/index.js';
 import { cx, useMessages } from '../shared/index.js';
 import type { RootProps } from '../shared/root-props.js';
@@ -43,6 +43,13 @@ export interface ThreadOwnProps {
   allowRemoteImages?: boolean;
   /** Replaces how items render; see `ThreadRenderItem`. Keep it stable (`useCallback`). */
   renderItem?: ThreadRenderItem;
+  /**
+   * Shown at the end of each turn, after how it ended (e.g. the turn's change summary). Keep it
+   * stable (`useCallback`): a new function re-renders every turn. While a turn streams it is
+   * called again for that turn on each chunk, so what it returns should skip rendering when its
+   * props did not change (`memo`).
+   */
+  renderTurnFooter?: (turn: TurnRecord) => ReactNode;
   /** Shown while the thread has no items (default: "Send a message to start"). */
   emptyState?: ReactNode;
   /**
@@ -93,6 +100,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
     onMentionOpen,
     allowRemoteImages = false,
     renderItem,
+    renderTurnFooter,
     emptyState,
     virtualizeAbove = 150,
     showPlan = true,
@@ -143,7 +151,14 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
   );
 
   const renderGroup = (group: TurnGroup, index: number) => (
-    <TurnGroupView key={group.key} group={group} state={state} last={index === groups.length - 1} standalone={standaloneFor(attachments, group.key)} />
+    <TurnGroupView
+      key={group.key}
+      group={group}
+      state={state}
+      last={index === groups.length - 1}
+      standalone={standaloneFor(attachments, group.key)}
+      footer={renderTurnFooter}
+    />
   );
   // While a session loads its history, only its newest turn is mounted whatever the thread's
   // size (the replay may bring thousands of turns): the rest mounts once the load is over.
