@@ -233,6 +233,7 @@ async function stream(chunks: number, perBurst: number) {
     gaps,
     reviewCommits: reviewCommits - reviewBefore,
     threadCommits: threadCommits - threadBefore,
+    commits: commitFrames.length,
     maxCommitsPerFrame: Math.max(0, ...perFrame.values()),
     longTasks: longTasks.slice(tasksBefore),
   };
