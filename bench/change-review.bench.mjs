@@ -149,8 +149,8 @@ function rowsFor(list, label) {
       ),
     ],
     [
-      '… of which the main thread had the CPU (CDP ThreadTime) / ran script',
-      `${fmt.ms(med(list, (r) => r.opened.main.thread))} / ${fmt.ms(med(list, (r) => r.opened.main.script))} ms`,
+      '… of which the main thread had the CPU (CDP ThreadTime)',
+      `${fmt.ms(med(list, (r) => r.opened.main.thread))} ms`,
       range(list, (r) => r.opened.main.thread),
       '',
       '',
