@@ -307,8 +307,8 @@ ${table(header, streamRows)}
   frame later (its rows mount first), A goes through the tracker (a promise) before it shows. A decision on the
   10,000-line file rebuilds that file's rows (\`reviewRows\`: ~1–10 ms for 2,000 rows).
 - **Memory.** The change set holds each file's text before and after the turn plus the hunks' lines; the JS heap it takes is
-  below the UTF-16 size of those texts (V8 stores ASCII one byte a character, and the hunks share the texts' line strings
-  only as slices). The open review adds under a megabyte: rows for the selected file only, mounted rows only.
+  below the UTF-16 size of those texts (V8 stores ASCII text one byte a character, and the lines split out of a text are
+  slices of it, not copies). The open review adds under a megabyte: rows for the selected file only, mounted rows only.
 `;
 
 console.log(markdown);
