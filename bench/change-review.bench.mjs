@@ -288,11 +288,13 @@ ${table(header, streamRows)}
   unoptimized run of the line matcher; warm, in Node, the comparison is ~7 ms of CPU, cold ~70 ms). The tracker now
   compares in slices of at most ~8 ms with a task between them (\`computeHunksInSlices\`, over the line matcher's
   existing steps) and records writes in the order they came; the table's "longest task while the writes were recorded"
-  is that figure. It also stopped rescanning every turn of every session on each store notification (a streamed chunk
+  is that figure (a run whose range shows a long task there had a slice stretched by the load or a GC, not one comparison). It also stopped rescanning every turn of every session on each store notification (a streamed chunk
   leaves the turn list as it was, and now costs the tracker nothing).
 - **Streaming beside the open review.** The review renders from the tracker's snapshot alone, so a streamed chunk
-  re-renders none of it; commits stay at one per store notification. The long tasks in this table are the page's
-  \`<Thread>\` (markdown of the growing message) on a loaded machine, not the review: the review's renders are 0.
+  re-renders none of it; commits stay at one per store notification. The review took no part in the long tasks of this
+  table (it rendered 0 times): they are the \`<Thread>\`'s commits of the growing message and the page's layout on a
+  loaded machine (long tasks are wall time: a descheduled main thread stretches a task), as the browser-streaming section
+  records for a thread alone.
   The first draft of this benchmark counted one review render here: its virtualizer settling after the last key press
   (its scroll state resets 150 ms after a scroll), which now gets half a second of quiet before the stream starts.
 - **Opening the review** misses the ${TARGET.openMs} ms wall-clock target on this shared machine while the main thread got about a third
