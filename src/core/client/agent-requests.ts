@@ -9,6 +9,7 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
+import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
 
 export interface RequestHost {
@@ -40,7 +41,6 @@ export interface ExtensionCall {
 }
 
 type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
-type ElicitationFinish = (response: acp.CreateElicitationResponse, status: ElicitationState['status']) => void;
 
 /** Pending agent requests waiting for an answer, keyed by local request id. */
 export interface PendingRequests {
@@ -116,30 +116,16 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
 
   // --- elicitation ---------------------------------------------------------------------------
 
-  async function elicitation(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse> {
-    const { readElicitation } = await import('./elicitation.js');
-    const requestId = `elicitation-${++counter}`;
-    const state = readElicitation(params, { requestId, createdAt: now(), sessionOfRequest: host.sessionOfRequest, diagnose: host.diagnose });
-    // Cancelled, or the connection dropped, while the module loaded, or its session's turn is
-    // being cancelled: nothing to show.
-    if (signal.aborted || cancelling(state.sessionId)) return { action: 'cancel' };
-    const answered = new Promise<acp.CreateElicitationResponse>((resolve) => {
-      elicitations.set(requestId, (response, status) => {
-        update((s) => ({
-          ...s,
-          elicitations: replaceWhere(
-            s.elicitations,
-            (e) => e.requestId === requestId,
-            (e) => ({ ...e, status, response }),
-          ),
-        }));
-        resolve(response);
-      });
-    });
-    signal.addEventListener('abort', () => onAborted(requestId), { once: true });
-    update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
-    return answered;
-  }
+  /** What `elicitation.ts` (fetched with the first elicitation) needs of the client. */
+  const elicitationHost: ElicitationHost = {
+    now,
+    update,
+    sessionOfRequest: host.sessionOfRequest,
+    diagnose: host.diagnose,
+    cancelling,
+    elicitations,
+    onAborted: (requestId) => onAborted(requestId),
+  };
 
   function answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean {
     const finish = elicitations.get(requestId);
@@ -148,18 +134,6 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const status = statusOverride ?? (response.action === 'accept' ? 'accepted' : response.action === 'decline' ? 'declined' : 'cancelled');
     finish(response, status);
     return true;
-  }
-
-  function elicitationComplete(elicitationId: string) {
-    // Unknown or already completed ids are ignored, as the spec requires.
-    update((s) => ({
-      ...s,
-      elicitations: replaceWhere(
-        s.elicitations,
-        (e) => e.mode === 'url' && e.elicitationId === elicitationId && e.status !== 'completed',
-        (e) => ({ ...e, status: 'completed' }),
-      ),
-    }));
   }
 
   /**
@@ -179,9 +153,12 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     register(app) {
       const m = acp.methods.client;
       app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal));
-      app.onRequest(m.elicitation.create, (ctx) => elicitation(ctx.params, ctx.signal));
-      app.onNotification(m.elicitation.complete, (ctx) => {
-        elicitationComplete(ctx.params.elicitationId);
+      // Agents ask for input rarely: the handling is in `elicitation.ts`, fetched the first time.
+      app.onRequest(m.elicitation.create, async (ctx) =>
+        (await import('./elicitation.js')).handleElicitation(ctx.params, ctx.signal, `elicitation-${++counter}`, elicitationHost),
+      );
+      app.onNotification(m.elicitation.complete, async (ctx) => {
+        (await import('./elicitation.js')).completeElicitation(ctx.params.elicitationId, update);
       });
       // Requests and notifications of no ACP method: extensions (`session-actions.ts` answers them).
       app.onRequest('*', host.onExtRequest);
