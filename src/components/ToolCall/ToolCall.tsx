@@ -7,6 +7,7 @@ import { prefetchToolCallParts } from './prefetch-parts.js';
 import { toolCallMessages, type ToolCallMessages } from './messages.js';
 import { Chevron } from '../shared/Chevron.js';
 import { RawDisclosure } from './RawDisclosure.js';
+import { SubagentRunSection } from './SubagentRun.js';
 import { ToolCallContentList } from './ToolCallContentList.js';
 import { ToolCallLocations } from './ToolCallLocations.js';
 import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
@@ -32,6 +33,11 @@ export interface ToolCallOwnProps {
   /** Initial expansion when uncontrolled; without it the body follows the status (finished reads and searches fold). */
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Controlled expansion of the sub-agent run (`toolCall.run`), folded to its progress by default. */
+  runOpen?: boolean;
+  /** Initial expansion of the run when uncontrolled (default false). */
+  defaultRunOpen?: boolean;
+  onRunOpenChange?: (open: boolean) => void;
   className?: string;
 }
 
@@ -47,7 +53,22 @@ const statusOf = (status: unknown): ToolCallDisplayStatus =>
   typeof status === 'string' && STATUSES.has(status) ? (status as ToolCallDisplayStatus) : 'pending';
 
 const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(
-  { toolCall, terminals, onOpenLocation, cwd, permissionSlot, elicitationSlot, open: controlledOpen, defaultOpen, onOpenChange, className, ...rest },
+  {
+    toolCall,
+    terminals,
+    onOpenLocation,
+    cwd,
+    permissionSlot,
+    elicitationSlot,
+    open: controlledOpen,
+    defaultOpen,
+    onOpenChange,
+    runOpen,
+    defaultRunOpen,
+    onRunOpenChange,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const messages = useMessages('toolCall', toolCallMessages);
@@ -123,6 +144,20 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
           <RawDisclosure rawInput={toolCall.rawInput} rawOutput={toolCall.rawOutput} messages={messages} />
         </div>
       )}
+      {toolCall.run && toolCall.run.thread.items.size > 0 && (
+        <SubagentRunSection
+          run={toolCall.run}
+          status={status}
+          statusLabel={messages[`status_${status}`]}
+          untitled={messages.untitled}
+          terminals={terminals}
+          cwd={cwd}
+          onOpenLocation={onOpenLocation}
+          open={runOpen}
+          defaultOpen={defaultRunOpen}
+          onOpenChange={onRunOpenChange}
+        />
+      )}
       {permissionSlot != null && permissionSlot !== false && (
         <div className="acp-tool-call__slot" data-slot="tool-call-permission">
           {permissionSlot}
@@ -161,7 +196,8 @@ function sameProps(prev: ToolCallProps, next: ToolCallProps): boolean {
 
 /**
  * A tool call card: kind icon, title (plain text), status, locations, content (text, diffs,
- * terminals), the execute command and the raw input/output. The body folds with
+ * terminals), the execute command, the raw input/output, and the sub-agent run it started
+ * (`toolCall.run`), folded to its progress until expanded. The body folds with
  * `hidden="until-found"`, so find-in-page still reaches folded output.
  */
 export const ToolCall = /* @__PURE__ */ memo(ToolCallCard, sameProps);

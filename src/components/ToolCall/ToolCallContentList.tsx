@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TerminalState, ToolCallContent } from '../../core/types.js';
 import { Diff, isDeletedDiff } from '../Diff/index.js';
 import { TerminalOutput } from '../TerminalOutput/index.js';
@@ -15,8 +16,9 @@ interface ToolCallContentListProps {
 /**
  * A tool call's `content` array in order. Items are keyed by position: an update replaces the
  * whole array, and position keeps a diff's chosen layout and a terminal's scroll across updates.
+ * Memoized: the card renders again for its run's progress, which leaves its content unchanged.
  */
-export function ToolCallContentList({ content, terminals, messages }: ToolCallContentListProps) {
+export const ToolCallContentList = /* @__PURE__ */ memo(function ToolCallContentList({ content, terminals, messages }: ToolCallContentListProps) {
   if (content.length === 0) return null;
   return (
     <div className="acp-tool-call__content" data-slot="tool-call-content">
@@ -28,7 +30,7 @@ export function ToolCallContentList({ content, terminals, messages }: ToolCallCo
       ))}
     </div>
   );
-}
+});
 
 function contentView(item: ToolCallContent, terminals: ToolCallContentListProps['terminals'], messages: ToolCallMessages) {
   switch (item.type) {
