@@ -2,9 +2,10 @@
 /**
  * `npm test`: the whole suite, in the order a failure is cheapest to find.
  *  1. Chromium present (installed with apt-get when missing and running as root).
- *  2. Type check: the TypeScript program, then the Node .mjs files (bridge, bin, demo-agent,
- *     scripts) checked from their JSDoc types; then import cycles across src/ (type-only imports
- *     included, which ESLint's import-x/no-cycle skips).
+ *  2. Type check: the TypeScript program, then the layers held to `noUncheckedIndexedAccess`
+ *     (tsconfig.strict.json), then the Node .mjs files (bridge, bin, demo-agent, scripts) checked
+ *     from their JSDoc types; then import cycles across src/ (type-only imports included, which
+ *     ESLint's import-x/no-cycle skips).
  *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles), then formatting (Prettier).
  *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
@@ -28,14 +29,21 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const suiteStarted = Date.now();
 /** @type {{ title: string, seconds: number, ok: boolean }[]} */
 const times = [];
-/** @type {(title: string, cmd: string, args: string[], env?: Record<string, string>) => void} */
-const step = (title, cmd, args, env = {}) => {
+/**
+ * One step: its command, or several run in order (the step fails at the first that fails).
+ * @type {(title: string, cmd: string | Array<[string, string[]]>, args?: string[], env?: Record<string, string>) => void}
+ */
+const step = (title, cmd, args = [], env = {}) => {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   /** @param {boolean} ok */
   const record = (ok) => times.push({ title, seconds: Math.round((Date.now() - started) / 1000), ok });
   try {
-    execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    /** @type {Array<[string, string[]]>} */
+    const commands = typeof cmd === 'string' ? [[cmd, args]] : cmd;
+    for (const [command, commandArgs] of commands) {
+      execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    }
   } catch (error) {
     record(false);
     throw error;
@@ -51,7 +59,10 @@ const printTimes = () => {
 
 try {
   ensureChromium();
-  step('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  step('Type check (then noUncheckedIndexedAccess over core, react, highlight, i18n)', [
+    [bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+    [bin('tsc'), ['-p', 'tsconfig.strict.json', '--noEmit']],
+  ]);
   step('Type check (Node .mjs files, JSDoc)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
   step('Import cycles', process.execPath, ['scripts/check-cycles.mjs']);
   step('Lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/']);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AgentPicker, type AgentPickerAgent } from '../src/components/AgentPicker/index.js';
+import { expect, userEvent, within } from 'storybook/test';
+import { AgentPicker, type AgentPickerAgent, type AgentPickerLaunch } from '../src/components/AgentPicker/index.js';
 
 // Shapes of the ACP registry's entries (the icon of the first is a data URL: stories run offline).
 const agents: AgentPickerAgent[] = [
@@ -41,7 +42,11 @@ const agents: AgentPickerAgent[] = [
 const meta = {
   title: 'Components/AgentPicker',
   component: AgentPicker,
-  args: { agents, onPick: (agent: AgentPickerAgent): string | Promise<string> => `ws://127.0.0.1:3030/${agent.id}`, onConnect: () => {} },
+  args: {
+    agents,
+    onPick: (agent: AgentPickerAgent, _launch: AgentPickerLaunch): string | Promise<string> => `ws://127.0.0.1:3030/${agent.id}`,
+    onConnect: () => {},
+  },
 } satisfies Meta<typeof AgentPicker>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -52,3 +57,16 @@ export const LoadFailed: Story = { args: { agents: null, error: 'HTTP 502 from t
 export const Empty: Story = { args: { agents: [] } };
 /** The host's callback is starting the agent (it never resolves here). */
 export const Starting: Story = { args: { onPick: () => new Promise<string>(() => {}) } };
+/** A launcher bridge installing the chosen agent: the installer's latest line under "Starting …". */
+export const Installing: Story = {
+  args: {
+    onPick: (_agent: AgentPickerAgent, launch: AgentPickerLaunch) => {
+      launch.progress('npm http fetch GET 200 https://registry.npmjs.org/@zed-industries%2fclaude-code-acp 312ms (cache miss)');
+      return new Promise<string>(() => {});
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('option', { name: /Claude Code/ }));
+    await expect(within(canvasElement).getByText(/npm http fetch GET 200/)).toBeVisible();
+  },
+};

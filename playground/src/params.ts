@@ -10,9 +10,9 @@ export type Theme = 'light' | 'dark' | 'system';
 
 export interface PlaygroundParams {
   agentUrl: string;
-  /** True when `?agent=` (or `?launcher=`) points somewhere else than the bundled demo agent. */
+  /** True when `?agent=` points somewhere else than the bundled demo agent. */
   external: boolean;
-  /** `?launcher=`: the bridge to pick an agent from, before anything connects. */
+  /** `?launcher=`: the bridge the web IDE page picks an agent from, before anything connects (the other pages ignore it). */
   launcherUrl?: string;
   /** Offer the agent the in-browser workspace (fs) and the simulated terminal. */
   browserWorkspace: boolean;
@@ -47,18 +47,15 @@ export function readParams(search: string = window.location.search): PlaygroundP
   const launcher = query.get('launcher');
   if (launcher && external) problems.push(`Ignored ?launcher=${launcher}: ?agent= names the agent already.`);
   else if (launcher && !/^https?:\/\//i.test(launcher)) problems.push(`Ignored ?launcher=${launcher}: it must be the bridge's http(s):// URL.`);
-  else if (launcher) {
-    launcherUrl = launcher;
-    agentUrl = launcher;
-    external = true;
-  }
+  else if (launcher) launcherUrl = launcher;
   let cwd = DEFAULT_CWD;
   const requestedCwd = query.get('cwd');
   if (requestedCwd) {
     if (requestedCwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(requestedCwd)) cwd = requestedCwd;
     else problems.push(`Ignored ?cwd=${requestedCwd}: it must be an absolute path.`);
   }
-  let browserWorkspace = !external;
+  // A launched agent is a real agent too, on its own disk.
+  let browserWorkspace = !external && !launcherUrl;
   const workspace = query.get('workspace');
   if (workspace === 'browser') browserWorkspace = true;
   else if (workspace === 'none') browserWorkspace = false;
@@ -70,5 +67,10 @@ export function readParams(search: string = window.location.search): PlaygroundP
 
 /** A link to another playground page that keeps the current query parameters. */
 export function pageHref(page: 'index.html' | 'notebook.html', search: string = window.location.search): string {
-  return `./${page === 'index.html' ? '' : page}${search}`;
+  if (page === 'index.html') return `./${search}`;
+  // The notebook runs the demo agent or ?agent=, never the launcher's.
+  const query = new URLSearchParams(search);
+  query.delete('launcher');
+  const rest = query.toString();
+  return `./${page}${rest ? `?${rest}` : ''}`;
 }

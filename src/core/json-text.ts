@@ -32,6 +32,14 @@ export interface JsonText {
 
 const NOTHING = Symbol('nothing');
 
+/** An object or array being written: its keys (null for an array), the next member, the members written. */
+interface Container {
+  value: object;
+  keys: string[] | null;
+  next: number;
+  count: number;
+}
+
 /** The value JSON writes for `raw` (after `toJSON`), a literal for primitives, or NOTHING to skip it. */
 function prepare(raw: unknown, key: string | number): unknown {
   let value = raw;
@@ -79,18 +87,15 @@ export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonTex
   }
 
   // Pieces of the text, joined at the end (appending to one string makes a deep rope).
-  const parts: string[] = typeof first === 'string' ? [first] : [];
-  let length = parts.length > 0 ? parts[0].length : 0;
+  const parts: string[] = [];
+  let length = 0;
   const emit = (piece: string) => {
     parts.push(piece);
     length += piece.length;
   };
   let flattened = false;
-  // The containers being written, as parallel stacks (no allocation per level).
-  const values: object[] = [];
-  const keyLists: Array<string[] | null> = [];
-  const nexts: number[] = [];
-  const counts: number[] = [];
+  // The containers being written, innermost last: the stack is the writer's own, not the call stack's.
+  const stack: Container[] = [];
   // The containers being written: a value met again inside itself is a cycle.
   const open = new Set<object>();
   const breaks: string[] = [];
@@ -103,44 +108,41 @@ export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonTex
     open.add(object);
     const keys = Array.isArray(object) ? null : Object.keys(object);
     emit(keys ? '{' : '[');
-    values.push(object);
-    keyLists.push(keys);
-    nexts.push(0);
-    counts.push(0);
+    stack.push({ value: object, keys, next: 0, count: 0 });
   };
 
-  if (typeof first !== 'string') start(first as object);
-  while (values.length > 0 && length < maxChars) {
-    const top = values.length - 1;
-    const container = values[top];
-    const keys = keyLists[top];
-    const depth = top;
-    const size = keys ? keys.length : (container as unknown[]).length;
+  start(first);
+  for (let top = stack.at(-1); top && length < maxChars; top = stack.at(-1)) {
+    const { value: container, keys } = top;
+    const depth = stack.length - 1;
     let member: unknown = NOTHING;
     let key = '';
-    while (nexts[top] < size && member === NOTHING) {
-      const index = nexts[top]++;
-      if (keys) {
-        key = keys[index];
+    if (keys) {
+      // Past the last key there is none: the object is done.
+      for (let next = keys[top.next]; next !== undefined && member === NOTHING; next = keys[top.next]) {
+        top.next++;
+        key = next;
         member = prepare((container as Record<string, unknown>)[key], key);
-      } else {
-        member = prepare((container as unknown[])[index], index);
+      }
+    } else {
+      const items = container as unknown[];
+      if (top.next < items.length) {
+        const index = top.next++;
+        member = prepare(items[index], index);
         // An array keeps the slot of a value JSON cannot write, as null.
         if (member === NOTHING) member = 'null';
       }
     }
     if (member === NOTHING) {
-      values.pop();
-      keyLists.pop();
-      nexts.pop();
+      stack.pop();
       open.delete(container);
       // A container's members and its closing bracket are on one line once the members are flattened.
-      if (counts.pop()! > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
+      if (top.count > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
       emit(keys ? '}' : ']');
       continue;
     }
     if (depth + 1 >= flattenFrom && indent > 0) flattened = true;
-    if (counts[top]++ > 0) emit(',');
+    if (top.count++ > 0) emit(',');
     if (depth + 1 < flattenFrom && indent > 0) emit(breakAt(depth + 1));
     if (keys) emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
     start(member);

@@ -111,7 +111,10 @@ export class PersistentList<T> implements Iterable<T> {
   private leafFor(index: number): ReadonlyArray<T> {
     let node: Node<T> = this.root;
     for (let level = this.shift; level > 0; level -= BITS) {
-      node = (node as ReadonlyArray<Node<T>>)[(index >>> level) & MASK];
+      const child: Node<T> | undefined = (node as ReadonlyArray<Node<T>>)[(index >>> level) & MASK];
+      // Every index before the tail has its path of nodes in the trie: a miss is a broken trie.
+      if (!child) throw new RangeError(`index ${index} out of range`);
+      node = child;
     }
     return node as ReadonlyArray<T>;
   }

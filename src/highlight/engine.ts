@@ -70,6 +70,7 @@ export async function createTokenizer(id: LanguageId): Promise<Tokenize> {
   const registrations = grammar.default;
   await core.loadLanguage(...registrations);
   // The module lists embedded grammars first and its own grammar last.
-  const main = registrations[registrations.length - 1];
+  const main = registrations.at(-1);
+  if (!main) throw new Error(`The grammar module for ${id} registers no language`);
   return makeTokenize(core, main.name);
 }

@@ -209,6 +209,11 @@ function isLanguageId(name: string): name is LanguageId {
   return Object.hasOwn(labels, name);
 }
 
+/** A table's own entry for `key`: not one inherited from Object.prototype (`constructor`, `toString`…). */
+function ownValue<V>(table: Record<string, V>, key: string): V | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /**
  * The grammar for a fence info string or language name (`ts`, `TypeScript`, `shell`,
  * `{.python}`...), or null when there is none. Only the first word counts, as in CommonMark.
@@ -222,7 +227,7 @@ export function resolveLanguage(name: string | null | undefined): LanguageId | n
   if (!word) return null;
   const key = word.replace(/^\.|^language-/, '').toLowerCase();
   if (isLanguageId(key)) return key;
-  return Object.hasOwn(aliases, key) ? aliases[key] : null;
+  return ownValue(aliases, key) ?? null;
 }
 
 /**
@@ -233,14 +238,14 @@ export function languageForPath(path: string): LanguageId | null {
   const clean = path.split(/[?#]/, 1)[0] ?? '';
   const base = (clean.split(/[\\/]/).pop() ?? '').toLowerCase();
   if (!base) return null;
-  if (Object.hasOwn(fileNames, base)) return fileNames[base];
+  const named = ownValue(fileNames, base);
+  if (named) return named;
   if (base.startsWith('dockerfile.') || base.endsWith('.dockerfile')) return 'dockerfile';
   if (base.startsWith('.env.')) return 'dotenv';
   const dot = base.lastIndexOf('.');
   if (dot <= 0 || dot === base.length - 1) return null;
   const ext = base.slice(dot + 1);
-  if (Object.hasOwn(extensions, ext)) return extensions[ext];
-  return Object.hasOwn(aliases, ext) ? aliases[ext] : null;
+  return ownValue(extensions, ext) ?? ownValue(aliases, ext) ?? null;
 }
 
 /** Human name of a grammar for headers. */

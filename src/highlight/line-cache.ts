@@ -32,12 +32,16 @@ export interface AdvanceOptions {
 
 const NO_LINES: readonly HighlightedLine[] = [];
 
+/** The start of the code: no line before it, no grammar state yet. Every cache starts there. */
+const START: Checkpoint<never> = { offset: 0, line: 0, state: undefined };
+
 export class LineTokenCache<S> {
   readonly #tokenize: TokenizeFn<S>;
   /** The source of the tokenized complete lines, each with its `\n`. */
   #text = '';
   #lines: HighlightedLine[] = [];
-  #checkpoints: Checkpoint<S>[] = [{ offset: 0, line: 0, state: undefined }];
+  /** The checkpoints after `START`, in order. */
+  #checkpoints: Checkpoint<S>[] = [];
   /** Tokens of a final line without terminator, kept apart so growing it later stays correct. */
   #tail: { source: string; all: HighlightedLine[] } | null = null;
   #version = 0;
@@ -96,7 +100,7 @@ export class LineTokenCache<S> {
     if (final && completeEnd < code.length) {
       const source = code.slice(completeEnd);
       if (this.#tail?.source !== source) {
-        const { lines } = this.#tokenize(source, this.#checkpoints[this.#checkpoints.length - 1].state);
+        const { lines } = this.#tokenize(source, this.#lastState());
         this.#tail = { source, all: [...this.#lines, lines[0] ?? [{ content: source }]] };
         this.#version++;
       }
@@ -106,16 +110,22 @@ export class LineTokenCache<S> {
 
   /** Tokenizes `count` complete lines after the last checkpoint; returns the state after them. */
   #append(batch: string, count: number): S | undefined {
-    const from = this.#checkpoints[this.#checkpoints.length - 1].state;
-    const { lines, state } = this.#tokenize(batch, from);
-    const sources = lines.length === count ? null : batch.split('\n');
-    for (let i = 0; i < count; i++) {
+    const { lines, state } = this.#tokenize(batch, this.#lastState());
+    if (lines.length === count) {
+      for (const line of lines) this.#lines.push(line);
+    } else {
       // A tokenizer that split lines differently (a stray `\r`) must not misalign later lines.
-      this.#lines.push(sources ? [{ content: sources[i] ?? '' }] : lines[i]);
+      const sources = batch.split('\n');
+      for (let i = 0; i < count; i++) this.#lines.push([{ content: sources[i] ?? '' }]);
     }
     this.#tail = null;
     this.#version++;
     return state;
+  }
+
+  /** The grammar state after the last checkpoint (none at the start). */
+  #lastState(): S | undefined {
+    return this.#checkpoints.at(-1)?.state;
   }
 
   /** Drops everything after the last checkpoint that is still a prefix of `code`. */
@@ -124,9 +134,9 @@ export class LineTokenCache<S> {
     const limit = Math.min(old.length, code.length);
     let same = 0;
     while (same < limit && old.charCodeAt(same) === code.charCodeAt(same)) same++;
-    let keep = this.#checkpoints.length - 1;
-    while (this.#checkpoints[keep].offset > same) keep--;
-    const checkpoint = this.#checkpoints[keep];
+    const keep = this.#checkpoints.findLastIndex((checkpoint) => checkpoint.offset <= same);
+    // None before the change (keep = -1): back to the start.
+    const checkpoint = this.#checkpoints[keep] ?? START;
     this.#checkpoints.length = keep + 1;
     // A new list (the old one may still be on screen); the line arrays keep their identity.
     this.#lines = this.#lines.slice(0, checkpoint.line);

@@ -58,7 +58,16 @@ function mergeOverrides(base: LooseOverrides, extra: MessageOverrides | undefine
 export function useMessages<N extends keyof MessageCatalog>(namespace: N, defaults: MessageCatalog[N]): MessageCatalog[N] {
   const { messages } = useContext(UiContext);
   const overrides = messages[namespace];
-  return useMemo(() => (overrides ? { ...defaults, ...overrides } : defaults), [defaults, overrides]);
+  return useMemo(() => withOverrides(defaults, overrides), [defaults, overrides]);
+}
+
+/**
+ * Strings with overrides on top. Generic over the strings' type rather than spreading
+ * `MessageCatalog[N]` inline: that type is an object only once the component families have added
+ * their namespaces, and this layer must compile without them (`tsconfig.strict.json` checks it alone).
+ */
+function withOverrides<T extends object>(defaults: T, overrides: object | undefined): T {
+  return overrides ? { ...defaults, ...overrides } : defaults;
 }
 
 export function useLocale(): string | undefined {

@@ -5,7 +5,7 @@
  * processes over loopback, a fixture registry whose npx package is a folder of this repository.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -194,6 +194,42 @@ describe('launcher mode', () => {
     expect(((await response.json()) as { result: { agentInfo: { name: string } } }).result.agentInfo.name).toBe('stdio-fixture-agent');
     const early = await fetch(`${bridge.httpUrl}/agents/broken-agent`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(early.status).toBe(409);
+  });
+});
+
+describe('an install under way', () => {
+  it('goes on when the page goes away, and close() waits for it to end', async () => {
+    // An npx first on PATH that installs slowly: it prints, then waits for the test's go-ahead.
+    const dir = mkdtempSync(path.join(tmpdir(), 'acp-slow-npx-'));
+    const gate = path.join(dir, 'go');
+    mkdirSync(path.join(dir, 'bin'));
+    const npx = path.join(dir, 'bin', 'npx');
+    writeFileSync(npx, `#!/bin/sh\necho "fetching the package"\nwhile [ ! -f "${gate}" ]; do sleep 0.05; done\necho "added 1 package"\n`);
+    chmodSync(npx, 0o755);
+    const logs: string[] = [];
+    const bridge = await startBridge({
+      launcher: true,
+      registry: fixtureRegistry(),
+      port: 0,
+      env: { ...process.env, PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH}` },
+      log: (level, message) => void logs.push(`${level}: ${message}`),
+    });
+
+    const page = new AbortController();
+    const response = await fetch(`${bridge.httpUrl}/agents/fixture-agent/install`, { method: 'POST', signal: page.signal });
+    const reader = response.body!.getReader();
+    let seen = '';
+    while (!seen.includes('fetching the package')) seen += new TextDecoder().decode((await reader.read()).value);
+    page.abort(); // the page went away mid-install
+
+    let closed = false;
+    const closing = bridge.close().then(() => (closed = true));
+    await waitForLog(logs, /waiting for 1 install\(s\) to finish/);
+    expect(closed).toBe(false);
+    expect(logs.join('\n')).not.toMatch(/installed fixture-agent|failed/);
+    writeFileSync(gate, '');
+    await closing;
+    expect(logs.join('\n')).toMatch(/info: installed fixture-agent/);
   });
 });
 

@@ -3,7 +3,8 @@
  * `terminalAuth`, offers the fixture agent's `terminal` method; its login program runs in a real
  * pseudo-terminal on the bridge and in xterm.js in the page's dialog. Typing the code signs in
  * and a prompt is answered; closing the dialog mid-login kills the program and the panel stays
- * usable. One browser for both cases.
+ * usable. Under a strict CSP (no `style-src 'unsafe-inline'`) the terminal keeps its styles and
+ * nothing is blocked. One browser for the three cases.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,11 +50,11 @@ async function signInBridge() {
   return { bridge, logs };
 }
 
-async function openPanel(url: string, logs: string[]) {
+async function openPanel(url: string, logs: string[], from: StaticServer = server) {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/?agent=${encodeURIComponent(url)}&cwd=/tmp`);
+  await page.goto(`${from.url}/?agent=${encodeURIComponent(url)}&cwd=/tmp`);
   const failWith = async (error: unknown): Promise<never> => {
     throw new Error(`${String(error)}\nbridge log:\n${logs.join('\n')}\npage:\n${(await page.locator('body').innerText()).slice(0, 1500)}`);
   };
@@ -134,4 +135,62 @@ it('Escape closes the dialog mid-login: the program is killed, focus returns, an
   await dialog.waitFor({ state: 'detached', timeout: 30_000 }).catch(failWith);
   expect(errors).toEqual([]);
   await page.close();
+});
+
+it('keeps the terminal styled under a CSP without style-src unsafe-inline, with nothing blocked', async () => {
+  const strict = await serveStatic(root, {
+    csp: [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "connect-src 'self' ws://127.0.0.1:*",
+      "object-src 'none'",
+    ].join('; '),
+  });
+  try {
+    const { bridge, logs } = await signInBridge();
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    await page.exposeFunction('__reportViolation', (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { __reportViolation(v: string): void }).__reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`);
+      });
+    });
+    await page.goto(`${strict.url}/?agent=${encodeURIComponent(bridge.url)}&cwd=/tmp`);
+    const failWith = async (error: unknown): Promise<never> => {
+      throw new Error(`${String(error)}\nviolations: ${violations.join('\n')}\nbridge log:\n${logs.join('\n')}`);
+    };
+    const button = page.getByRole('button', { name: 'Sign in in a terminal with Log in with the CLI' });
+    await button.waitFor({ timeout: 30_000 }).catch(failWith);
+    await button.click();
+    await vi.waitFor(async () => expect(await screenText(page)).toContain('Code:'), { timeout: 30_000, interval: 100 }).catch(failWith);
+    const styled = await page.locator('[data-slot="sign-in-terminal-screen"]').evaluate((screen) => {
+      const rows = screen.querySelector<HTMLElement>('.xterm-rows')!;
+      const row = rows.firstElementChild as HTMLElement;
+      return {
+        styleElements: screen.querySelectorAll('style').length,
+        // xterm's theme sheet: the font size it was given; its dimensions sheet: spans as tall as the row.
+        fontSize: getComputedStyle(rows).fontSize,
+        whiteSpace: getComputedStyle(rows).whiteSpace,
+        spanHeight: getComputedStyle(row.querySelector('span') ?? row).height,
+        rowHeight: getComputedStyle(row).height,
+      };
+    });
+    expect(styled).toEqual({
+      styleElements: 0,
+      fontSize: '13px',
+      whiteSpace: 'pre',
+      spanHeight: styled.rowHeight,
+      rowHeight: expect.stringMatching(/^\d+(\.\d+)?px$/),
+    });
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 }).catch(failWith);
+    expect(violations).toEqual([]);
+    await page.close();
+  } finally {
+    await strict.close();
+  }
 });

@@ -76,6 +76,14 @@ describe('highlighter service', () => {
     expect(languageForPath('notes')).toBeNull();
   });
 
+  it('does not take names inherited by the lookup tables for grammars', () => {
+    expect(resolveLanguage('constructor')).toBeNull();
+    expect(resolveLanguage('__proto__')).toBeNull();
+    expect(languageForPath('src/constructor')).toBeNull();
+    expect(languageForPath('a.toString')).toBeNull();
+    expect(languageForPath('a.hasOwnProperty')).toBeNull();
+  });
+
   it('highlights lines into plain token data', async () => {
     const lines = await highlightLines('a = 1\nb = "s"', 'python');
     expect(lines).toHaveLength(2);

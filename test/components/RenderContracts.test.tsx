@@ -6,11 +6,12 @@
  *   render of any other item, whether the thread holds 2, 200 or 1,000 messages (the last two are
  *   virtualized with the defaults);
  * - the same through the whole `<AgentPanel>` on a live client (one commit per store notification);
+ * - the same with a change review: no turn's change summary re-renders for a chunk;
  * - a permission request renders only the tool call it names;
  * - mounting a thread renders each mounted item once.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Profiler } from 'react';
+import { forwardRef, Profiler } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
 import { WebSocket } from 'ws';
 import { AcpProvider, AgentPanel, createAcpClient } from '../../src/index.js';
@@ -19,12 +20,16 @@ import { isRequest, startRawAgent } from '../helpers/raw-agent.js';
 import { virtualTurnListModule } from '../../src/components/Thread/lazy-virtual-turn-list.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
 import type { PermissionRequestState, SessionState } from '../../src/core/types.js';
+import { createChangeTracker } from '../../src/core/changes/index.js';
+import { createMemoryFs } from '../../src/core/devtools/index.js';
 
 /** Renders of each item's component, by item id (tool calls by their card's item id too). */
 const renders = vi.hoisted(() => new Map<string, number>());
+/** Renders of a change summary, by its lines added (each turn of the test adds its own number). */
+const summaries = vi.hoisted(() => new Map<number, number>());
 /** Renders of a markdown text part, by the text's first word (each message's text starts with its own). */
 const textParts = vi.hoisted(() => new Map<string, number>());
-const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+const bump = <K,>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
 // Pass-through spies: plain (unmemoized) wrappers, so they run every time their parent renders them.
 vi.mock('../../src/components/Message/index.js', async (importOriginal) => {
@@ -45,6 +50,16 @@ vi.mock('../../src/components/ToolCall/index.js', async (importOriginal) => {
       bump(renders, props.toolCall.id);
       return <actual.ToolCall {...props} />;
     },
+  };
+});
+vi.mock('../../src/components/ChangeReview/index.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/components/ChangeReview/index.js')>();
+  return {
+    ...actual,
+    ChangeSummary: forwardRef<HTMLDivElement, Parameters<typeof actual.ChangeSummary>[0]>(function ChangeSummarySpy(props, ref) {
+      bump(summaries, props.counts.additions);
+      return <actual.ChangeSummary {...props} ref={ref} />;
+    }),
   };
 });
 vi.mock('../../src/components/Markdown/index.js', async (importOriginal) => {
@@ -95,6 +110,7 @@ function permission(toolCallId: string): PermissionRequestState {
 beforeEach(() => {
   renders.clear();
   textParts.clear();
+  summaries.clear();
 });
 
 describe('a streamed chunk', () => {
@@ -227,6 +243,69 @@ describe('a streamed chunk in the whole AgentPanel', () => {
         expect([...textParts.entries()]).toEqual([['streaming', 1]]);
       }
       expect(container.querySelector('[data-state="streaming"]')).toHaveTextContent('streaming answer one two three');
+    } finally {
+      await client.disconnect();
+      await agent.close();
+    }
+  });
+
+  it('re-renders no turn’s change summary: not the earlier turns’, not the streaming turn’s', async () => {
+    const tracker = createChangeTracker({ fs: createMemoryFs({ files: {}, writable: true }) });
+    let prompts = 0;
+    const agent = await startRawAgent({
+      onMessage: (m, conn) => {
+        if (!isRequest(m, 'session/prompt')) return false;
+        // Each turn writes a file of its own (turn t adds t + 1 lines); the first three end, the
+        // fourth stays open: the test streams into it.
+        const t = prompts++;
+        const path = `/workspace/f${t}.ts`;
+        void conn.request('fs/write_text_file', { sessionId: 'sess-1', path, content: 'line\n'.repeat(t + 1) }).response.then(() => {
+          if (t < 3) conn.respond(m.id, { stopReason: 'end_turn' });
+        });
+        return true;
+      },
+    });
+    const client = createAcpClient({
+      url: agent.url,
+      WebSocket: WebSocket as never,
+      scheduler: 'sync',
+      reconnect: false,
+      fs: tracker.fs,
+      clientInfo: { name: 'contracts', version: '0' },
+    });
+    try {
+      let commits = 0;
+      const { container } = render(
+        <AcpProvider client={client}>
+          <Profiler id="panel" onRender={() => commits++}>
+            <AgentPanel cwd="/workspace" showSessionList={false} changes={tracker} />
+          </Profiler>
+        </AcpProvider>,
+      );
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']).toBeDefined());
+      for (let t = 0; t < 3; t++) await client.prompt('sess-1', `task${t} please`);
+      const conn = await agent.connection(0);
+      client.prompt('sess-1', 'one more').catch(() => {}); // left open: the test disconnects
+      await waitFor(() => expect(client.getSnapshot().sessions['sess-1']!.turn.state).toBe('running'));
+      // Each turn ends with its summary (loaded: it has its state), the running one too once it wrote.
+      const summaryEls = () => container.querySelectorAll('[data-slot="thread-turn"] [data-slot="change-summary"][data-state]');
+      await waitFor(() => expect(summaryEls()).toHaveLength(4), { timeout: 15_000 });
+      act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'streaming answer' } }));
+      await waitFor(() => expect(container.querySelector('[data-state="streaming"]')).toHaveTextContent('streaming answer'));
+      const streamingId = client.getSnapshot().sessions['sess-1']!.thread.items.last()!.id;
+
+      for (const text of [' one', ' two', ' three']) {
+        renders.clear();
+        summaries.clear();
+        commits = 0;
+        const seen = client.getSnapshot();
+        act(() => conn.update('sess-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }));
+        await waitFor(() => expect(client.getSnapshot()).not.toBe(seen));
+        expect(commits).toBe(1);
+        expect([...renders.entries()]).toEqual([[streamingId, 1]]);
+        expect([...summaries.entries()]).toEqual([]);
+      }
+      expect(summaryEls()).toHaveLength(4);
     } finally {
       await client.disconnect();
       await agent.close();

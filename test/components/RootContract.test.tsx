@@ -5,22 +5,34 @@
  * render; on-demand components are checked on their fallback (a fresh copy of their module, not
  * yet loaded) and again once loaded, where the same ref must reach the new root.
  */
-import { createRef, type ComponentType, type ReactElement, type Ref } from 'react';
+import { createRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
-import type { TerminalState, UserMessageItem, ThoughtItem } from '../../src/core/types.js';
+import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
+import type { ElicitationState, PermissionRequestState, TerminalState, UserMessageItem, ThoughtItem } from '../../src/core/types.js';
+import { AuthPanel } from '../../src/components/AuthPanel/index.js';
 import { CodeBlock, CopyButton } from '../../src/components/CodeBlock/index.js';
+import { ConfigOptions, ModeSelector } from '../../src/components/ConfigOptions/index.js';
 import { ConnectionStatus } from '../../src/components/ConnectionStatus/index.js';
 import { Diff } from '../../src/components/Diff/index.js';
+import { ElicitationForm } from '../../src/components/ElicitationForm/index.js';
+import { ProtocolInspector } from '../../src/components/Inspector/index.js';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { Message } from '../../src/components/Message/index.js';
+import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js';
 import { Plan } from '../../src/components/Plan/index.js';
 import { PromptInput } from '../../src/components/PromptInput/index.js';
+import { SessionList } from '../../src/components/SessionList/index.js';
 import { SlashCommandMenu, SlashCommandStatus } from '../../src/components/SlashCommandMenu/index.js';
 import { TerminalOutput } from '../../src/components/TerminalOutput/index.js';
 import { Thought } from '../../src/components/Thought/index.js';
+import { Thread } from '../../src/components/Thread/index.js';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
-import { toolCallItem } from '../helpers/threads.js';
+import { UsageMeter } from '../../src/components/UsageMeter/index.js';
+import { AcpInspector, AgentPanel } from '../../src/panels/index.js';
+import { AcpProvider } from '../../src/react/index.js';
+import { createAcpClient } from '../../src/core/index.js';
+import { longThread, toolCallItem } from '../helpers/threads.js';
 
 const noop = () => {};
 const userMessage: UserMessageItem = {
@@ -52,6 +64,64 @@ const terminal: TerminalState = {
   exitStatus: null,
   released: false,
 };
+const session = longThread(1);
+const permission: PermissionRequestState = {
+  requestId: 'p1',
+  sessionId: 's1',
+  toolCall: { toolCallId: 'call_1', title: 'Run the tests', kind: 'execute' },
+  options: [{ optionId: 'once', name: 'Allow once', kind: 'allow_once' }],
+  status: 'pending',
+  optionId: null,
+  byPolicy: false,
+  createdAt: 0,
+};
+const elicitation: ElicitationState = {
+  requestId: 'e1',
+  mode: 'form',
+  message: 'Which branch?',
+  sessionId: 's1',
+  toolCallId: null,
+  scopeRequestId: null,
+  requestedSchema: { type: 'object', properties: { branch: { type: 'string' } } },
+  url: null,
+  elicitationId: null,
+  status: 'pending',
+  response: null,
+  createdAt: 0,
+};
+const usage = { used: 30_000, size: 100_000, cost: null };
+const modelOption: SessionConfigOption = {
+  id: 'model',
+  name: 'Model',
+  category: 'model',
+  type: 'select',
+  currentValue: 'fast',
+  options: [
+    { value: 'fast', name: 'Fast' },
+    { value: 'deep', name: 'Deep' },
+  ],
+};
+const modes: SessionModeState = {
+  currentModeId: 'ask',
+  availableModes: [
+    { id: 'ask', name: 'Ask' },
+    { id: 'code', name: 'Code' },
+  ],
+};
+const auth = { required: true, pendingMethodId: null, error: null };
+const capabilities = { load: true, resume: false, close: false, delete: false };
+const sessions = [{ sessionId: 'sess-1', cwd: '/workspace', title: 'Fix the build' }];
+const entries = [{ seq: 1, dir: 'out' as const, at: 0, msg: { jsonrpc: '2.0' as const, id: 1, method: 'initialize', params: {} } }];
+
+/** The wired panels read a provider; this one has a client that never connects. */
+function Wired({ children }: { children: ReactElement }) {
+  const [client] = useState(() => createAcpClient({ url: 'ws://127.0.0.1:9', reconnect: false }));
+  return (
+    <AcpProvider client={client} autoConnect={false}>
+      {children}
+    </AcpProvider>
+  );
+}
 
 /** What a host passes to any root: each must land on the root element. */
 interface HostProps {
@@ -108,6 +178,55 @@ const rows: Row[] = [
   ['PromptInput', 'DIV', (host) => <PromptInput onSubmit={noop} onCancel={noop} running={false} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['Diff', 'DIV', (host) => <Diff path="src/a.ts" oldText="a\n" newText="b\n" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['TerminalOutput', 'DIV', (host) => <TerminalOutput terminal={terminal} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['Thread', 'DIV', (host) => <Thread session={session} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'PermissionPrompt',
+    'DIV',
+    (host) => <PermissionPrompt request={permission} onRespond={noop} autoFocus={false} {...host} ref={host.ref as Ref<HTMLDivElement>} />,
+  ],
+  ['ElicitationForm', 'SECTION', (host) => <ElicitationForm elicitation={elicitation} onRespond={noop} {...host} />],
+  ['UsageMeter (detailed)', 'DIV', (host) => <UsageMeter usage={usage} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['UsageMeter (no usage yet)', 'DIV', (host) => <UsageMeter usage={null} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['UsageMeter (compact)', 'DIV', (host) => <UsageMeter usage={usage} variant="compact" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'ConfigOptions',
+    'DIV',
+    (host) => (
+      <ConfigOptions configOptions={[modelOption]} modes={null} onSetConfigOption={noop} onSetMode={noop} {...host} ref={host.ref as Ref<HTMLDivElement>} />
+    ),
+  ],
+  ['ModeSelector', 'DIV', (host) => <ModeSelector modes={modes} onSetMode={noop} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'AuthPanel',
+    'SECTION',
+    (host) => (
+      <AuthPanel authMethods={[{ id: 'oauth', name: 'Browser login' }]} auth={auth} canLogout={false} onAuthenticate={noop} onLogout={noop} {...host} />
+    ),
+  ],
+  [
+    'SessionList',
+    'DIV',
+    (host) => <SessionList sessions={sessions} capabilities={capabilities} onOpen={noop} {...host} ref={host.ref as Ref<HTMLDivElement>} />,
+  ],
+  ['ProtocolInspector', 'SECTION', (host) => <ProtocolInspector entries={entries} {...host} />],
+  [
+    'AcpInspector',
+    'SECTION',
+    (host) => (
+      <Wired>
+        <AcpInspector {...host} />
+      </Wired>
+    ),
+  ],
+  [
+    'AgentPanel',
+    'SECTION',
+    (host) => (
+      <Wired>
+        <AgentPanel cwd="/workspace" autoStartSession={false} showSessionList={false} {...host} />
+      </Wired>
+    ),
+  ],
 ];
 
 function hostProps(): HostProps {
@@ -146,24 +265,70 @@ describe('every public component root takes the element props and a ref', () => 
 });
 
 describe('on-demand components: the fallback root and the loaded root alike', () => {
-  const onDemand: Array<[name: string, load: () => Promise<ComponentType<Record<string, unknown>>>, props: Record<string, unknown>]> = [
+  type OnDemandRow = [
+    name: string,
+    load: () => Promise<ComponentType<Record<string, unknown>>>,
+    props: Record<string, unknown>,
+    fallbackTag?: string,
+    loadedTag?: string,
+  ];
+  const onDemand: OnDemandRow[] = [
     ['Diff', async () => as((await import('../../src/components/Diff/index.js')).Diff), { path: 'src/a.ts', oldText: 'a\n', newText: 'b\n' }],
     ['TerminalOutput', async () => as((await import('../../src/components/TerminalOutput/index.js')).TerminalOutput), { terminal }],
+    ['Thread', async () => as((await import('../../src/components/Thread/index.js')).Thread), { session }],
+    [
+      'PermissionPrompt',
+      async () => as((await import('../../src/components/PermissionPrompt/index.js')).PermissionPrompt),
+      { request: permission, onRespond: noop, autoFocus: false },
+    ],
+    // Only here: its fallback (the first request, as the prompt's fallback) and the loaded queue differ in tag.
+    [
+      'PermissionQueue',
+      async () => as((await import('../../src/components/PermissionPrompt/index.js')).PermissionQueue),
+      { requests: [permission], onRespond: noop, autoFocus: false },
+      'DIV',
+      'SECTION',
+    ],
+    [
+      'ElicitationForm',
+      async () => as((await import('../../src/components/ElicitationForm/index.js')).ElicitationForm),
+      { elicitation, onRespond: noop },
+      'SECTION',
+      'SECTION',
+    ],
+    ['UsageMeter (detailed)', async () => as((await import('../../src/components/UsageMeter/index.js')).UsageMeter), { usage }],
+    ['UsageMeter (no usage yet)', async () => as((await import('../../src/components/UsageMeter/index.js')).UsageMeter), { usage: null }],
+    ['UsageMeter (compact)', async () => as((await import('../../src/components/UsageMeter/index.js')).UsageMeter), { usage, variant: 'compact' }],
+    [
+      'ConfigOptions',
+      async () => as((await import('../../src/components/ConfigOptions/index.js')).ConfigOptions),
+      { configOptions: [modelOption], modes: null, onSetConfigOption: noop, onSetMode: noop },
+    ],
+    ['ModeSelector', async () => as((await import('../../src/components/ConfigOptions/index.js')).ModeSelector), { modes, onSetMode: noop }],
+    [
+      'AuthPanel',
+      async () => as((await import('../../src/components/AuthPanel/index.js')).AuthPanel),
+      { authMethods: [{ id: 'oauth', name: 'Browser login' }], auth, canLogout: false, onAuthenticate: noop, onLogout: noop },
+      'SECTION',
+      'SECTION',
+    ],
+    ['SessionList', async () => as((await import('../../src/components/SessionList/index.js')).SessionList), { sessions, capabilities, onOpen: noop }],
+    ['ProtocolInspector', async () => as((await import('../../src/components/Inspector/index.js')).ProtocolInspector), { entries }, 'SECTION', 'SECTION'],
   ];
 
-  it.each(onDemand)('%s', async (_name, load, props) => {
+  it.each(onDemand)('%s', async (_name, load, props, fallbackTag = 'DIV', loadedTag = fallbackTag) => {
     // A fresh copy of the module graph: its chunk is not loaded yet, so the fallback renders first.
     vi.resetModules();
     const Component = await load();
     const host = hostProps();
     const { container } = render(<Component {...props} {...host} />);
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
-    expectOnRoot(container, host, 'DIV');
+    expectOnRoot(container, host, fallbackTag);
     const fallback = container.firstElementChild;
     // The same element, now loaded: the host's ref and props moved to the loaded root.
     await waitFor(() => expect(container.firstElementChild).not.toBe(fallback), { timeout: 15_000 });
     await act(async () => {});
     expect(container.firstElementChild).not.toHaveAttribute('aria-busy', 'true');
-    expectOnRoot(container, host, 'DIV', 2);
+    expectOnRoot(container, host, loadedTag, 2);
   });
 });

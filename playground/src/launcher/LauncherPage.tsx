@@ -35,11 +35,11 @@ export function LauncherPage({ params }: { params: PlaygroundParams }) {
     setAttempt((n) => n + 1);
   }, []);
   const onPick = useCallback((agent: AgentPickerAgent, { progress }: { progress: (line: string) => void }) => launcher.launch(agent.id, progress), [launcher]);
-  const onConnect = useCallback((url: string) => setChosen({ ...params, agentUrl: url }), [params]);
+  const onConnect = useCallback((url: string) => setChosen({ ...params, agentUrl: url, external: true }), [params]);
 
   if (chosen) return <IdePage params={chosen} />;
   return (
-    <Shell page="ide" params={params}>
+    <Shell page="ide" params={{ ...params, agentUrl: launcher.url }}>
       <main className="pg-launcher">
         <p className="pg-note">
           Agents of the registry served by <code>acp-react-bridge --launcher</code>. The one you pick is installed on that machine if needed (npx), then started

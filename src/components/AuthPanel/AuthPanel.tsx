@@ -3,7 +3,7 @@
  * environment-variable and terminal instructions is fetched when the panel is first shown
  * (AgentPanel starts the fetch when it mounts). Until then it says why and which methods exist.
  */
-import { useId } from 'react';
+import { forwardRef, useId } from 'react';
 import { cx, format, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
@@ -12,13 +12,27 @@ import { authPanelMessages } from './messages.js';
 
 export const authPanelModule = /* @__PURE__ */ lazyModule(() => import('./AuthPanelLoaded.js').then((m) => m.AuthPanelLoaded));
 
-export const AuthPanel = /* @__PURE__ */ onDemandComponent('AuthPanel', authPanelModule, (loaded) => loaded, AuthPanelFallback);
-
-function AuthPanelFallback({ authMethods, auth, agentName, className, state }: AuthPanelProps & { state: OnDemandState }) {
+const AuthPanelFallback = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanelProps & { state: OnDemandState }>(function AuthPanelFallback(
+  {
+    authMethods,
+    auth,
+    agentName,
+    className,
+    state,
+    canLogout: _canLogout,
+    onAuthenticate: _onAuthenticate,
+    onLogout: _onLogout,
+    onSignInWithEnv: _onSignInWithEnv,
+    onSignInWithTerminal: _onSignInWithTerminal,
+    agentCommand: _agentCommand,
+    ...rest
+  },
+  ref,
+) {
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   return (
-    <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} aria-busy={!state.error} data-slot="auth-panel-fallback">
+    <section aria-labelledby={titleId} aria-busy={!state.error} data-slot="auth-panel-fallback" {...rest} ref={ref} className={cx('acp-auth-panel', className)}>
       <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>
@@ -39,4 +53,6 @@ function AuthPanelFallback({ authMethods, auth, agentName, className, state }: A
       <OnDemandStatus state={state} />
     </section>
   );
-}
+});
+
+export const AuthPanel = /* @__PURE__ */ onDemandComponent('AuthPanel', authPanelModule, (loaded) => loaded, AuthPanelFallback);

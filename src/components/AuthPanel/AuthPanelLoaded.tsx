@@ -1,12 +1,13 @@
-import { useId } from 'react';
+import { forwardRef, useId } from 'react';
 import type { AuthMethod } from '@agentclientprotocol/sdk';
 import type { AuthState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { AuthMethodItem } from './AuthMethodItem.js';
 import { interpolate } from './interpolate.js';
 import { authPanelMessages } from './messages.js';
 
-export interface AuthPanelProps {
+export interface AuthPanelOwnProps {
   /** `authMethods` from the `initialize` result, as received (the raw `type` is read). */
   authMethods: AuthMethod[];
   auth: AuthState;
@@ -36,20 +37,25 @@ export interface AuthPanelProps {
   className?: string;
 }
 
+/** The sign-in panel's own props and the rest of its root `<section>`'s. */
+export type AuthPanelProps = RootProps<AuthPanelOwnProps, 'section'>;
+
 /**
  * Sign-in for agents that require it. Hosts show it when `auth.required` turns true (a request
  * failed with -32000); it announces why, lists every method the agent offers, and only ever calls
  * `onAuthenticate` for methods the agent handles itself.
  */
-export function AuthPanelLoaded(props: AuthPanelProps) {
-  const { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onSignInWithTerminal, onLogout, agentName, agentCommand, className } = props;
+export const AuthPanelLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanelProps>(function AuthPanelLoaded(
+  { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onSignInWithTerminal, onLogout, agentName, agentCommand, className, ...rest },
+  ref,
+) {
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   const pendingMethod = authMethods.find((m) => m.id === auth.pendingMethodId) ?? null;
   const state = auth.pendingMethodId ? 'pending' : auth.error ? 'error' : auth.required ? 'required' : 'idle';
 
   return (
-    <section className={cx('acp-auth-panel', className)} aria-labelledby={titleId} data-state={state}>
+    <section aria-labelledby={titleId} data-slot="auth-panel" data-state={state} {...rest} ref={ref} className={cx('acp-auth-panel', className)}>
       <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>
@@ -101,4 +107,4 @@ export function AuthPanelLoaded(props: AuthPanelProps) {
       )}
     </section>
   );
-}
+});

@@ -15,7 +15,8 @@ type ForwardedProps = ChangeReviewProps & { forwarded?: Ref<HTMLElement> };
 export const changeReviewModule = /* @__PURE__ */ lazyModule(() =>
   import('./ChangeReviewLoaded.js').then(({ ChangeReviewLoaded: Loaded }) => {
     return function Review({ forwarded, ...props }: ForwardedProps) {
-      return <Loaded ref={forwarded} {...props} />;
+      // After the spread: on React 19 `ref` is a prop, and the on-demand frame passes its own (none).
+      return <Loaded {...props} ref={forwarded} />;
     };
   }),
 );

@@ -15,7 +15,8 @@ type ForwardedProps = ChangeSummaryProps & { forwarded?: Ref<HTMLDivElement> };
 const summaryModule = /* @__PURE__ */ lazyModule(() =>
   import('./ChangeSummaryLoaded.js').then(({ ChangeSummaryLoaded: Loaded }) => {
     return function Summary({ forwarded, ...props }: ForwardedProps) {
-      return <Loaded ref={forwarded} {...props} />;
+      // After the spread: on React 19 `ref` is a prop, and the on-demand frame passes its own (none).
+      return <Loaded {...props} ref={forwarded} />;
     };
   }),
 );

@@ -3,8 +3,9 @@
  * picker): the value shown at once and reconciled with the agent (`useOptimisticValue`), the
  * control's `data-state` (`pending|error|idle`), and why a change was reverted, announced once.
  */
-import { useId, type ReactNode } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import { cx, format } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { errorMessage } from './error-message.js';
 import type { ConfigOptionsMessages } from './messages.js';
 import { useOptimisticValue, type OptimisticValue } from './use-optimistic-value.js';
@@ -23,7 +24,7 @@ export function useConfigControl<T>(actual: T, source: unknown, commit: (value: 
   return { ...state, errorId: state.failure ? failureId : undefined, failureId };
 }
 
-interface ConfigControlProps {
+type ConfigControlProps = RootProps<{
   control: Pick<ConfigControlState<unknown>, 'pending' | 'failure' | 'failureId'>;
   type: 'select' | 'boolean' | 'mode';
   /** The setting's name, for the failure text. */
@@ -32,17 +33,23 @@ interface ConfigControlProps {
   className?: string;
   messages: ConfigOptionsMessages;
   children: ReactNode;
-}
+}>;
 
-export function ConfigControl({ control, type, name, configId, className, messages, children }: ConfigControlProps) {
+/** The frame is the root of a standalone control (the mode picker): it takes the host's props and ref. */
+export const ConfigControl = /* @__PURE__ */ forwardRef<HTMLDivElement, ConfigControlProps>(function ConfigControl(
+  { control, type, name, configId, className, messages, children, ...rest },
+  ref,
+) {
   const { pending, failure } = control;
   return (
     <div
-      className={cx('acp-config-control', type === 'mode' && 'acp-mode-selector', className)}
       data-slot="config-control"
       data-type={type}
       data-config-id={configId}
       data-state={pending ? 'pending' : failure ? 'error' : 'idle'}
+      {...rest}
+      ref={ref}
+      className={cx('acp-config-control', type === 'mode' && 'acp-mode-selector', className)}
     >
       {children}
       {failure && (
@@ -52,4 +59,4 @@ export function ConfigControl({ control, type, name, configId, className, messag
       )}
     </div>
   );
-}
+});

@@ -4,6 +4,7 @@
  * (`session-controls.ts`). Until then the current settings are shown as read-only text in the
  * same places, so the toolbar neither jumps nor hides what is selected.
  */
+import { forwardRef } from 'react';
 import type { SessionConfigOption, SessionConfigSelectOptions, SessionModeState } from '@agentclientprotocol/sdk';
 import { sessionControlsModule } from '../load-session-controls.js';
 import { cx, useMessages } from '../shared/index.js';
@@ -14,20 +15,16 @@ import type { ConfigOptionsProps } from './ConfigOptionsLoaded.js';
 import { toSections } from './listbox-items.js';
 import { configOptionsMessages } from './messages.js';
 
-export const ConfigOptions = /* @__PURE__ */ onDemandComponent(
-  'ConfigOptions',
-  sessionControlsModule,
-  (loaded) => loaded.ConfigOptionsLoaded,
-  ConfigOptionsFallback,
-);
-
-function ConfigOptionsFallback({ configOptions, modes, className, state }: ConfigOptionsProps & { state: OnDemandState }) {
+const ConfigOptionsFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ConfigOptionsProps & { state: OnDemandState }>(function ConfigOptionsFallback(
+  { configOptions, modes, className, state, onSetConfigOption: _onSetConfigOption, onSetMode: _onSetMode, disabled: _disabled, ...rest },
+  ref,
+) {
   const messages = useMessages('configOptions', configOptionsMessages);
   const options = groupConfigOptions(configOptions ?? []).flatMap((group) => group.options);
   const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);
   if (options.length === 0 && !showModes) return null;
   return (
-    <div className={cx('acp-config-options', className)} role="group" aria-label={messages.toolbar_label} aria-busy={!state.error}>
+    <div role="group" aria-label={messages.toolbar_label} aria-busy={!state.error} {...rest} ref={ref} className={cx('acp-config-options', className)}>
       {showModes && modes && <SettingText label={messages.mode_label} value={modeName(modes)} />}
       {options.map((option) => (
         <SettingText key={option.id} label={option.name} value={optionValueName(option, messages)} />
@@ -36,7 +33,14 @@ function ConfigOptionsFallback({ configOptions, modes, className, state }: Confi
       {state.error && <OnDemandStatus state={state} />}
     </div>
   );
-}
+});
+
+export const ConfigOptions = /* @__PURE__ */ onDemandComponent(
+  'ConfigOptions',
+  sessionControlsModule,
+  (loaded) => loaded.ConfigOptionsLoaded,
+  ConfigOptionsFallback,
+);
 
 /** A setting as read-only text, laid out like the listbox trigger that replaces it. */
 export function SettingText({ label, value }: { label: string; value: string }) {

@@ -1,13 +1,14 @@
-import { useMemo } from 'react';
+import { forwardRef, useMemo } from 'react';
 import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import { cx, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { groupConfigOptions, hasModeConfigOption, type ConfigGroupKey } from './categories.js';
 import { ConfigSelect } from './ConfigSelect.js';
 import { ConfigSwitch } from './ConfigSwitch.js';
 import { configOptionsMessages, type ConfigOptionsMessages } from './messages.js';
 import { ModeSelectorLoaded as ModeSelector } from './ModeSelectorLoaded.js';
 
-export interface ConfigOptionsProps {
+export interface ConfigOptionsOwnProps {
   configOptions: SessionConfigOption[] | null;
   /** Legacy modes; shown only when no config option has the `mode` category. */
   modes: SessionModeState | null;
@@ -24,6 +25,9 @@ export interface ConfigOptionsProps {
   className?: string;
 }
 
+/** The settings' own props and the rest of their root `<div>`'s. */
+export type ConfigOptionsProps = RootProps<ConfigOptionsOwnProps>;
+
 const GROUP_LABEL: Record<ConfigGroupKey, keyof ConfigOptionsMessages> = {
   mode: 'group_mode',
   model: 'group_model',
@@ -36,15 +40,17 @@ const GROUP_LABEL: Record<ConfigGroupKey, keyof ConfigOptionsMessages> = {
  * `model_config` options next to the model. Options of unknown type are skipped. Live updates
  * (`config_option_update`, `current_mode_update`) simply arrive as new props.
  */
-export function ConfigOptionsLoaded(props: ConfigOptionsProps) {
-  const { configOptions, modes, onSetConfigOption, onSetMode, disabled, className } = props;
+export const ConfigOptionsLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ConfigOptionsProps>(function ConfigOptionsLoaded(
+  { configOptions, modes, onSetConfigOption, onSetMode, disabled, className, ...rest },
+  ref,
+) {
   const messages = useMessages('configOptions', configOptionsMessages);
   const groups = useMemo(() => groupConfigOptions(configOptions ?? []), [configOptions]);
   const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);
   if (groups.length === 0 && !showModes) return null;
 
   return (
-    <div className={cx('acp-config-options', className)} role="group" aria-label={messages.toolbar_label}>
+    <div role="group" aria-label={messages.toolbar_label} data-slot="config-options" {...rest} ref={ref} className={cx('acp-config-options', className)}>
       {showModes && (
         <div className="acp-config-options__group" role="group" aria-label={messages.group_mode} data-category="mode">
           <ModeSelector modes={modes} onSetMode={onSetMode} disabled={disabled} />
@@ -63,4 +69,4 @@ export function ConfigOptionsLoaded(props: ConfigOptionsProps) {
       ))}
     </div>
   );
-}
+});

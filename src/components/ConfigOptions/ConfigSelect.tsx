@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { SessionConfigOption, SessionConfigSelectOptions } from '@agentclientprotocol/sdk';
-import { ConfigControl, useConfigControl } from './ConfigControl.js';
+import { useConfigControl } from './ConfigControl.js';
+import { ConfigListbox } from './ConfigListbox.js';
 import { toSections } from './listbox-items.js';
-import { ListboxSelect } from './ListboxSelect.js';
 import type { ConfigOptionsMessages } from './messages.js';
 
 type SelectOption = Extract<SessionConfigOption, { type: 'select' }>;
@@ -19,18 +19,15 @@ export function ConfigSelect({ option, onSet, disabled, messages }: ConfigSelect
   const sections = useMemo(() => toSections(option.options as SessionConfigSelectOptions), [option.options]);
   const control = useConfigControl(option.currentValue, option, (v: string) => onSet(option.id, v));
   return (
-    <ConfigControl control={control} type="select" name={option.name} configId={option.id} messages={messages}>
-      <ListboxSelect
-        label={option.name}
-        hint={option.description}
-        value={control.value}
-        sections={sections}
-        onSelect={control.set}
-        disabled={disabled}
-        pending={control.pending}
-        pendingText={messages.pending}
-        describedBy={control.errorId}
-      />
-    </ConfigControl>
+    <ConfigListbox
+      control={control}
+      type="select"
+      label={option.name}
+      hint={option.description}
+      configId={option.id}
+      sections={sections}
+      disabled={disabled}
+      messages={messages}
+    />
   );
 }

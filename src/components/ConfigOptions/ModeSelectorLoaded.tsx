@@ -1,12 +1,13 @@
-import { useMemo } from 'react';
+import { forwardRef, useMemo } from 'react';
 import type { SessionModeState } from '@agentclientprotocol/sdk';
 import { useMessages } from '../shared/index.js';
-import { ConfigControl, useConfigControl } from './ConfigControl.js';
+import type { RootProps } from '../shared/root-props.js';
+import { useConfigControl } from './ConfigControl.js';
+import { ConfigListbox } from './ConfigListbox.js';
 import type { ListboxSection } from './listbox-items.js';
-import { ListboxSelect } from './ListboxSelect.js';
 import { configOptionsMessages } from './messages.js';
 
-export interface ModeSelectorProps {
+export interface ModeSelectorOwnProps {
   /** Legacy session modes (deprecated in ACP v2 in favour of a `mode` config option). */
   modes: SessionModeState | null;
   /** Return the request's promise to have a failed change reverted and reported. */
@@ -15,11 +16,17 @@ export interface ModeSelectorProps {
   className?: string;
 }
 
+/** The mode picker's own props and the rest of its root `<div>`'s. */
+export type ModeSelectorProps = RootProps<ModeSelectorOwnProps>;
+
 /**
  * Picks the session mode from `modes.availableModes`. Prefer `ConfigOptions`, which shows this
  * only when the agent has no `mode` config option (the spec says to use config options then).
  */
-export function ModeSelectorLoaded({ modes, onSetMode, disabled, className }: ModeSelectorProps) {
+export const ModeSelectorLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ModeSelectorProps>(function ModeSelectorLoaded(
+  { modes, onSetMode, disabled, ...rest },
+  ref,
+) {
   const messages = useMessages('configOptions', configOptionsMessages);
   const sections = useMemo<ListboxSection[]>(
     () => [
@@ -34,17 +41,6 @@ export function ModeSelectorLoaded({ modes, onSetMode, disabled, className }: Mo
   const control = useConfigControl(modes?.currentModeId ?? '', modes, onSetMode);
   if (!modes || modes.availableModes.length === 0) return null;
   return (
-    <ConfigControl control={control} type="mode" name={messages.mode_label} className={className} messages={messages}>
-      <ListboxSelect
-        label={messages.mode_label}
-        value={control.value}
-        sections={sections}
-        onSelect={control.set}
-        disabled={disabled}
-        pending={control.pending}
-        pendingText={messages.pending}
-        describedBy={control.errorId}
-      />
-    </ConfigControl>
+    <ConfigListbox {...rest} ref={ref} control={control} type="mode" label={messages.mode_label} sections={sections} disabled={disabled} messages={messages} />
   );
-}
+});

@@ -3,7 +3,7 @@
  * are fetched the first time a request is shown, or earlier through `preloadComponents()`.
  * Until then the card shows what the agent asked, so the user can already read it.
  */
-import { useId } from 'react';
+import { forwardRef, useId } from 'react';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
@@ -13,9 +13,10 @@ import { elicitationHeading, elicitationView } from './view.js';
 
 export const elicitationFormModule = /* @__PURE__ */ lazyModule(() => import('./ElicitationFormLoaded.js').then((m) => m.ElicitationFormLoaded));
 
-export const ElicitationForm = /* @__PURE__ */ onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);
-
-export function ElicitationFallback({ elicitation, className, state }: ElicitationFormProps & { state: OnDemandState }) {
+export const ElicitationFallback = /* @__PURE__ */ forwardRef<HTMLElement, ElicitationFormProps & { state: OnDemandState }>(function ElicitationFallback(
+  { elicitation, className, state, onRespond: _onRespond, onDismiss: _onDismiss, ...rest },
+  ref,
+) {
   const messages = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
   const view = elicitationView(elicitation, null, null);
@@ -27,6 +28,8 @@ export function ElicitationFallback({ elicitation, className, state }: Elicitati
       data-slot="elicitation-fallback"
       aria-labelledby={titleId}
       aria-busy={!state.error}
+      {...rest}
+      ref={ref}
     >
       <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
         {elicitationHeading(view, elicitation.mode, messages)}
@@ -39,4 +42,6 @@ export function ElicitationFallback({ elicitation, className, state }: Elicitati
       <OnDemandStatus state={state} />
     </section>
   );
-}
+});
+
+export const ElicitationForm = /* @__PURE__ */ onDemandComponent('ElicitationForm', elicitationFormModule, (loaded) => loaded, ElicitationFallback);

@@ -4,7 +4,7 @@
  * Presentational: the answer goes out through `onRespond`; the host sends it. The card shows the
  * agent's message and, once answered, a read-only summary.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { CreateElicitationResponse, ElicitationState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { FormMode } from './FormMode.js';
@@ -14,8 +14,9 @@ import { SubmittedValues } from './SubmittedValues.js';
 import { UrlMode } from './UrlMode.js';
 import { elicitationHeading, elicitationView, type ElicitationView } from './view.js';
 import { activeElementNear } from '../shared/root-node.js';
+import { composeHandlers, useComposedRefs, type RootProps } from '../shared/root-props.js';
 
-export interface ElicitationFormProps {
+export interface ElicitationFormOwnProps {
   elicitation: ElicitationState;
   /** The user's answer; called at most once per request. */
   onRespond: (requestId: string, response: CreateElicitationResponse) => void;
@@ -27,18 +28,30 @@ export interface ElicitationFormProps {
   className?: string;
 }
 
-export function ElicitationFormLoaded(props: ElicitationFormProps) {
-  // Keyed by request so a new request never inherits the previous one's local state.
-  return <ElicitationCard key={props.elicitation.requestId} {...props} />;
-}
+/** The form's own props and the rest of its root `<section>`'s. */
+export type ElicitationFormProps = RootProps<ElicitationFormOwnProps, 'section'>;
 
-function ElicitationCard({ elicitation, onRespond, onDismiss, className }: ElicitationFormProps) {
+export const ElicitationFormLoaded = /* @__PURE__ */ forwardRef<HTMLElement, ElicitationFormProps>(function ElicitationFormLoaded(props, ref) {
+  // Keyed by request so a new request never inherits the previous one's local state.
+  return <ElicitationCard key={props.elicitation.requestId} {...props} forwardedRef={ref} />;
+});
+
+function ElicitationCard({
+  elicitation,
+  onRespond,
+  onDismiss,
+  className,
+  onKeyDown: hostOnKeyDown,
+  forwardedRef,
+  ...rest
+}: ElicitationFormProps & { forwardedRef: Ref<HTMLElement> }) {
   const messages = useMessages('elicitation', elicitationMessages);
   const titleId = useId();
   const [sent, setSent] = useState<CreateElicitationResponse | null>(null);
   const [waitingEnded, setWaitingEnded] = useState<'done' | 'stopped' | null>(null);
   const sentRef = useRef(false);
   const rootRef = useRef<HTMLElement>(null);
+  const composedRef = useComposedRefs(rootRef, forwardedRef);
   const refocus = useRef(false);
   const model = useMemo(() => buildFormModel(elicitation.requestedSchema), [elicitation.requestedSchema]);
   const view = elicitationView(elicitation, sent, waitingEnded);
@@ -76,13 +89,15 @@ function ElicitationCard({ elicitation, onRespond, onDismiss, className }: Elici
 
   return (
     <section
-      ref={rootRef}
       tabIndex={-1}
-      className={cx('acp-elicitation', className)}
+      data-slot="elicitation"
       data-status={view}
       data-mode={elicitation.mode}
       aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
+      {...rest}
+      ref={composedRef}
+      className={cx('acp-elicitation', className)}
+      onKeyDown={composeHandlers(hostOnKeyDown, onKeyDown)}
     >
       <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
         {heading}

@@ -1,8 +1,9 @@
-import { memo, useMemo, useState, useDeferredValue, useRef } from 'react';
+import { forwardRef, memo, useMemo, useState, useDeferredValue, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TrafficEntry } from '../../core/client/traffic.js';
 import { toTranscript } from '../../core/devtools/transcript.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { TOOL_OUTPUT_LIMIT } from '../shared/budgets.js';
 import { downloadText } from '../shared/download-text.js';
 import { displayJson } from '../shared/json-display.js';
@@ -10,7 +11,7 @@ import { JsonNotesLoaded as JsonNotes } from '../shared/BudgetNote.js';
 import { describeFrame, frameText } from './describe-frame.js';
 import { inspectorMessages } from './messages.js';
 
-export interface ProtocolInspectorProps {
+export interface ProtocolInspectorOwnProps {
   entries: readonly TrafficEntry[];
   paused?: boolean;
   onPausedChange?: (paused: boolean) => void;
@@ -20,19 +21,18 @@ export interface ProtocolInspectorProps {
   className?: string;
 }
 
+/** The inspector's own props and the rest of its root `<section>`'s. */
+export type ProtocolInspectorProps = RootProps<ProtocolInspectorOwnProps, 'section'>;
+
 /**
  * The raw JSON-RPC traffic of a connection, both directions, including frames the SDK refused.
  * Filter by method and `sessionUpdate` kind, search, pause, and export the newline-delimited
  * transcript that `replayTranscript` (and the stories) read back.
  */
-export function ProtocolInspectorLoaded({
-  entries,
-  paused = false,
-  onPausedChange,
-  onClear,
-  exportFileName = 'acp-transcript.ndjson',
-  className,
-}: ProtocolInspectorProps) {
+export const ProtocolInspectorLoaded = /* @__PURE__ */ forwardRef<HTMLElement, ProtocolInspectorProps>(function ProtocolInspectorLoaded(
+  { entries, paused = false, onPausedChange, onClear, exportFileName = 'acp-transcript.ndjson', className, ...rest },
+  ref,
+) {
   const messages = useMessages('inspector', inspectorMessages);
   const [method, setMethod] = useState('');
   const [kind, setKind] = useState('');
@@ -63,7 +63,14 @@ export function ProtocolInspectorLoaded({
   const exportTranscript = () => downloadText(toTranscript(entries), exportFileName, 'application/x-ndjson');
 
   return (
-    <section className={cx('acp-inspector', className)} data-slot="inspector" data-state={paused ? 'paused' : 'live'} aria-label={messages.title}>
+    <section
+      data-slot="inspector"
+      data-state={paused ? 'paused' : 'live'}
+      aria-label={messages.title}
+      {...rest}
+      ref={ref}
+      className={cx('acp-inspector', className)}
+    >
       <div className="acp-inspector__toolbar" data-slot="inspector-toolbar">
         <label className="acp-inspector__field">
           <span>{messages.filter_method}</span>
@@ -116,7 +123,7 @@ export function ProtocolInspectorLoaded({
       {entries.length === 0 ? <p className="acp-inspector__empty">{messages.empty}</p> : <FrameList rows={shown} messages={messages} />}
     </section>
   );
-}
+});
 
 interface Row {
   entry: TrafficEntry;

@@ -4,7 +4,7 @@
  * thread that shows a tool call has them already). Until then the prompt says what is asked and
  * about which tool call; the options appear, and take focus, when the prompt has loaded.
  */
-import { useId } from 'react';
+import { forwardRef, useId } from 'react';
 import { conversationModule } from '../load-conversation.js';
 import { cx, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
@@ -15,14 +15,10 @@ import type { PermissionPromptProps } from './PermissionPromptLoaded.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
-export const PermissionPrompt = /* @__PURE__ */ onDemandComponent(
-  'PermissionPrompt',
-  conversationModule,
-  (loaded) => loaded.PermissionPromptLoaded,
-  PermissionFallback,
-);
-
-export function PermissionFallback({ request, details, showToolCall = true, className, state }: PermissionPromptProps & { state: OnDemandState }) {
+export const PermissionFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, PermissionPromptProps & { state: OnDemandState }>(function PermissionFallback(
+  { request, details, showToolCall = true, className, state, onRespond: _onRespond, autoFocus: _autoFocus, shortcutGuardMs: _shortcutGuardMs, ...rest },
+  ref,
+) {
   const messages = useMessages('permission', permissionMessages);
   const titleId = useId();
   const info = toolCallInfo(request.toolCall);
@@ -34,6 +30,8 @@ export function PermissionFallback({ request, details, showToolCall = true, clas
       className={cx('acp-permission', className)}
       data-status={request.status}
       data-slot="permission-fallback"
+      {...rest}
+      ref={ref}
     >
       <PermissionHeader titleId={titleId} toolTitle={info.title} messages={messages} />
       {showToolCall && <ToolCallSummary info={info} messages={messages} />}
@@ -45,4 +43,11 @@ export function PermissionFallback({ request, details, showToolCall = true, clas
       <OnDemandStatus state={state} />
     </div>
   );
-}
+});
+
+export const PermissionPrompt = /* @__PURE__ */ onDemandComponent(
+  'PermissionPrompt',
+  conversationModule,
+  (loaded) => loaded.PermissionPromptLoaded,
+  PermissionFallback,
+);

@@ -5,9 +5,10 @@
  * an allow button, so a stray Enter approves nothing; digit shortcuts work only while focus is
  * inside the prompt and only after a pause in typing.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { PermissionRequestState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import { composeHandlers, useComposedRefs, type RootProps } from '../shared/root-props.js';
 import { permissionMessages } from './messages.js';
 import { optionStyle } from './option-style.js';
 import { PermissionHeader } from './PermissionHeader.js';
@@ -16,7 +17,7 @@ import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
-export interface PermissionPromptProps {
+export interface PermissionPromptOwnProps {
   request: PermissionRequestState;
   /** The chosen option; called at most once per request. */
   onRespond: (requestId: string, optionId: string) => void;
@@ -34,15 +35,30 @@ export interface PermissionPromptProps {
   className?: string;
 }
 
-export function PermissionPromptLoaded(props: PermissionPromptProps) {
-  // Keyed by request so a new request never inherits the previous one's local answer.
-  return <Prompt key={props.request.requestId} {...props} />;
-}
+/** The permission prompt's own props and the rest of its root `<div>`'s. */
+export type PermissionPromptProps = RootProps<PermissionPromptOwnProps>;
 
-function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = true, shortcutGuardMs = 400, className }: PermissionPromptProps) {
+export const PermissionPromptLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, PermissionPromptProps>(function PermissionPromptLoaded(props, ref) {
+  // Keyed by request so a new request never inherits the previous one's local answer.
+  return <Prompt key={props.request.requestId} {...props} forwardedRef={ref} />;
+});
+
+function Prompt({
+  request,
+  onRespond,
+  details,
+  showToolCall = true,
+  autoFocus = true,
+  shortcutGuardMs = 400,
+  className,
+  onKeyDown: hostOnKeyDown,
+  forwardedRef,
+  ...rest
+}: PermissionPromptProps & { forwardedRef: Ref<HTMLDivElement> }) {
   const messages = useMessages('permission', permissionMessages);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const composedRef = useComposedRefs(rootRef, forwardedRef);
   const answeredRef = useRef(false);
   // When the last printable key was typed; starts at mount (set in the effect below, since render
   // must not read the clock), so keys typed just as the prompt appears are not taken as answers.
@@ -90,16 +106,17 @@ function Prompt({ request, onRespond, details, showToolCall = true, autoFocus = 
 
   return (
     <div
-      ref={rootRef}
       role="group"
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
       aria-describedby={pending && shortcutCount > 0 ? `${id}-hint` : undefined}
-      className={cx('acp-permission', className)}
       data-slot="permission"
       data-status={status}
       data-by-policy={request.byPolicy ? 'true' : undefined}
-      onKeyDown={onKeyDown}
+      {...rest}
+      ref={composedRef}
+      className={cx('acp-permission', className)}
+      onKeyDown={composeHandlers(hostOnKeyDown, onKeyDown)}
     >
       <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} messages={messages} />
 

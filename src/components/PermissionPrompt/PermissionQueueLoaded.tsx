@@ -2,14 +2,15 @@
  * Several permission requests without a tool call card to sit in (e.g. several sessions or a
  * standalone panel): the first pending one is active, the rest wait in order below it.
  */
-import { useId, type ReactNode } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import type { PermissionRequestState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { permissionMessages } from './messages.js';
 import { PermissionPromptLoaded as PermissionPrompt } from './PermissionPromptLoaded.js';
 import { toolCallInfo } from './tool-call-info.js';
 
-export interface PermissionQueueProps {
+export interface PermissionQueueOwnProps {
   /** Requests in arrival order; only `pending` ones are shown. */
   requests: PermissionRequestState[];
   onRespond: (requestId: string, optionId: string) => void;
@@ -21,7 +22,13 @@ export interface PermissionQueueProps {
   className?: string;
 }
 
-export function PermissionQueueLoaded({ requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, className }: PermissionQueueProps) {
+/** The permission queue's own props and the rest of its root `<section>`'s. */
+export type PermissionQueueProps = RootProps<PermissionQueueOwnProps, 'section'>;
+
+export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, PermissionQueueProps>(function PermissionQueueLoaded(
+  { requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, className, ...rest },
+  ref,
+) {
   const messages = useMessages('permission', permissionMessages);
   const id = useId();
   const pending = requests.filter((r) => r.status === 'pending');
@@ -29,7 +36,14 @@ export function PermissionQueueLoaded({ requests, onRespond, renderDetails, auto
   const [active, ...waiting] = pending;
 
   return (
-    <section className={cx('acp-permission-queue', className)} aria-labelledby={`${id}-label`} data-count={pending.length}>
+    <section
+      aria-labelledby={`${id}-label`}
+      data-slot="permission-queue"
+      data-count={pending.length}
+      {...rest}
+      ref={ref}
+      className={cx('acp-permission-queue', className)}
+    >
       <div className="acp-permission-queue__header" data-slot="permission-queue-header">
         <span id={`${id}-label`} className="acp-permission-queue__label">
           {messages.queue_label}
@@ -58,4 +72,4 @@ export function PermissionQueueLoaded({ requests, onRespond, renderDetails, auto
       )}
     </section>
   );
-}
+});

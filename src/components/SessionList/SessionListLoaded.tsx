@@ -1,5 +1,7 @@
+import { forwardRef } from 'react';
 import type { SessionInfo } from '@agentclientprotocol/sdk';
 import { cx, format, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { sessionListMessages, type SessionListMessages } from './messages.js';
 import { SessionItem, type OpenHow } from './SessionItem.js';
 import { useNow } from './use-now.js';
@@ -13,7 +15,7 @@ export interface SessionListCapabilities {
   delete: boolean;
 }
 
-export interface SessionListProps {
+export interface SessionListOwnProps {
   /** Every page loaded so far, in the agent's order. */
   sessions: SessionInfo[];
   activeSessionId?: string | null;
@@ -39,22 +41,49 @@ export interface SessionListProps {
   className?: string;
 }
 
+/** The session history's own props and the rest of its root `<div>`'s. */
+export type SessionListProps = RootProps<SessionListOwnProps>;
+
 /**
  * The agent's session history (`session/list`), presentational: the hook layer supplies pages
  * and callbacks. Actions appear only when the agent has the capability and a callback is given.
  */
-export function SessionListLoaded(props: SessionListProps) {
-  const { sessions, activeSessionId = null, openSessionIds, capabilities, loading, hasMore, loadingMore } = props;
-  const { error, onLoadMore, onRetry, onOpen, onClose, onDelete, className } = props;
+export const SessionListLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionListProps>(function SessionListLoaded(
+  {
+    sessions,
+    activeSessionId = null,
+    openSessionIds,
+    capabilities,
+    loading,
+    hasMore,
+    loadingMore,
+    error,
+    onLoadMore,
+    onRetry,
+    onOpen,
+    onClose,
+    onDelete,
+    now: nowProp,
+    className,
+    ...rest
+  },
+  ref,
+) {
   const messages = useMessages('sessionList', sessionListMessages);
-  const now = useNow(props.now);
+  const now = useNow(nowProp);
   const openHow: OpenHow | null = capabilities.load ? 'load' : capabilities.resume ? 'resume' : null;
   const closable = new Set(openSessionIds ?? (activeSessionId ? [activeSessionId] : []));
   const errorText = error ? errorMessage(error, messages) : null;
   const empty = sessions.length === 0;
 
   return (
-    <div className={cx('acp-session-list', className)} data-state={loading ? 'loading' : errorText ? 'error' : empty ? 'empty' : 'ready'}>
+    <div
+      data-slot="session-list"
+      data-state={loading ? 'loading' : errorText ? 'error' : empty ? 'empty' : 'ready'}
+      {...rest}
+      ref={ref}
+      className={cx('acp-session-list', className)}
+    >
       {empty && loading && (
         <p className="acp-session-list__notice" role="status">
           {messages.loading}
@@ -106,7 +135,7 @@ export function SessionListLoaded(props: SessionListProps) {
       )}
     </div>
   );
-}
+});
 
 function errorMessage(error: { message: string } | string, messages: SessionListMessages): string {
   const message = typeof error === 'string' ? error : error.message;

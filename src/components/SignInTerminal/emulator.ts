@@ -7,10 +7,10 @@
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import type { TerminalSignIn } from '../../core/api.js';
-import { adoptXtermSheet } from './xterm-sheet.js';
+import { adoptXtermSheet, openWithConstructedStyles } from './xterm-sheet.js';
 
 export function mountEmulator(element: HTMLElement, signIn: TerminalSignIn, label: string): () => void {
-  adoptXtermSheet(element.ownerDocument);
+  adoptXtermSheet(element);
   const styles = getComputedStyle(element);
   const token = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
   const terminal = new Terminal({
@@ -23,7 +23,7 @@ export function mountEmulator(element: HTMLElement, signIn: TerminalSignIn, labe
   });
   const fit = new FitAddon();
   terminal.loadAddon(fit);
-  terminal.open(element);
+  const releaseStyles = openWithConstructedStyles(element, () => terminal.open(element));
   terminal.textarea?.setAttribute('aria-label', label);
   // Escape closes the dialog (and stops the program) instead of reaching the program.
   terminal.attachCustomKeyEventHandler((event) => event.key !== 'Escape');
@@ -48,5 +48,6 @@ export function mountEmulator(element: HTMLElement, signIn: TerminalSignIn, labe
     input.dispose();
     resize.dispose();
     terminal.dispose();
+    releaseStyles();
   };
 }

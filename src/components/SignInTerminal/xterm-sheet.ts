@@ -33,13 +33,74 @@ const RULES = `
 .acp-sign-in-terminal__screen .xterm-scrollable-element > .invisible { opacity: 0; pointer-events: none; }
 `;
 
-let adopted = false;
+type StyleRoot = Document | ShadowRoot;
+const adopted = new WeakSet<StyleRoot>();
 
-/** Adds the rules to the document once. */
-export function adoptXtermSheet(doc: Document): void {
-  if (adopted || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in doc)) return;
+/** Where the dialog's styles must go: its shadow root when it renders in one (acp-react/element), else its document. */
+function styleRoot(element: HTMLElement): StyleRoot | null {
+  const root = element.getRootNode();
+  const target = root instanceof ShadowRoot ? root : element.ownerDocument;
+  return typeof CSSStyleSheet !== 'undefined' && 'adoptedStyleSheets' in target ? target : null;
+}
+
+/** Adds the rules to the element's document (or shadow root) once. */
+export function adoptXtermSheet(element: HTMLElement): void {
+  const root = styleRoot(element);
+  if (!root || adopted.has(root)) return;
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(RULES);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-  adopted = true;
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  adopted.add(root);
+}
+
+/**
+ * Runs `open` (xterm's `terminal.open`) so that the `<style>` elements xterm writes its theme,
+ * cell dimensions and scrollbar colours into become constructed stylesheets instead: a page whose
+ * CSP has no `style-src 'unsafe-inline'` blocks (and reports) every inline `<style>`, and the
+ * terminal would lose its font, colours and row heights. xterm creates those elements only while
+ * it opens, through its document's `createElement('style')`, so for that synchronous call only,
+ * `style` elements are hidden stand-ins whose text is mirrored into a constructed sheet adopted by
+ * the root (constructed sheets are not subject to `style-src`). Returns the cleanup.
+ */
+export function openWithConstructedStyles(element: HTMLElement, open: () => void): () => void {
+  const root = styleRoot(element);
+  if (!root) {
+    open();
+    return () => {};
+  }
+  const doc = element.ownerDocument;
+  const standIns: HTMLElement[] = [];
+  const original = Object.getOwnPropertyDescriptor(doc, 'createElement');
+  const create = doc.createElement.bind(doc);
+  Object.defineProperty(doc, 'createElement', {
+    configurable: true,
+    writable: true,
+    value: (tag: string, options?: ElementCreationOptions) => {
+      if (tag.toLowerCase() !== 'style') return create(tag, options);
+      const standIn = create('acp-xterm-style');
+      standIn.hidden = true;
+      standIns.push(standIn);
+      return standIn;
+    },
+  });
+  try {
+    open();
+  } finally {
+    if (original) Object.defineProperty(doc, 'createElement', original);
+    else delete (doc as { createElement?: unknown }).createElement;
+  }
+  const sheets = standIns.map(() => new CSSStyleSheet());
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
+  // xterm rewrites these texts when the theme, the font or the size changes.
+  const observers = standIns.map((standIn, index) => {
+    const sync = () => sheets[index]!.replaceSync(standIn.textContent ?? '');
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(standIn, { childList: true, characterData: true, subtree: true });
+    return observer;
+  });
+  return () => {
+    for (const observer of observers) observer.disconnect();
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !sheets.includes(sheet));
+  };
 }

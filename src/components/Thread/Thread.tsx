@@ -5,6 +5,7 @@
  * fetch earlier, as soon as the user focuses the panel. Until it arrives the thread keeps its
  * frame: the empty state, the session's status, and the messages as plain text.
  */
+import { forwardRef } from 'react';
 import type { ThreadItem } from '../../core/types.js';
 import { conversationModule } from '../load-conversation.js';
 import { messageMessages } from '../Message/messages.js';
@@ -25,10 +26,25 @@ function hasContent({ session, permissionRequests, elicitations }: ThreadProps):
   return session.thread.items.size > 0 || session.plan !== null || Boolean(permissionRequests?.length) || Boolean(elicitations?.length);
 }
 
-export const Thread = /* @__PURE__ */ onDemandComponent('Thread', conversationModule, (loaded) => loaded.ThreadLoaded, ThreadFallback, hasContent);
-
-function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
-  const { session, emptyState, className, state } = props;
+const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & { state: OnDemandState }>(function ThreadFallback(props, ref) {
+  const {
+    session,
+    emptyState,
+    className,
+    state,
+    permissionRequests: _permissionRequests,
+    elicitations: _elicitations,
+    terminals: _terminals,
+    onRespondPermission: _onRespondPermission,
+    onRespondElicitation: _onRespondElicitation,
+    onOpenLocation: _onOpenLocation,
+    onMentionOpen: _onMentionOpen,
+    allowRemoteImages: _allowRemoteImages,
+    renderItem: _renderItem,
+    virtualizeAbove: _virtualizeAbove,
+    showPlan: _showPlan,
+    ...rest
+  } = props;
   const messages = useMessages('thread', threadMessages);
   const items = session.thread.items;
   const waiting = hasContent(props);
@@ -39,6 +55,8 @@ function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
       data-turn={session.turn.state}
       data-status={session.status}
       aria-busy={waiting && !state.error ? true : undefined}
+      {...rest}
+      ref={ref}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
       <div className="acp-thread__viewport" data-slot="thread-viewport">
@@ -58,7 +76,9 @@ function ThreadFallback(props: ThreadProps & { state: OnDemandState }) {
       </div>
     </div>
   );
-}
+});
+
+export const Thread = /* @__PURE__ */ onDemandComponent('Thread', conversationModule, (loaded) => loaded.ThreadLoaded, ThreadFallback, hasContent);
 
 /** What the fallback knows of an item without the renderers: messages and titles, as text. */
 function PlainItem({ item }: { item: ThreadItem }) {

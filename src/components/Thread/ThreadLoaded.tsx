@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MentionRef } from '../../core/mentions/types.js';
-import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../../core/types.js';
+import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState, TurnRecord } from '../../core/types.js';
 import { Plan } from '../Plan/index.js';
 import { cx, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { useThreadActions } from './actions.js';
 import { computeAttachments, standaloneFor } from './attachments.js';
 import { TurnGrouper, type TurnGroup } from './group-turns.js';
@@ -18,7 +19,7 @@ import { useStickToBottom } from './use-stick-to-bottom.js';
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
 import { VirtualizedTurns } from './VirtualizedTurns.js';
 
-export interface ThreadProps {
+export interface ThreadOwnProps {
   /** The session to show (`useSession(id)` or a snapshot's `sessions[id]`). */
   session: SessionState;
   /**
@@ -42,6 +43,13 @@ export interface ThreadProps {
   allowRemoteImages?: boolean;
   /** Replaces how items render; see `ThreadRenderItem`. Keep it stable (`useCallback`). */
   renderItem?: ThreadRenderItem;
+  /**
+   * Shown at the end of each turn, after how it ended (e.g. the turn's change summary). Keep it
+   * stable (`useCallback`): a new function re-renders every turn. While a turn streams it is
+   * called again for that turn on each chunk, so what it returns should skip rendering when its
+   * props did not change (`memo`).
+   */
+  renderTurnFooter?: (turn: TurnRecord) => ReactNode;
   /** Shown while the thread has no items (default: "Send a message to start"). */
   emptyState?: ReactNode;
   /**
@@ -61,6 +69,9 @@ export interface ThreadProps {
   className?: string;
 }
 
+/** The thread's own props and the rest of its root `<div>`'s. */
+export type ThreadProps = RootProps<ThreadOwnProps>;
+
 const NO_PERMISSIONS: readonly PermissionRequestState[] = [];
 const NO_ELICITATIONS: readonly ElicitationState[] = [];
 const NO_TERMINALS: Readonly<Record<string, TerminalState>> = {};
@@ -77,22 +88,27 @@ const KEEP_LAST = 2;
  * "Jump to latest" button brings them back. Streamed text is not announced; a separate polite
  * live region announces when a turn ends and when the agent asks for permission.
  */
-export function ThreadLoaded({
-  session: live,
-  permissionRequests = NO_PERMISSIONS,
-  elicitations = NO_ELICITATIONS,
-  terminals = NO_TERMINALS,
-  onRespondPermission,
-  onRespondElicitation,
-  onOpenLocation,
-  onMentionOpen,
-  allowRemoteImages = false,
-  renderItem,
-  emptyState,
-  virtualizeAbove = 150,
-  showPlan = true,
-  className,
-}: ThreadProps) {
+export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps>(function ThreadLoaded(
+  {
+    session: live,
+    permissionRequests = NO_PERMISSIONS,
+    elicitations = NO_ELICITATIONS,
+    terminals = NO_TERMINALS,
+    onRespondPermission,
+    onRespondElicitation,
+    onOpenLocation,
+    onMentionOpen,
+    allowRemoteImages = false,
+    renderItem,
+    renderTurnFooter,
+    emptyState,
+    virtualizeAbove = 150,
+    showPlan = true,
+    className,
+    ...rest
+  },
+  ref,
+) {
   const messages = useMessages('thread', threadMessages);
   const session = useLoadingPace(live);
   const { thread, turns } = session;
@@ -135,7 +151,14 @@ export function ThreadLoaded({
   );
 
   const renderGroup = (group: TurnGroup, index: number) => (
-    <TurnGroupView key={group.key} group={group} state={state} last={index === groups.length - 1} standalone={standaloneFor(attachments, group.key)} />
+    <TurnGroupView
+      key={group.key}
+      group={group}
+      state={state}
+      last={index === groups.length - 1}
+      standalone={standaloneFor(attachments, group.key)}
+      footer={renderTurnFooter}
+    />
   );
   // While a session loads its history, only its newest turn is mounted whatever the thread's
   // size (the replay may bring thousands of turns): the rest mounts once the load is over.
@@ -158,6 +181,8 @@ export function ThreadLoaded({
       data-turn={session.turn.state}
       data-status={session.status}
       data-virtualized={virtualized ? 'true' : undefined}
+      {...rest}
+      ref={ref}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
       <div className="acp-thread__viewport" data-slot="thread-viewport">
@@ -196,7 +221,7 @@ export function ThreadLoaded({
       <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} />
     </div>
   );
-}
+});
 
 /**
  * The item receiving chunks: the last one, while its turn runs, if it is text that streams (an

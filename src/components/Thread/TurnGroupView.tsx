@@ -15,6 +15,8 @@ interface TurnGroupViewProps {
   /** The newest group (live roles, the running turn). */
   last: boolean;
   standalone: StandaloneRequests;
+  /** The thread's `renderTurnFooter`. */
+  footer: ((turn: TurnRecord) => ReactNode) | undefined;
 }
 
 /** A refused turn is left out of the agent's next prompt; it stays visible, marked as such. */
@@ -26,7 +28,7 @@ export function isExcluded(turn: TurnRecord | null): boolean {
  * One turn: its items in order, requests without a card, then how it ended. Memoized on what
  * its own items would render from, so a chunk streaming into the newest turn skips every other.
  */
-export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone }: TurnGroupViewProps) {
+export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone, footer }: TurnGroupViewProps) {
   const messages = useMessages('thread', threadMessages);
   const children: ReactNode[] = [];
   for (let index = group.start; index < group.end; index++) {
@@ -46,12 +48,13 @@ export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group
       {children}
       <StandaloneRequestsView requests={standalone} actions={state.actions} />
       {group.turn && <TurnStatusLine turn={group.turn} latest={last} messages={messages} />}
+      {group.turn && footer?.(group.turn)}
     </div>
   );
 }, sameGroupProps);
 
 function sameGroupProps(prev: TurnGroupViewProps, next: TurnGroupViewProps): boolean {
-  if (prev.group !== next.group || prev.last !== next.last) return false;
+  if (prev.group !== next.group || prev.last !== next.last || prev.footer !== next.footer) return false;
   if (!sameRequests({ requests: prev.standalone, actions: prev.state.actions }, { requests: next.standalone, actions: next.state.actions })) {
     return false;
   }

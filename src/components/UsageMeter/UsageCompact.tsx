@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useCallback, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { TurnUsage, UsageSnapshot } from '../../core/types.js';
 import { cx, format } from '../shared/index.js';
 import { UsageDetails } from './UsageDetails.js';
@@ -6,18 +6,20 @@ import { UsageRing } from './UsageRing.js';
 import { useDismissOnOutsidePointer } from '../shared/use-dismiss.js';
 import { usePopoverPlacement } from '../shared/use-popover-placement.js';
 import { useUsageSummary } from './use-usage-summary.js';
+import { composeHandlers, useComposedRefs, type RootProps } from '../shared/root-props.js';
 
-interface UsageCompactProps {
-  usage: UsageSnapshot;
-  lastTurnUsage: TurnUsage | null | undefined;
-  className: string | undefined;
-}
+/** What a variant's root takes: the meter's props but `usage` and `variant`, the host's included. */
+export type UsageVariantProps = RootProps<{ lastTurnUsage?: TurnUsage | null; className?: string }>;
 
 /** A ring with the percentage; the button discloses the detailed reading in a popover. */
-export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactProps) {
+export const UsageCompact = /* @__PURE__ */ forwardRef<HTMLDivElement, UsageVariantProps & { usage: UsageSnapshot }>(function UsageCompact(
+  { usage, lastTurnUsage, className, onKeyDown: hostOnKeyDown, onBlur: hostOnBlur, ...rest },
+  ref,
+) {
   const { summary, messages } = useUsageSummary(usage);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const composedRef = useComposedRefs(rootRef, ref);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
   const popoverId = useId();
@@ -39,7 +41,16 @@ export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactPr
 
   const summaryText = summary.advice ? `${summary.valueText}. ${summary.advice}` : summary.valueText;
   return (
-    <div ref={rootRef} className={cx('acp-usage-meter', className)} data-variant="compact" data-status={summary.level} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div
+      data-slot="usage-meter"
+      data-variant="compact"
+      data-status={summary.level}
+      {...rest}
+      ref={composedRef}
+      className={cx('acp-usage-meter', className)}
+      onKeyDown={composeHandlers(hostOnKeyDown, onKeyDown)}
+      onBlur={composeHandlers(hostOnBlur, onBlur)}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -70,4 +81,4 @@ export function UsageCompact({ usage, lastTurnUsage, className }: UsageCompactPr
       </div>
     </div>
   );
-}
+});

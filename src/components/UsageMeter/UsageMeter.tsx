@@ -4,6 +4,7 @@
  * toolbar meter, once there is a reading (before it, the meter draws nothing). Until then the
  * percentage is shown as text in its place.
  */
+import { forwardRef } from 'react';
 import { sessionControlsModule } from '../load-session-controls.js';
 import { cx, useLocale, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
@@ -13,15 +14,10 @@ import { usageMeterMessages } from './messages.js';
 import { usageLevel, usagePercent } from './usage-level.js';
 import type { UsageMeterProps } from './UsageMeterLoaded.js';
 
-export const UsageMeter = /* @__PURE__ */ onDemandComponent(
-  'UsageMeter',
-  sessionControlsModule,
-  (loaded) => loaded.UsageMeterLoaded,
-  UsageMeterFallback,
-  ({ usage, variant }) => Boolean(usage) || variant !== 'compact',
-);
-
-function UsageMeterFallback({ usage, variant = 'detailed', className, state }: UsageMeterProps & { state: OnDemandState }) {
+const UsageMeterFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, UsageMeterProps & { state: OnDemandState }>(function UsageMeterFallback(
+  { usage, variant = 'detailed', className, state, lastTurnUsage: _lastTurnUsage, ...rest },
+  ref,
+) {
   const messages = useMessages('usageMeter', usageMeterMessages);
   const locale = useLocale();
   // Like the loaded meter: a toolbar ring without usage would only be noise.
@@ -34,6 +30,8 @@ function UsageMeterFallback({ usage, variant = 'detailed', className, state }: U
       data-status={usageLevel(percent)}
       data-slot="usage-meter-fallback"
       aria-busy={!state.error}
+      {...rest}
+      ref={ref}
     >
       <span className={variant === 'compact' ? 'acp-usage-meter__trigger' : 'acp-usage-meter__label'}>
         {variant === 'compact' ? '' : `${messages.label} `}
@@ -43,4 +41,12 @@ function UsageMeterFallback({ usage, variant = 'detailed', className, state }: U
       {(variant !== 'compact' || state.error) && <OnDemandStatus state={state} />}
     </div>
   );
-}
+});
+
+export const UsageMeter = /* @__PURE__ */ onDemandComponent(
+  'UsageMeter',
+  sessionControlsModule,
+  (loaded) => loaded.UsageMeterLoaded,
+  UsageMeterFallback,
+  ({ usage, variant }) => Boolean(usage) || variant !== 'compact',
+);

@@ -1,12 +1,14 @@
+import { forwardRef } from 'react';
 import type { TurnUsage, UsageSnapshot } from '../../core/types.js';
 import { cx, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { LastTurnUsage } from './LastTurnUsage.js';
 import { usageMeterMessages } from './messages.js';
-import { UsageCompact } from './UsageCompact.js';
+import { UsageCompact, type UsageVariantProps } from './UsageCompact.js';
 import { UsageDetails } from './UsageDetails.js';
 import { useUsageSummary } from './use-usage-summary.js';
 
-export interface UsageMeterProps {
+export interface UsageMeterOwnProps {
   /** The latest `usage_update` snapshot, or null when the agent has reported none (yet). */
   usage: UsageSnapshot | null;
   /** End-of-turn token usage, when the agent reports it (unstable ACP field). */
@@ -16,6 +18,9 @@ export interface UsageMeterProps {
   className?: string;
 }
 
+/** The meter's own props and the rest of its root `<div>`'s. */
+export type UsageMeterProps = RootProps<UsageMeterOwnProps>;
+
 /**
  * Context-window usage and session cost.
  *
@@ -23,36 +28,38 @@ export interface UsageMeterProps {
  * last-turn tokens if any) so a panel keeps its layout; the compact variant renders nothing,
  * since an empty ring in a toolbar would only be noise.
  */
-export function UsageMeterLoaded({ usage, lastTurnUsage, variant = 'detailed', className }: UsageMeterProps) {
+export const UsageMeterLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, UsageMeterProps>(function UsageMeterLoaded(
+  { usage, variant = 'detailed', ...rest },
+  ref,
+) {
+  // Each variant's root takes the host's props and ref.
   if (!usage) {
-    return variant === 'compact' ? null : <NoUsage lastTurnUsage={lastTurnUsage} className={className} />;
+    return variant === 'compact' ? null : <NoUsage {...rest} ref={ref} />;
   }
   if (variant === 'compact') {
-    return <UsageCompact usage={usage} lastTurnUsage={lastTurnUsage} className={className} />;
+    return <UsageCompact usage={usage} {...rest} ref={ref} />;
   }
-  return <DetailedUsage usage={usage} lastTurnUsage={lastTurnUsage} className={className} />;
-}
+  return <DetailedUsage usage={usage} {...rest} ref={ref} />;
+});
 
-interface VariantProps {
-  lastTurnUsage: TurnUsage | null | undefined;
-  className: string | undefined;
-}
-
-function DetailedUsage({ usage, lastTurnUsage, className }: VariantProps & { usage: UsageSnapshot }) {
+const DetailedUsage = /* @__PURE__ */ forwardRef<HTMLDivElement, UsageVariantProps & { usage: UsageSnapshot }>(function DetailedUsage(
+  { usage, lastTurnUsage, className, ...rest },
+  ref,
+) {
   const { summary, messages } = useUsageSummary(usage);
   return (
-    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-status={summary.level}>
+    <div data-slot="usage-meter" data-variant="detailed" data-status={summary.level} {...rest} ref={ref} className={cx('acp-usage-meter', className)}>
       <UsageDetails usage={usage} summary={summary} lastTurnUsage={lastTurnUsage} messages={messages} />
     </div>
   );
-}
+});
 
-function NoUsage({ lastTurnUsage, className }: VariantProps) {
+const NoUsage = /* @__PURE__ */ forwardRef<HTMLDivElement, UsageVariantProps>(function NoUsage({ lastTurnUsage, className, ...rest }, ref) {
   const messages = useMessages('usageMeter', usageMeterMessages);
   return (
-    <div className={cx('acp-usage-meter', className)} data-variant="detailed" data-status="empty">
+    <div data-slot="usage-meter" data-variant="detailed" data-status="empty" {...rest} ref={ref} className={cx('acp-usage-meter', className)}>
       <p className="acp-usage-meter__empty">{messages.no_usage}</p>
       {lastTurnUsage && <LastTurnUsage usage={lastTurnUsage} messages={messages} />}
     </div>
   );
-}
+});

@@ -20,6 +20,7 @@
  * change review load it, so jsdiff stays out of the client's first page.
  */
 import { diffArrays } from 'diff';
+import { itemAt } from '../item-at.js';
 
 /** Comparison steps a diff may take (tens of milliseconds); beyond, regions show as replaced. */
 export const DIFF_WORK_LIMIT = 2_000_000;
@@ -41,51 +42,64 @@ export const STEP_LINES = 4096;
 /** Lines as numbers: equal lines, equal numbers (0, 1, 2… in order of first appearance). */
 function* intern(lines: readonly string[], ids: Map<string, number>): Generator<void, Int32Array> {
   const out = new Int32Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    let id = ids.get(lines[i]);
-    if (id === undefined) ids.set(lines[i], (id = ids.size));
-    out[i] = id;
-    if (i % STEP_LINES === STEP_LINES - 1) yield;
+  let i = 0;
+  for (const line of lines) {
+    let id = ids.get(line);
+    if (id === undefined) ids.set(line, (id = ids.size));
+    out[i++] = id;
+    if (i % STEP_LINES === 0) yield;
   }
   return out;
 }
 
+/** A line occurring once in each region, at `i` (old side) and `j` (new side). */
+interface Anchor {
+  i: number;
+  j: number;
+  /** The anchor before this one in the longest increasing run ending here. */
+  previous: Anchor | null;
+}
+
 /**
- * Pairs of positions (old, new) of lines occurring once in each region, in the longest sequence
- * increasing on both sides (patience sorting, O(k log k)). `scratch` holds per-line counters.
+ * Lines occurring once in each region, in the longest sequence increasing on both sides (patience
+ * sorting, O(k log k)). `scratch` holds per-line counters, indexed by line id: every id in `a` and
+ * `b` is below the size they were made with.
  */
-function uniqueAnchors(a: Int32Array, a0: number, a1: number, b: Int32Array, b0: number, b1: number, scratch: Scratch): Array<[number, number]> {
+function uniqueAnchors(a: Int32Array, a0: number, a1: number, b: Int32Array, b0: number, b1: number, scratch: Scratch): Anchor[] {
   const { countA, countB, whereB } = scratch;
-  for (let i = a0; i < a1; i++) countA[a[i]]++;
-  for (let j = b0; j < b1; j++) {
-    countB[b[j]]++;
-    whereB[b[j]] = j;
+  const regionA = a.subarray(a0, a1);
+  const regionB = b.subarray(b0, b1);
+  for (const line of regionA) countA[line] = itemAt(countA, line) + 1;
+  let j = b0;
+  for (const line of regionB) {
+    countB[line] = itemAt(countB, line) + 1;
+    whereB[line] = j++;
   }
-  const candidates: Array<[number, number]> = [];
-  for (let i = a0; i < a1; i++) {
-    const line = a[i];
-    if (countA[line] === 1 && countB[line] === 1) candidates.push([i, whereB[line]]);
+  const candidates: Anchor[] = [];
+  let i = a0;
+  for (const line of regionA) {
+    if (countA[line] === 1 && countB[line] === 1) candidates.push({ i, j: itemAt(whereB, line), previous: null });
+    i++;
   }
   // Leave the counters at zero for the next region.
-  for (let i = a0; i < a1; i++) countA[a[i]] = 0;
-  for (let j = b0; j < b1; j++) countB[b[j]] = 0;
-  // Longest increasing subsequence on the new-side positions.
-  const tails: number[] = [];
-  const previous = new Int32Array(candidates.length).fill(-1);
-  for (let k = 0; k < candidates.length; k++) {
-    const j = candidates[k][1];
+  for (const line of regionA) countA[line] = 0;
+  for (const line of regionB) countB[line] = 0;
+  // Longest increasing subsequence on the new-side positions: `tails[n]` ends the best run of n + 1.
+  const tails: Anchor[] = [];
+  for (const candidate of candidates) {
     let lo = 0;
     let hi = tails.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (candidates[tails[mid]][1] < j) lo = mid + 1;
+      if (itemAt(tails, mid).j < candidate.j) lo = mid + 1;
       else hi = mid;
     }
-    if (lo > 0) previous[k] = tails[lo - 1];
-    tails[lo] = k;
+    // At lo = 0 the run starts here (there is no tails[-1]).
+    candidate.previous = tails[lo - 1] ?? null;
+    tails[lo] = candidate;
   }
-  const anchors: Array<[number, number]> = [];
-  for (let k = tails.length > 0 ? tails[tails.length - 1] : -1; k !== -1; k = previous[k]) anchors.push(candidates[k]);
+  const anchors: Anchor[] = [];
+  for (let anchor = tails.at(-1) ?? null; anchor; anchor = anchor.previous) anchors.push(anchor);
   return anchors.reverse();
 }
 
@@ -124,8 +138,8 @@ export function* matchLineSteps(
   const regions: Array<[number, number, number, number]> = [[0, a.length, 0, b.length]];
 
   let sinceYield = 0;
-  while (regions.length > 0) {
-    let [a0, a1, b0, b1] = regions.pop()!;
+  for (let region = regions.pop(); region; region = regions.pop()) {
+    let [a0, a1, b0, b1] = region;
     linear += a1 - a0 + (b1 - b0);
     sinceYield += a1 - a0 + (b1 - b0) + 16;
     if (sinceYield > 4 * STEP_LINES) {
@@ -159,7 +173,7 @@ export function* matchLineSteps(
       if (anchors.length > 0) {
         let fromA = a0;
         let fromB = b0;
-        for (const [i, j] of anchors) {
+        for (const { i, j } of anchors) {
           match[i] = j;
           regions.push([fromA, i, fromB, j]);
           fromA = i + 1;

@@ -66,6 +66,13 @@ export interface ChangeTracker {
    * rejection is told once), or null when there is nothing new.
    */
   takeRejectionNote(sessionId: string): string | null;
+  /** The note `takeRejectionNote` would return now, without marking anything told (to show it before sending). */
+  peekRejectionNote(sessionId: string): string | null;
+  /**
+   * Undoes the session's last `takeRejectionNote` (its prompt never reached the agent): those
+   * rejections are in the next note again.
+   */
+  returnRejectionNote(sessionId: string): void;
 }
 
 const isNotFound = (error: unknown) => toAcpError(error).code === -32002;
@@ -77,7 +84,27 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
   const get = store.getSnapshot;
   const set = (fn: (s: ChangesSnapshot) => ChangesSnapshot) => store.setState(fn(get()));
   let client: ChangeTrackerClient | null = null;
+  /** Rejected hunks already told to the agent (`takeRejectionNote`), by file id and hunk id. */
   const told = new Set<string>();
+  /** Each session's last note taken, for `returnRejectionNote`. */
+  const taken = new Map<string, string[]>();
+
+  /** The rejections not told yet, as a sentence for the agent, and their keys. */
+  const rejectionNote = (sessionId: string): { text: string; keys: string[] } | null => {
+    const parts: string[] = [];
+    const keys: string[] = [];
+    for (const turn of sessionTurns(get(), sessionId)) {
+      for (const file of turn.files) {
+        const fresh = file.hunks.filter((h) => file.decisions[h.id] === 'rejected' && !told.has(`${file.id}\u0000${h.id}`));
+        if (fresh.length === 0) continue;
+        for (const h of fresh) keys.push(`${file.id}\u0000${h.id}`);
+        const lines = fresh.map((h) => (h.oldLines.length > 0 ? `lines ${h.oldStart + 1}-${h.oldStart + h.oldLines.length}` : `after line ${h.oldStart}`));
+        parts.push(`${file.path} (${lines.join(', ')})`);
+      }
+    }
+    if (parts.length === 0) return null;
+    return { text: `The user reviewed your changes and rejected some of them; they were reverted: ${parts.join('; ')}.`, keys };
+  };
 
   const context = (file: Pick<FileChange, 'sessionId' | 'path' | 'roots'>): FsRequestContext => ({
     sessionId: file.sessionId,
@@ -130,8 +157,12 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
 
   /** Folds the diffs a finished turn's tool calls reported (a write of the same file wins). */
   const scanned = new Set<string>();
+  /** Each session's turn list as last scanned: a streamed chunk leaves it as it was, and costs no scan. */
+  const seenTurns = new Map<string, readonly unknown[]>();
   const follow = (snapshot: AcpSnapshot) => {
     for (const session of Object.values(snapshot.sessions)) {
+      if (seenTurns.get(session.sessionId) === session.turns) continue;
+      seenTurns.set(session.sessionId, session.turns);
       session.turns.forEach((turn, index) => {
         const key = `${session.sessionId}\u0000${turn.turnId}`;
         if (turn.status === 'running' || turn.status === 'cancelling' || scanned.has(key)) return;
@@ -317,17 +348,21 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
     restoreCheckpoint,
     clearError: () => set((s) => (s.error ? { ...s, error: null } : s)),
     takeRejectionNote(sessionId) {
-      const parts: string[] = [];
-      for (const turn of sessionTurns(get(), sessionId)) {
-        for (const file of turn.files) {
-          const fresh = file.hunks.filter((h) => file.decisions[h.id] === 'rejected' && !told.has(`${file.id}\u0000${h.id}`));
-          if (fresh.length === 0) continue;
-          for (const h of fresh) told.add(`${file.id}\u0000${h.id}`);
-          const lines = fresh.map((h) => (h.oldLines.length > 0 ? `lines ${h.oldStart + 1}-${h.oldStart + h.oldLines.length}` : `after line ${h.oldStart}`));
-          parts.push(`${file.path} (${lines.join(', ')})`);
-        }
-      }
-      return parts.length === 0 ? null : `The user reviewed your changes and rejected some of them; they were reverted: ${parts.join('; ')}.`;
+      const note = rejectionNote(sessionId);
+      if (!note) return null;
+      for (const key of note.keys) told.add(key);
+      taken.set(sessionId, note.keys);
+      // No file changed, but what a peek returns did: subscribers showing the note re-read it.
+      store.setState({ ...get() });
+      return note.text;
+    },
+    peekRejectionNote: (sessionId) => rejectionNote(sessionId)?.text ?? null,
+    returnRejectionNote(sessionId) {
+      const keys = taken.get(sessionId);
+      if (!keys) return;
+      taken.delete(sessionId);
+      for (const key of keys) told.delete(key);
+      store.setState({ ...get() });
     },
   };
 }

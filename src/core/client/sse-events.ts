@@ -26,7 +26,7 @@ export function createSseReader(onEvent: (data: string) => void): SseReader {
   const takeLine = (text: string) => {
     if (text === '') {
       if (data.length > 0) {
-        const event = data.length === 1 ? data[0] : data.join('\n');
+        const event = data.join('\n');
         data = [];
         onEvent(event);
       }

@@ -95,11 +95,12 @@ export function appendMention(value: string, ref: MentionRef): string {
 export function mentionQueryAt(value: string, caret: number): { start: number; query: string } | null {
   const segments = parseDraft(value);
   const display = segments.map((s) => ('text' in s ? s.text : `@${s.mention.label}`)).join('');
-  const match = /(^|[\s([{"'])@([^\s@]*)$/.exec(display.slice(0, caret));
-  if (!match) return null;
-  const start = caret - match[2].length - 1;
+  const before = display.slice(0, caret);
+  if (!/(?:^|[\s([{"'])@[^\s@]*$/.test(before)) return null;
+  // The query holds no `@`: the mention starts at the last one.
+  const start = before.lastIndexOf('@');
   if (mentionSpans(segments).some((s) => start >= s.start && start < s.end)) return null;
-  return { start, query: match[2] };
+  return { start, query: before.slice(start + 1) };
 }
 
 /**

@@ -5,6 +5,7 @@
  * and a mention survives any of them. What the text field shows is the display text, where a
  * mention reads `@label`; `parseDraft` gives both and the map between them.
  */
+import { itemAt } from '../item-at.js';
 import type { MentionRef } from './types.js';
 
 export type DraftSegment = { text: string } | { mention: MentionRef };
@@ -28,7 +29,8 @@ export function parseDraft(value: string): DraftSegment[] {
   for (const match of value.matchAll(MENTION)) {
     if (match.index > last) segments.push({ text: value.slice(last, match.index) });
     const kind = match[3] === undefined ? undefined : unescape(match[3]);
-    segments.push({ mention: { label: unescape(match[1]), uri: unescape(match[2]), ...(kind ? { kind } : {}) } });
+    // The label and the uri are not optional in MENTION: a match has both.
+    segments.push({ mention: { label: unescape(itemAt(match, 1)), uri: unescape(itemAt(match, 2)), ...(kind ? { kind } : {}) } });
     last = match.index + match[0].length;
   }
   if (last < value.length) segments.push({ text: value.slice(last) });

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { forwardRef, useState } from 'react';
 import { useAcpContext } from '../../react/context.js';
 import { useTraffic } from '../../react/use-traffic.js';
 import { ProtocolInspector, type ProtocolInspectorProps } from '../../components/Inspector/index.js';
 
+/** The inspector's props but those the provider's connection supplies, and the rest of its root `<section>`'s. */
+export type AcpInspectorProps = Omit<ProtocolInspectorProps, 'entries' | 'paused' | 'onPausedChange' | 'onClear'>;
+
 /** The inspector wired to the provider's connection. */
-export function AcpInspector(props: Omit<ProtocolInspectorProps, 'entries' | 'paused' | 'onPausedChange' | 'onClear'>) {
+export const AcpInspector = /* @__PURE__ */ forwardRef<HTMLElement, AcpInspectorProps>(function AcpInspector(props, ref) {
   const { client } = useAcpContext();
   const [paused, setPaused] = useState(false);
   const [, force] = useState(0);
@@ -12,6 +15,7 @@ export function AcpInspector(props: Omit<ProtocolInspectorProps, 'entries' | 'pa
   return (
     <ProtocolInspector
       {...props}
+      ref={ref}
       entries={entries}
       paused={paused}
       onPausedChange={setPaused}
@@ -21,4 +25,4 @@ export function AcpInspector(props: Omit<ProtocolInspectorProps, 'entries' | 'pa
       }}
     />
   );
-}
+});

@@ -1,1 +1,2 @@
 export { AcpInspector } from './AcpInspector.js';
+export type { AcpInspectorProps } from './AcpInspector.js';

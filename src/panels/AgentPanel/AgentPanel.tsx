@@ -14,8 +14,10 @@ import type { OpenHow } from '../../components/SessionList/index.js';
 import { SessionTabs, sessionTabId, sessionTabsMessages } from '../../components/SessionTabs/index.js';
 import { prefetchThread } from '../../components/Thread/Thread.js';
 import { cx, format, useMessages } from '../../components/shared/index.js';
+import { composeHandlers } from '../../components/shared/root-props.js';
 import { agentPanelMessages } from './messages.js';
 import { PanelChanges } from './PanelChangesOnDemand.js';
+import { usePanelReview } from './review-state.js';
 import { PanelConfig, PanelInput, PanelSessionTitle, PanelThread, PanelUsage } from './parts.js';
 import { SessionHistory } from './SessionHistory.js';
 import { TerminalSignInDialog, useTerminalSignIn } from './terminal-sign-in.js';
@@ -34,8 +36,9 @@ export interface AgentPanelProps extends Omit<ComponentPropsWithoutRef<'section'
   autoStartSession?: boolean;
   /**
    * The change review (`createChangeTracker` from `acp-react/changes`, whose `fs` the client was
-   * given): the last turn's changed files are summed up under the thread, with the session's
-   * review (accept, reject, restore) behind its button.
+   * given): each turn that changed files ends with its summary, whose button opens that turn's
+   * review (accept, reject, restore; widened to the session on demand) under the thread; what
+   * the user rejected is told to the agent with the next prompt, in a note the user sees first.
    */
   changes?: ChangeTracker;
   /** Called when the user clicks a tool call location ("follow the agent"). */
@@ -133,6 +136,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
   const { drafts } = useAcpContext();
   const [sendError, setSendError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const review = usePanelReview(changes, actions.client);
   const terminalSignIn = useTerminalSignIn(actions);
   const caps = connection.agent?.capabilities;
   const listSupported = Boolean(caps?.sessionCapabilities?.list);
@@ -145,18 +149,21 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       prefetchThread();
       // The draft as written, its mentions included.
       const text = draftFromBlocks(blocks);
-      actions.prompt(sessionId, blocks).catch((reason: unknown) => {
+      // What the user rejected since the last prompt, in the note they saw above the input.
+      const note = changes?.takeRejectionNote(sessionId);
+      actions.prompt(sessionId, note ? [...blocks, { type: 'text', text: `\n\n${note}` }] : blocks).catch((reason: unknown) => {
         const error = toAcpError(reason);
         // Once the turn started the message was sent: the thread shows how the turn ended
         // (failed, interrupted). A prompt refused before it (not connected, busy, unsupported
         // content) gives the typed text back, so nothing the user wrote is lost.
         if (error.turnStarted) return;
+        if (note) changes?.returnRejectionNote(sessionId);
         // The store, not this render's `draft.text`: that still holds the text being sent.
         if (drafts.get(sessionId).text === '') drafts.set(sessionId, { ...drafts.get(sessionId), text });
         setSendError(error.message.replace(/[.!?]+\s*$/, ''));
       });
     },
-    [actions, sessionId, drafts],
+    [actions, sessionId, drafts, changes],
   );
 
   /** Shows an open session (its tab); a failed prompt's note belongs to the session it was for. */
@@ -253,11 +260,8 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       className={cx('acp-agent-panel', className)}
       data-slot="agent-panel"
       data-compact={compact || undefined}
-      onFocus={(event) => {
-        // The user turned to the panel: fetch the conversation while they write the first prompt.
-        prefetchThread();
-        onFocus?.(event);
-      }}
+      // The user turned to the panel: fetch the conversation while they write the first prompt.
+      onFocus={composeHandlers(onFocus, prefetchThread)}
     >
       <header className="acp-agent-panel__header" data-slot="agent-panel-header">
         <div className="acp-agent-panel__heading" data-slot="agent-panel-heading">
@@ -356,6 +360,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
             onOpenLocation={onOpenLocation}
             onMentionOpen={onMentionOpen}
             allowRemoteImages={allowRemoteImages}
+            changes={changes && { tracker: changes, review }}
           />
         </div>
       )}
@@ -364,7 +369,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
         {sessionTabs.announcement && <span key={sessionTabs.announcement.n}>{sessionTabs.announcement.text}</span>}
       </div>
 
-      {sessionId && changes && <PanelChanges tracker={changes} sessionId={sessionId} />}
+      {sessionId && changes && <PanelChanges tracker={changes} review={review} sessionId={sessionId} />}
 
       {sendError && (
         <div className="acp-agent-panel__error" data-slot="agent-panel-error" role="alert">

@@ -6,7 +6,8 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
-import type { AcpSnapshot, SessionState } from '../../core/index.js';
+import type { AcpSnapshot, SessionState, TurnRecord } from '../../core/index.js';
+import type { ChangeTracker } from '../../core/changes/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
 import { useMentionRequests } from '../../react/use-prompt-composer.js';
 import { useAcpSelector, useElicitations, usePermissionRequests, useSession, useTerminals } from '../../react/hooks.js';
@@ -17,6 +18,8 @@ import { PartBoundary } from '../../components/shared/PartBoundary.js';
 import { Thread } from '../../components/Thread/index.js';
 import { itemRawText } from '../../components/Thread/item-raw-text.js';
 import { UsageMeter } from '../../components/UsageMeter/index.js';
+import { PanelTurnChanges } from './PanelChangesOnDemand.js';
+import type { ReviewState } from './review-state.js';
 import { SessionTitle } from './SessionTitle.js';
 
 /** One field of one session, re-rendering only when that field changes. */
@@ -58,9 +61,11 @@ export interface PanelThreadProps {
   onOpenLocation: ((path: string, line?: number) => void) | undefined;
   onMentionOpen: ((mention: MentionRef) => void) | undefined;
   allowRemoteImages: boolean | undefined;
+  /** The change review: each turn that changed files ends with its summary. */
+  changes?: { tracker: ChangeTracker; review: ReviewState };
 }
 
-export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages }: PanelThreadProps) {
+export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages, changes }: PanelThreadProps) {
   const actions = useAcpActions();
   const session = useSession(sessionId);
   const permissionRequests = usePermissionRequests(sessionId);
@@ -68,6 +73,14 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOp
   const allElicitations = useElicitations();
   const elicitations = useMemo(() => allElicitations.filter((e) => e.sessionId === sessionId || e.sessionId === null), [allElicitations, sessionId]);
   const terminals = useTerminals();
+  const tracker = changes?.tracker;
+  const review = changes?.review;
+  // Stable across chunks: a new function would re-render every turn.
+  const renderTurnFooter = useMemo(
+    () =>
+      tracker && review ? (turn: TurnRecord) => <PanelTurnChanges tracker={tracker} review={review} sessionId={sessionId} turnId={turn.turnId} /> : undefined,
+    [tracker, review, sessionId],
+  );
   if (!session) return null;
   return (
     // Last line of defence: the thread's items contain their own failures; should the thread
@@ -85,6 +98,7 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOp
         onOpenLocation={onOpenLocation}
         onMentionOpen={onMentionOpen}
         allowRemoteImages={allowRemoteImages}
+        renderTurnFooter={renderTurnFooter}
       />
     </PartBoundary>
   );

@@ -1,7 +1,7 @@
 /**
  * The change review end to end in the web IDE: the agent edits several files in one turn (one
- * permission, then fs/write_text_file for each), the panel sums the turn up, the user opens the
- * review, rejects one hunk and accepts the rest, and the editor shows exactly the accepted
+ * permission, then fs/write_text_file for each), the turn ends with its summary in the thread, the
+ * user opens that turn's review, rejects one hunk and accepts the rest, and the editor shows exactly the accepted
  * content; restoring the checkpoint puts every file back.
  */
 import { expect } from 'vitest';
@@ -28,8 +28,8 @@ e2e(
     await permission.getByRole('button', { name: 'Allow', exact: true }).click();
     await waitTurnEnd(page);
 
-    // The turn's summary under the thread.
-    const summary = p.locator('[data-slot="change-summary"]');
+    // The turn's summary, at the end of that turn in the thread.
+    const summary = p.locator('[data-slot="thread-turn"] [data-slot="change-summary"]');
     await summary.getByText('3 files changed').waitFor();
     expect(await summary.getByRole('img').getAttribute('aria-label')).toBe('5 lines added, 5 lines removed');
     await summary.getByRole('button', { name: 'Review changes' }).click();
@@ -43,6 +43,11 @@ e2e(
     await hunks.nth(0).focus();
     await page.keyboard.press('r');
     await hunks.nth(0).getByText('Rejected').waitFor();
+    // The next prompt will tell the agent, in a note shown above the input first.
+    await p
+      .locator('[data-slot="agent-panel-rejection-note"]')
+      .getByText(/src\/greeting\.ts \(lines 2-2\)/)
+      .waitFor();
     // Accept everything else that is still undecided.
     await review.getByRole('button', { name: 'Accept all' }).click();
     await review.getByRole('button', { name: 'Accept all' }).and(page.locator(':disabled')).waitFor();

@@ -225,4 +225,25 @@ describe('createChangeTracker', () => {
     expect(tracker.takeRejectionNote(S)).toBe('The user reviewed your changes and rejected some of them; they were reverted: /w/a.txt (lines 8-8).');
     expect(tracker.takeRejectionNote(S)).toBeNull();
   });
+
+  it('shows the note before sending without telling it, and gives it back when the prompt never went out', async () => {
+    const { tracker, fake } = await setup();
+    fake.start();
+    await tracker.fs.writeTextFile!(ctx('/w/a.txt'), AGENT);
+    const file = tracker.getSnapshot().turns[0]!.files[0]!;
+    await tracker.rejectHunk(file.id, file.hunks[1]!.id);
+    const note = 'The user reviewed your changes and rejected some of them; they were reverted: /w/a.txt (lines 8-8).';
+    expect(tracker.peekRejectionNote(S)).toBe(note);
+    expect(tracker.peekRejectionNote(S)).toBe(note);
+    const seen = tracker.getSnapshot();
+    expect(tracker.takeRejectionNote(S)).toBe(note);
+    // Subscribers showing the note hear that it is gone, with every turn record kept as it was.
+    expect(tracker.getSnapshot()).not.toBe(seen);
+    expect(tracker.getSnapshot().turns).toBe(seen.turns);
+    expect(tracker.peekRejectionNote(S)).toBeNull();
+    tracker.returnRejectionNote(S);
+    expect(tracker.peekRejectionNote(S)).toBe(note);
+    expect(tracker.takeRejectionNote(S)).toBe(note);
+    expect(tracker.takeRejectionNote(S)).toBeNull();
+  });
 });
