@@ -1,22 +1,26 @@
-import type { SubagentRun, TerminalState, ToolCallDisplayStatus } from '../../core/types.js';
+import type { TerminalState, ToolCallDisplayStatus, ToolCallItem } from '../../core/types.js';
 import { conversationModule } from '../load-conversation.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 
-export interface SubagentRunSectionProps {
-  run: SubagentRun;
-  /** The status of the tool call that started the run. */
-  status: ToolCallDisplayStatus;
-  /** The card's label for that status. */
-  statusLabel: string;
-  /** The card's fallback title for a step without one. */
-  untitled: string;
+/** What a card's run section reads of the card's props (`ToolCallOwnProps` has them all). */
+export interface RunCardProps {
+  toolCall: ToolCallItem;
   terminals?: Readonly<Record<string, TerminalState>>;
-  cwd?: string | null;
   onOpenLocation?: (path: string, line?: number) => void;
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
+  cwd?: string | null;
+  /** Controlled expansion of the sub-agent run (`toolCall.run`), folded to its progress by default. */
+  runOpen?: boolean;
+  /** Initial expansion of the run when uncontrolled (default false). */
+  defaultRunOpen?: boolean;
+  onRunOpenChange?: (open: boolean) => void;
+}
+
+export interface SubagentRunSectionProps {
+  /** The card's props, as the card got them. */
+  card: RunCardProps;
+  /** The card's status (an unknown one already read as `pending`). */
+  status: ToolCallDisplayStatus;
 }
 
 /**
@@ -25,10 +29,8 @@ export interface SubagentRunSectionProps {
  * fetches it when its first run appears.
  */
 export const SubagentRunSection = /* @__PURE__ */ onDemandComponent(
-  'SubagentRunSection',
+  'SubagentRun',
   conversationModule,
   (loaded) => loaded.SubagentRunLoaded,
-  function SubagentRunFallback({ state }: SubagentRunSectionProps & { state: OnDemandState }) {
-    return <OnDemandStatus state={state} />;
-  },
+  (props: SubagentRunSectionProps & { state: OnDemandState }) => <OnDemandStatus state={props.state} />,
 );

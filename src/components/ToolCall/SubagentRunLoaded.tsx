@@ -7,6 +7,7 @@ import { PartBoundary } from '../shared/PartBoundary.js';
 import { useControllableDisclosure } from '../shared/use-disclosure.js';
 import { Thought } from '../Thought/index.js';
 import { itemRawText } from '../Thread/item-raw-text.js';
+import { toolCallMessages } from './messages.js';
 import { subagentRunMessages } from './run-messages.js';
 import type { SubagentRunSectionProps } from './SubagentRun.js';
 import { ToolCall } from './ToolCall.js';
@@ -18,42 +19,35 @@ import { ToolCall } from './ToolCall.js';
  * their runs the same way). Nothing of the run is mounted while it is folded, so a chunk
  * streaming into a folded run re-renders this line and nothing else.
  */
-export function SubagentRunLoaded({
-  run,
-  status,
-  statusLabel,
-  untitled,
-  terminals,
-  cwd,
-  onOpenLocation,
-  open,
-  defaultOpen,
-  onOpenChange,
-}: SubagentRunSectionProps) {
+export function SubagentRunLoaded({ card, status }: SubagentRunSectionProps) {
+  const { toolCall, terminals, cwd, onOpenLocation } = card;
+  const run = toolCall.run!;
   const messages = useMessages('subagentRun', subagentRunMessages);
+  const cardMessages = useMessages('toolCall', toolCallMessages);
   const locale = useLocale();
-  const fold = useControllableDisclosure({ open, defaultOpen, onOpenChange });
+  const fold = useControllableDisclosure({ open: card.runOpen, defaultOpen: card.defaultRunOpen, onOpenChange: card.onRunOpenChange });
   const active = status === 'pending' || status === 'in_progress';
   const latest = run.latestStep >= 0 ? run.thread.items.get(run.latestStep) : undefined;
-  const step = latest?.kind === 'tool_call' ? latest.title.trim() || untitled : null;
+  const step = latest?.kind === 'tool_call' ? latest.title.trim() || cardMessages.untitled : null;
   const count = run.steps;
   const items = fold.open ? run.thread.items.toArray() : [];
   return (
-    <div className="acp-tool-call__run" data-slot="tool-call-run" data-state={fold.state} data-status={status}>
-      <button {...fold.triggerProps} className="acp-tool-call__run-toggle acp-focusable" data-slot="tool-call-run-trigger">
+    <div className="acp-tool-call__slot" data-slot="tool-call-run" data-state={fold.state} data-status={status}>
+      <button {...fold.triggerProps} className="acp-tool-call__raw-toggle acp-focusable" data-slot="tool-call-run-trigger">
         <Chevron />
-        <span className="acp-tool-call__run-label">{messages.label}</span>
+        <strong>{messages.label}</strong>
         <span data-slot="tool-call-run-steps">
           {format(new Intl.PluralRules(locale).select(count) === 'one' ? messages.steps_one : messages.steps_other, { count })}
         </span>
-        <span data-slot="tool-call-run-status">{statusLabel}</span>
+        <span data-slot="tool-call-run-status">{cardMessages[`status_${status}`]}</span>
         {step !== null && <span data-slot="tool-call-run-step">{format(active ? messages.current_step : messages.latest_step, { title: step })}</span>}
       </button>
       <div {...fold.panelProps} className="acp-tool-call__run-panel" data-slot="tool-call-run-panel">
         {fold.open && (
-          <ol className="acp-tool-call__run-items" data-slot="tool-call-run-items" aria-label={messages.items_label}>
+          // A list by role: a <ol>'s margins and markers are what host resets change.
+          <div role="list" className="acp-tool-call__run-items" data-slot="tool-call-run-items" aria-label={messages.items_label}>
             {items.map((item, index) => (
-              <li key={item.id} data-kind={item.kind}>
+              <div role="listitem" key={item.id} data-kind={item.kind}>
                 <RunItem
                   item={item}
                   // The run's last message or thought streams while its tool call runs.
@@ -62,9 +56,9 @@ export function SubagentRunLoaded({
                   cwd={cwd}
                   onOpenLocation={onOpenLocation}
                 />
-              </li>
+              </div>
             ))}
-          </ol>
+          </div>
         )}
       </div>
     </div>

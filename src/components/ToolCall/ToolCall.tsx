@@ -7,7 +7,7 @@ import { prefetchToolCallParts } from './prefetch-parts.js';
 import { toolCallMessages, type ToolCallMessages } from './messages.js';
 import { Chevron } from '../shared/Chevron.js';
 import { RawDisclosure } from './RawDisclosure.js';
-import { SubagentRunSection } from './SubagentRun.js';
+import { SubagentRunSection, type RunCardProps } from './SubagentRun.js';
 import { ToolCallContentList } from './ToolCallContentList.js';
 import { ToolCallLocations } from './ToolCallLocations.js';
 import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
@@ -16,7 +16,7 @@ import { useControllableState } from '../shared/use-controllable-state.js';
 import { useDisclosure } from '../shared/use-disclosure.js';
 import type { RootProps } from '../shared/root-props.js';
 
-export interface ToolCallOwnProps {
+export interface ToolCallOwnProps extends RunCardProps {
   toolCall: ToolCallItem;
   /** Client terminals by id, for `terminal` content (usually the snapshot's `terminals`). */
   terminals?: Readonly<Record<string, TerminalState>>;
@@ -33,11 +33,6 @@ export interface ToolCallOwnProps {
   /** Initial expansion when uncontrolled; without it the body follows the status (finished reads and searches fold). */
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Controlled expansion of the sub-agent run (`toolCall.run`), folded to its progress by default. */
-  runOpen?: boolean;
-  /** Initial expansion of the run when uncontrolled (default false). */
-  defaultRunOpen?: boolean;
-  onRunOpenChange?: (open: boolean) => void;
   className?: string;
 }
 
@@ -52,8 +47,8 @@ const kindOf = (kind: unknown): ToolKind => (typeof kind === 'string' && KINDS.h
 const statusOf = (status: unknown): ToolCallDisplayStatus =>
   typeof status === 'string' && STATUSES.has(status) ? (status as ToolCallDisplayStatus) : 'pending';
 
-const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(
-  {
+const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(props, ref) {
+  const {
     toolCall,
     terminals,
     onOpenLocation,
@@ -68,9 +63,7 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
     onRunOpenChange,
     className,
     ...rest
-  },
-  ref,
-) {
+  } = props;
   const messages = useMessages('toolCall', toolCallMessages);
   const kind = kindOf(toolCall.toolKind);
   const status = statusOf(toolCall.status);
@@ -144,20 +137,7 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
           <RawDisclosure rawInput={toolCall.rawInput} rawOutput={toolCall.rawOutput} messages={messages} />
         </div>
       )}
-      {toolCall.run && toolCall.run.thread.items.size > 0 && (
-        <SubagentRunSection
-          run={toolCall.run}
-          status={status}
-          statusLabel={messages[`status_${status}`]}
-          untitled={messages.untitled}
-          terminals={terminals}
-          cwd={cwd}
-          onOpenLocation={onOpenLocation}
-          open={runOpen}
-          defaultOpen={defaultRunOpen}
-          onOpenChange={onRunOpenChange}
-        />
-      )}
+      {toolCall.run && <SubagentRunSection card={props} status={status} />}
       {permissionSlot != null && permissionSlot !== false && (
         <div className="acp-tool-call__slot" data-slot="tool-call-permission">
           {permissionSlot}

@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import type { TerminalState, ToolCallContent } from '../../core/types.js';
 import { Diff, isDeletedDiff } from '../Diff/index.js';
 import { TerminalOutput } from '../TerminalOutput/index.js';
@@ -16,9 +15,8 @@ interface ToolCallContentListProps {
 /**
  * A tool call's `content` array in order. Items are keyed by position: an update replaces the
  * whole array, and position keeps a diff's chosen layout and a terminal's scroll across updates.
- * Memoized: the card renders again for its run's progress, which leaves its content unchanged.
  */
-export const ToolCallContentList = /* @__PURE__ */ memo(function ToolCallContentList({ content, terminals, messages }: ToolCallContentListProps) {
+export function ToolCallContentList({ content, terminals, messages }: ToolCallContentListProps) {
   if (content.length === 0) return null;
   return (
     <div className="acp-tool-call__content" data-slot="tool-call-content">
@@ -30,7 +28,7 @@ export const ToolCallContentList = /* @__PURE__ */ memo(function ToolCallContent
       ))}
     </div>
   );
-});
+}
 
 function contentView(item: ToolCallContent, terminals: ToolCallContentListProps['terminals'], messages: ToolCallMessages) {
   switch (item.type) {
