@@ -48,10 +48,17 @@ export const BUDGETS = {
   // HTTP client are a chunk fetched on first use. 13.3 kB with sub-agent runs nested under their
   // tool call (12,867 to 13,599 bytes): the nesting is part of the synchronous reducer every update
   // goes through (an on-demand module would make the pure reducer's answer depend on a fetch).
-  core: 13.3 * 1024,
+  // 13.45 kB with the reducer shaped for ACP v2 (whole-message upserts by id beside chunk appends,
+  // tri-state tool call patches, plans by id) and `_meta` kept on messages, plans, turns, sessions
+  // and the agent: +419 bytes in the pure reducer and the client, of which 284 were won back by
+  // answering the agent's extension requests and notifications and asking the permission policy
+  // from the on-demand actions chunk (171) and handling elicitations in their own chunk (113);
+  // 13,610 -> 13,745 bytes.
+  core: 13.45 * 1024,
   // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies);
-  // 9.8 kB with the sub-agent nesting in the reducer it replays with (9,155 to 9,991 bytes).
-  devtools: 9.8 * 1024,
+  // 9.8 kB with the sub-agent nesting in the reducer it replays with (9,155 to 9,991 bytes);
+  // 10.2 kB with the reducer's v2 shaping and `_meta` on messages and plans (9,984 -> 10,366).
+  devtools: 10.2 * 1024,
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,
@@ -75,7 +82,10 @@ export const BUDGETS = {
   // 58.4 kB when it was written, 60.7 kB with the sign-in terminal and request aborts merged,
   // 66.7 kB with the change review's panel part, the mentions and the extension API merged (the
   // element carries everything the panel and the client do, so it grows with each feature).
-  element: 68 * 1024,
+  // 69 kB with the reducer's v2 shaping and `_meta` kept (issue 18): 69,737 -> 70,237 bytes (it
+  // carries the on-demand actions too, so moving code there wins nothing here; 69,737 was already
+  // 105 bytes over 68 kB).
+  element: 69 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.

@@ -16,7 +16,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
 import type { TrafficLog } from './client/traffic.js';
 import type { SchedulerOption } from './store.js';
-import type { AcpSnapshot, SessionState } from './types.js';
+import type { AcpSnapshot, Meta, SessionState } from './types.js';
 
 // --- options ---------------------------------------------------------------------------------
 
@@ -195,6 +195,14 @@ export interface NewSessionOptions extends AbortOptions {
   mcpServers?: acp.McpServer[];
   /** Absolute paths; sent only to an agent that advertised `sessionCapabilities.additionalDirectories`. */
   additionalDirectories?: string[];
+  /** Sent as the request's `_meta` (custom data for the agent; ACP reserves the field for it). */
+  _meta?: Meta;
+}
+
+/** Options of `prompt`. */
+export interface PromptOptions {
+  /** Sent as the `session/prompt` request's `_meta`. The answer's is kept on the turn (`TurnRecord._meta`). */
+  _meta?: Meta;
 }
 
 /**
@@ -210,7 +218,7 @@ export const ENTRY_ACTIONS = {
   /** Skips the backoff wait of a pending reconnect (or reconnects after a failure). */
   retryNow: 0 as Action<() => void>,
   newSession: 0 as Action<(options: NewSessionOptions) => Promise<SessionState>>,
-  prompt: 0 as Action<(sessionId: string, prompt: string | acp.ContentBlock[]) => Promise<acp.StopReason>>,
+  prompt: 0 as Action<(sessionId: string, prompt: string | acp.ContentBlock[], options?: PromptOptions) => Promise<acp.StopReason>>,
   cancel: 0 as Action<(sessionId: string) => Promise<void>>,
   /** Answers a permission request; `null` answers `cancelled`. False if it was already answered. */
   respondToPermission: 0 as Action<(requestId: string, optionId: string | null) => boolean>,
@@ -235,7 +243,7 @@ export const ON_DEMAND_ACTIONS = {
    * bridge's memory), then the client authenticates and restores the open sessions (marked lost
    * when it cannot). Without `values`, the agent is expected to have them already.
    */
-  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions) => Promise<void>>,
+  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions & { _meta?: Meta }) => Promise<void>>,
   /**
    * Starts a `terminal` sign-in method in a pseudo-terminal run by acp-react-bridge (started with
    * `--terminal-auth`; the client must be created with `terminalAuth: true`). The handle streams
@@ -247,7 +255,8 @@ export const ON_DEMAND_ACTIONS = {
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
-  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
+  /** Resolves with the agent's answer as it is (`_meta` included); `params._meta` is sent as the request's. */
+  listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string; _meta?: Meta }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
   closeSession: 0 as Action<(sessionId: string) => Promise<void>>,
   deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,

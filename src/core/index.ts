@@ -8,6 +8,7 @@ export type {
   AcpClient,
   AcpClientOptions,
   NewSessionOptions,
+  PromptOptions,
   AbortOptions,
   ReconnectOptions,
   TransportOptions,

@@ -1,5 +1,13 @@
 /**
- * Lenient parsing of `session/update` payloads, applied to the raw JSON before the SDK sees it.
+ * Lenient parsing of `session/update` payloads, applied to the raw JSON before the SDK sees it:
+ * the ACP v1 normalizer. It turns the wire's update kinds into the reducer's operations
+ * (`ParsedUpdate`), which are shaped for ACP v2 too: chunk appends beside whole-message upserts by
+ * `messageId`, tri-state patches (absent keeps, `null` resets, a value replaces), plans by id. A
+ * v2 normalizer (not shipped while v2 is a draft) feeds the same operations from v2's kinds
+ * (`agent_message`, `plan_update`, `plan_removed`...); what differs between the versions is
+ * decided here: v1's `null` meaning "unchanged" on a tool call's title, name, kind and status, its
+ * one plan kept as the plan `main`, a chunk as the only carrier of a message's `_meta`. v2's
+ * kinds (and v1's unstable ones, which the client does not advertise) stay unsupported here.
  *
  * Follows the schema's own leniency (`x-deserialize-default-on-error`): an unknown tool `kind` or
  * `status` becomes the default, invalid items inside `content`, `locations`, `entries`,
@@ -11,34 +19,50 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from './content.js';
 import { isFiniteNumber, isRecord, isString, optionalString, validItems } from './guards.js';
 import { parentToolCallIdOf } from './parent-tool-call.js';
-import type { ReceivedContentBlock } from './types.js';
+import type { Meta, PlanState, ReceivedContentBlock } from './types.js';
 
 const TOOL_KINDS: ReadonlySet<string> = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
 const TOOL_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed', 'failed']);
 const PLAN_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed']);
 const PLAN_PRIORITIES: ReadonlySet<string> = new Set(['high', 'medium', 'low']);
 
-/** Fields of a tool call update; `undefined` means "not sent, leave unchanged". */
+/**
+ * Fields of a tool call upsert, each a tri-state patch: `undefined` (not sent) leaves the field,
+ * `null` resets it to what a new card starts with (title: the id, kind `other`, status `pending`,
+ * no name, no content or locations, no `_meta`), a value replaces it. `rawInput` and `rawOutput`
+ * take any JSON value, `null` included, when sent.
+ */
 export interface ToolCallPatch {
   toolCallId: string;
-  title?: string;
+  title?: string | null;
   name?: string | null;
-  toolKind?: acp.ToolKind;
-  status?: acp.ToolCallStatus;
-  content?: acp.ToolCallContent[];
-  locations?: acp.ToolCallLocation[];
+  toolKind?: acp.ToolKind | null;
+  status?: acp.ToolCallStatus | null;
+  content?: acp.ToolCallContent[] | null;
+  locations?: acp.ToolCallLocation[] | null;
   rawInput?: unknown;
   rawOutput?: unknown;
-  /** The agent's `_meta`: absent leaves it, `null` clears it, an object replaces it. */
-  _meta?: Record<string, unknown> | null;
+  _meta?: Meta | null;
 }
 
 export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
 
 export type ParsedUpdate =
-  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null; parentToolCallId?: string | null }
+  /** Appends one block to the message (see `reducer/messages.ts`); `_meta`, when an object, replaces the message's. */
+  | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null; _meta?: Meta; parentToolCallId?: string | null }
+  /** Whole-message upsert by `messageId`: `content` and `_meta` are tri-state patches (`[]` clears content too). */
+  | {
+      kind: 'message';
+      target: ChunkTarget;
+      messageId: string;
+      content?: ReceivedContentBlock[] | null;
+      _meta?: Meta | null;
+      parentToolCallId?: string | null;
+    }
   | { kind: 'tool_call'; patch: ToolCallPatch; isUpdate: boolean; parentToolCallId?: string | null }
-  | { kind: 'plan'; entries: acp.PlanEntry[] }
+  /** Replaces the plan with its id (adds it when new). */
+  | { kind: 'plan'; plan: PlanState }
+  | { kind: 'plan_removed'; planId: string }
   | { kind: 'commands'; commands: acp.AvailableCommand[] }
   | { kind: 'mode'; currentModeId: string }
   | { kind: 'config'; configOptions: acp.SessionConfigOption[] }
@@ -63,6 +87,9 @@ const CHUNK_TARGETS: ReadonlyMap<string, ChunkTarget> = new Map([
   ['agent_thought_chunk', 'thought'],
 ]);
 
+/** The id a v1 agent's one plan is kept under (ACP's v1-to-v2 conversion uses it). */
+export const MAIN_PLAN_ID = 'main';
+
 export function parseSessionUpdate(raw: unknown): ParsedUpdate {
   if (!isRecord(raw)) return unsupported(null, 'The update is not an object.', raw);
   const kind = raw.sessionUpdate;
@@ -71,13 +98,16 @@ export function parseSessionUpdate(raw: unknown): ParsedUpdate {
   const chunkTarget = CHUNK_TARGETS.get(kind);
   if (chunkTarget) {
     if (!('content' in raw)) return unsupported(kind, 'The chunk has no content.', raw);
-    return {
+    const chunk: ParsedUpdate = {
       kind: 'chunk',
       target: chunkTarget,
       content: readContentBlock(raw.content),
       messageId: isString(raw.messageId) ? raw.messageId : null,
       parentToolCallId: parentToolCallIdOf(raw._meta),
     };
+    // v1 has no other place for a message's metadata than its chunks.
+    if (isRecord(raw._meta)) chunk._meta = raw._meta;
+    return chunk;
   }
 
   switch (kind) {
@@ -86,7 +116,7 @@ export function parseSessionUpdate(raw: unknown): ParsedUpdate {
       return parseToolCall(kind, raw);
     case 'plan':
       if (!Array.isArray(raw.entries)) return unsupported(kind, 'The plan has no entries list.', raw);
-      return { kind: 'plan', entries: validItems(raw.entries, isPlanEntry) };
+      return { kind: 'plan', plan: { planId: MAIN_PLAN_ID, type: 'items', entries: validItems(raw.entries, isPlanEntry), _meta: metaOf(raw._meta) } };
     case 'available_commands_update':
       if (!Array.isArray(raw.availableCommands)) {
         return unsupported(kind, 'The command list is missing.', raw);
@@ -142,8 +172,9 @@ function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<strin
   const isUpdate = kind === 'tool_call_update';
   if (!isUpdate && !isString(raw.title)) return unsupported(kind, 'The tool call has no title.', raw);
   const patch: ToolCallPatch = { toolCallId: raw.toolCallId };
+  // v1: a `null` title, name, kind or status leaves the field unchanged, as its schema says of `name`.
   if (isString(raw.title)) patch.title = raw.title;
-  if ('name' in raw) patch.name = isString(raw.name) ? raw.name : null;
+  if (isString(raw.name)) patch.name = raw.name;
   if (isString(raw.kind)) patch.toolKind = TOOL_KINDS.has(raw.kind) ? (raw.kind as acp.ToolKind) : 'other';
   if (isString(raw.status) && TOOL_STATUSES.has(raw.status)) patch.status = raw.status as acp.ToolCallStatus;
   // `content` and `locations` replace the whole array; `null` clears it.
@@ -153,10 +184,15 @@ function parseToolCall(kind: 'tool_call' | 'tool_call_update', raw: Record<strin
   else if (Array.isArray(raw.locations)) patch.locations = raw.locations.filter(isLocation);
   if ('rawInput' in raw) patch.rawInput = raw.rawInput;
   if ('rawOutput' in raw) patch.rawOutput = raw.rawOutput;
-  if ('_meta' in raw) patch._meta = isRecord(raw._meta) ? raw._meta : null;
+  if ('_meta' in raw) patch._meta = metaOf(raw._meta);
   // No defaults here: a `tool_call` arriving after updates for the same id must not reset the
   // card's kind or status. A new card starts as kind `other`, status `pending` (the reducer's base).
   return { kind: 'tool_call', patch, isUpdate, parentToolCallId: parentToolCallIdOf(raw._meta) };
+}
+
+/** A `_meta` as kept: the object, or null for anything else (ACP: omitted and `null` both mean none). */
+function metaOf(value: unknown): Meta | null {
+  return isRecord(value) ? value : null;
 }
 
 function unsupported(sessionUpdate: string | null, reason: string, raw: unknown): ParsedUpdate {

@@ -17,11 +17,13 @@ export function createSessionState(
     turns: [],
     turn: { state: 'idle', turnId: null, stopReason: null, error: null },
     plan: null,
+    plans: {},
     commands: [],
     modes: init.modes ?? null,
     configOptions: init.configOptions ?? null,
     usage: null,
     lastTurnUsage: null,
     info: { title: null, updatedAt: null },
+    _meta: null,
   };
 }

@@ -59,12 +59,21 @@ interface ItemBase {
   id: string;
 }
 
+/** The `_meta` object ACP reserves for custom data: opaque, kept as the agent sent it. */
+export type Meta = Record<string, unknown>;
+
 interface MessageItemBase extends ItemBase {
   /** The agent's `messageId` when it sent one (opaque, compared as a string). */
   messageId: string | null;
   content: ReceivedContentBlock[];
   /** Every text block of `content` joined, for copy, search and markdown rendering. */
   text: string;
+  /**
+   * The agent's `_meta` for the message: set by a whole-message update (absent leaves it, `null`
+   * clears it, an object replaces it) and, from a v1 agent, by a chunk that carries one. Absent
+   * or null when none.
+   */
+  _meta?: Meta | null;
 }
 
 export interface UserMessageItem extends MessageItemBase {
@@ -105,7 +114,7 @@ export interface ToolCallItem extends ItemBase {
    * The agent's custom data for the call, as last sent (for example `_meta.claudeCode` with its
    * tool name and parent tool-use id); null when it sent none.
    */
-  _meta?: Record<string, unknown> | null;
+  _meta?: Meta | null;
   /**
    * The sub-agent run this tool call started (a `Task`-style tool): the messages, thoughts and
    * tool calls the agent marked as belonging to it, nested here instead of in the thread.
@@ -193,6 +202,8 @@ export interface TurnRecord {
   error: AcpErrorInfo | null;
   startedAt: number;
   endedAt: number | null;
+  /** The `_meta` of the agent's `session/prompt` response, once it answered with one. */
+  _meta?: Meta | null;
 }
 
 /** The current turn of a session, for status indicators and the stop button. */
@@ -222,6 +233,16 @@ export interface TurnUsage {
 
 export type SessionStatus = 'active' | 'loading' | 'restoring' | 'lost' | 'closed';
 
+/**
+ * One of the agent's plans, by id. A v1 agent has one, its `plan` update kept under the id
+ * `main` (as ACP's v1-to-v2 conversion names it); `plan_update` upserts a plan by id (replacing
+ * it whole) and `plan_removed` removes one.
+ */
+export type PlanState =
+  | { planId: string; type: 'items'; entries: acp.PlanEntry[]; _meta: Meta | null }
+  | { planId: string; type: 'markdown'; content: string; _meta: Meta | null }
+  | { planId: string; type: 'file'; uri: string; _meta: Meta | null };
+
 export interface SessionState {
   sessionId: string;
   cwd: string;
@@ -234,13 +255,18 @@ export interface SessionState {
   thread: ThreadState;
   turns: TurnRecord[];
   turn: SessionTurn;
+  /** The entries of the agent's main plan (`plans.main`, a v1 agent's only plan); null when there is none. */
   plan: acp.PlanEntry[] | null;
+  /** Every plan the agent keeps, by plan id (see `PlanState`). */
+  plans: Readonly<Record<string, PlanState>>;
   commands: acp.AvailableCommand[];
   modes: acp.SessionModeState | null;
   configOptions: acp.SessionConfigOption[] | null;
   usage: UsageSnapshot | null;
   lastTurnUsage: TurnUsage | null;
   info: { title: string | null; updatedAt: string | null };
+  /** The `_meta` of the agent's last `session/new`, `session/load` or `session/resume` answer; null when none. */
+  _meta?: Meta | null;
 }
 
 /** Normalized error data kept in snapshots (plain data, so snapshots stay serializable). */
@@ -309,6 +335,8 @@ export interface AgentState {
   protocolVersion: number;
   /** The acp-react-bridge in between, when the page reaches the agent through one; else null (or absent). */
   bridge?: BridgeState | null;
+  /** The `_meta` of the agent's `initialize` answer; null when none. */
+  _meta?: Meta | null;
 }
 
 /** What an acp-react-bridge between the page and the agent can do (from its handshake). */

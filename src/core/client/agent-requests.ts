@@ -8,9 +8,8 @@
  * which keeps the core entry small.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { ExtMethodHandler, ExtNotificationHandler, PermissionPolicy } from '../api.js';
-import { toAcpError } from '../errors.js';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
+import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
 
 export interface RequestHost {
@@ -18,20 +17,30 @@ export interface RequestHost {
   update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
   now(): number;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
-  permissionPolicy: PermissionPolicy | undefined;
+  /**
+   * Asks the host's permission policy (only with one): it answers through `answerPermission`
+   * (`session-actions.ts`, on demand).
+   */
+  applyPolicy: ((requestId: string, params: acp.RequestPermissionRequest) => void) | undefined;
   /** True once the connection that carried the pending requests is gone. */
   connectionLost(): boolean;
   /** The session named by a pending client request, by its JSON-RPC id (for request-scoped elicitations). */
   sessionOfRequest(id: string | number): string | null;
-  /** A notification of no ACP method (an extension's, such as the bridge's). */
-  onExtension(notification: { method: string; params: unknown }): void;
-  /** The host's handlers of extension requests and notifications, by method. */
-  extMethods: Map<string, ExtMethodHandler>;
-  extNotifications: Map<string, ExtNotificationHandler>;
+  /**
+   * A notification of no ACP method (an extension's, such as the bridge's), and a request of none:
+   * both are answered by the on-demand actions module (`session-actions.ts`), with the host's
+   * handlers, so their code is not in the core entry.
+   */
+  onExtension(notification: ExtensionCall): void;
+  onExtRequest(request: ExtensionCall & { signal: AbortSignal }): Promise<unknown>;
+}
+
+export interface ExtensionCall {
+  method: string;
+  params: unknown;
 }
 
 type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: PermissionRequestState['status'] };
-type ElicitationFinish = (response: acp.CreateElicitationResponse, status: ElicitationState['status']) => void;
 
 /** Pending agent requests waiting for an answer, keyed by local request id. */
 export interface PendingRequests {
@@ -81,22 +90,9 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const answered = new Promise<PermissionAnswer>((resolve) => permissions.set(requestId, resolve));
     signal.addEventListener('abort', () => onAborted(requestId), { once: true });
     update((s) => ({ ...s, permissionRequests: [...s.permissionRequests, request] }));
-    void applyPolicy(requestId, params);
+    host.applyPolicy?.(requestId, params);
     const answer = await answered;
     return answer.optionId === null ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: answer.optionId } };
-  }
-
-  async function applyPolicy(requestId: string, params: acp.RequestPermissionRequest) {
-    const policy = host.permissionPolicy;
-    if (!policy) return;
-    try {
-      const optionId = await policy(params);
-      if (optionId != null && params.options.some((o) => o.optionId === optionId)) {
-        answerPermission(requestId, { optionId, byPolicy: true });
-      }
-    } catch (error) {
-      host.diagnose('adapter_error', `The permission policy failed: ${toAcpError(error).message}`);
-    }
   }
 
   function answerPermission(requestId: string, answer: PermissionAnswer): boolean {
@@ -120,30 +116,16 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
 
   // --- elicitation ---------------------------------------------------------------------------
 
-  async function elicitation(params: acp.CreateElicitationRequest, signal: AbortSignal): Promise<acp.CreateElicitationResponse> {
-    const { readElicitation } = await import('./elicitation.js');
-    const requestId = `elicitation-${++counter}`;
-    const state = readElicitation(params, { requestId, createdAt: now(), sessionOfRequest: host.sessionOfRequest, diagnose: host.diagnose });
-    // Cancelled, or the connection dropped, while the module loaded, or its session's turn is
-    // being cancelled: nothing to show.
-    if (signal.aborted || cancelling(state.sessionId)) return { action: 'cancel' };
-    const answered = new Promise<acp.CreateElicitationResponse>((resolve) => {
-      elicitations.set(requestId, (response, status) => {
-        update((s) => ({
-          ...s,
-          elicitations: replaceWhere(
-            s.elicitations,
-            (e) => e.requestId === requestId,
-            (e) => ({ ...e, status, response }),
-          ),
-        }));
-        resolve(response);
-      });
-    });
-    signal.addEventListener('abort', () => onAborted(requestId), { once: true });
-    update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
-    return answered;
-  }
+  /** What `elicitation.ts` (fetched with the first elicitation) needs of the client. */
+  const elicitationHost: ElicitationHost = {
+    now,
+    update,
+    sessionOfRequest: host.sessionOfRequest,
+    diagnose: host.diagnose,
+    cancelling,
+    elicitations,
+    onAborted: (requestId) => onAborted(requestId),
+  };
 
   function answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean {
     const finish = elicitations.get(requestId);
@@ -152,18 +134,6 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const status = statusOverride ?? (response.action === 'accept' ? 'accepted' : response.action === 'decline' ? 'declined' : 'cancelled');
     finish(response, status);
     return true;
-  }
-
-  function elicitationComplete(elicitationId: string) {
-    // Unknown or already completed ids are ignored, as the spec requires.
-    update((s) => ({
-      ...s,
-      elicitations: replaceWhere(
-        s.elicitations,
-        (e) => e.mode === 'url' && e.elicitationId === elicitationId && e.status !== 'completed',
-        (e) => ({ ...e, status: 'completed' }),
-      ),
-    }));
   }
 
   /**
@@ -183,32 +153,16 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     register(app) {
       const m = acp.methods.client;
       app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal));
-      app.onRequest(m.elicitation.create, (ctx) => elicitation(ctx.params, ctx.signal));
-      app.onNotification(m.elicitation.complete, (ctx) => {
-        elicitationComplete(ctx.params.elicitationId);
+      // Agents ask for input rarely: the handling is in `elicitation.ts`, fetched the first time.
+      app.onRequest(m.elicitation.create, async (ctx) =>
+        (await import('./elicitation.js')).handleElicitation(ctx.params, ctx.signal, `elicitation-${++counter}`, elicitationHost),
+      );
+      app.onNotification(m.elicitation.complete, async (ctx) => {
+        (await import('./elicitation.js')).completeElicitation(ctx.params.elicitationId, update);
       });
-      // Extension requests go to the host's handler; without one, "Method not found", as the
-      // spec requires. A handler's failure is an error answer, never a request left hanging.
-      app.onRequest('*', async (ctx) => {
-        const handler = host.extMethods.get(ctx.method);
-        if (!handler) {
-          host.diagnose('unknown_request', `The agent called an unsupported method: ${ctx.method}.`);
-          throw acp.RequestError.methodNotFound(ctx.method);
-        }
-        try {
-          return (await handler(ctx.params, { signal: ctx.signal })) ?? null;
-        } catch (error) {
-          const { code, message, data } = toAcpError(error);
-          throw new acp.RequestError(typeof code === 'number' ? code : -32603, message, data);
-        }
-      });
-      // The host's, then acp-react-bridge's own (its terminals' output); others are ignored.
+      // Requests and notifications of no ACP method: extensions (`session-actions.ts` answers them).
+      app.onRequest('*', host.onExtRequest);
       app.onNotification('*', (ctx) => {
-        try {
-          host.extNotifications.get(ctx.method)?.(ctx.params);
-        } catch (error) {
-          host.diagnose('adapter_error', `The handler of ${ctx.method} failed: ${toAcpError(error).message}`);
-        }
         host.onExtension(ctx);
       });
       return app;

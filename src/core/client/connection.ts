@@ -129,6 +129,7 @@ export function createConnection(
         capabilities: init.agentCapabilities ?? {},
         authMethods: init.authMethods ?? [],
         protocolVersion: init.protocolVersion,
+        _meta: init._meta,
       },
     });
     await hooks.ready(isReconnect);

@@ -85,14 +85,14 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     update,
     now,
     diagnose,
-    permissionPolicy: options.permissionPolicy,
+    applyPolicy: options.permissionPolicy && ((requestId, params) => void actions().then((loaded) => loaded.applyPolicy(requestId, params))),
     connectionLost: () => connection.lost(),
     sessionOfRequest: tap.sessionOfRequest,
-    extMethods,
-    extNotifications,
-    // Notifications of no ACP method: acp-react-bridge's (its features, its terminals' output), applied
-    // by the on-demand actions module (bridge-notices.ts); the one promise keeps them in order.
+    // Notifications of no ACP method (the host's handlers, acp-react-bridge's features and
+    // terminals' output) and requests of none, answered by the on-demand actions module; the one
+    // promise keeps the notifications in order.
     onExtension: (notification) => void actions().then((loaded) => loaded.onExtension(notification)),
+    onExtRequest: (ctx) => actions().then((loaded) => loaded.answerExtRequest(ctx)),
   });
   const connection = createConnection(get, update, now, options, tap, modules, {
     // File and terminal requests: their code is fetched only for hosts that supplied an adapter.
@@ -129,6 +129,11 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
             turns.settle(sessionId);
           },
           authenticateTimeoutMs: options.authenticateTimeoutMs ?? 300_000,
+          diagnose,
+          permissionPolicy: options.permissionPolicy,
+          answerPermission: (requestId, answer) => pending.answerPermission(requestId, answer),
+          extMethods,
+          extNotifications,
           createSessionState,
           tap,
           putSession,

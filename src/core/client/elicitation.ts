@@ -1,10 +1,60 @@
 /**
- * Reading an agent's `elicitation/create` request into the state the UI shows. Agents ask for
- * input rarely, so the request handler imports this module on demand (see `on-demand.ts` for why
- * it takes what it needs as arguments and uses no shared module such as `guards.ts`).
+ * An agent's `elicitation/create` request, read into the state the UI shows and kept pending until
+ * it is answered (`agent-requests.ts` answers it), and `elicitation/complete`. Agents ask for input
+ * rarely, so the handlers import this module on demand (see `on-demand.ts` for why it takes what it
+ * needs as arguments and uses no shared module such as `guards.ts`).
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { DiagnosticKind, ElicitationState } from '../types.js';
+import type { AcpSnapshot, DiagnosticKind, ElicitationState } from '../types.js';
+
+/** Settles a pending elicitation with its answer and the status it shows. */
+export type ElicitationFinish = (response: acp.CreateElicitationResponse, status: ElicitationState['status']) => void;
+
+export interface ElicitationHost {
+  now(): number;
+  update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
+  sessionOfRequest(id: string | number): string | null;
+  diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
+  /** True while the session's turn is being cancelled. */
+  cancelling(sessionId: string | null): boolean;
+  /** The pending elicitations' answer callbacks, by local request id (`answerElicitation` calls them). */
+  elicitations: Map<string, ElicitationFinish>;
+  /** The request's signal aborted: answers it `cancel` (or shows it interrupted). */
+  onAborted(requestId: string): void;
+}
+
+/** The elicitations with `match` changed by `change` (the same array when none matched). */
+function patchElicitations(snapshot: AcpSnapshot, match: (e: ElicitationState) => boolean, change: Partial<ElicitationState>): AcpSnapshot {
+  if (!snapshot.elicitations.some(match)) return snapshot;
+  return { ...snapshot, elicitations: snapshot.elicitations.map((e) => (match(e) ? { ...e, ...change } : e)) };
+}
+
+/** Shows the request and resolves with its answer, whoever gives it (the user, a cancel, a drop). */
+export async function handleElicitation(
+  params: acp.CreateElicitationRequest,
+  signal: AbortSignal,
+  requestId: string,
+  host: ElicitationHost,
+): Promise<acp.CreateElicitationResponse> {
+  const state = readElicitation(params, { requestId, createdAt: host.now(), sessionOfRequest: host.sessionOfRequest, diagnose: host.diagnose });
+  // Cancelled, or the connection dropped, while the module loaded, or its session's turn is
+  // being cancelled: nothing to show.
+  if (signal.aborted || host.cancelling(state.sessionId)) return { action: 'cancel' };
+  const answered = new Promise<acp.CreateElicitationResponse>((resolve) => {
+    host.elicitations.set(requestId, (response, status) => {
+      host.update((s) => patchElicitations(s, (e) => e.requestId === requestId, { status, response }));
+      resolve(response);
+    });
+  });
+  signal.addEventListener('abort', () => host.onAborted(requestId), { once: true });
+  host.update((s) => ({ ...s, elicitations: [...s.elicitations, state] }));
+  return answered;
+}
+
+/** `elicitation/complete`: a URL elicitation finished; unknown or already completed ids are ignored, as the spec requires. */
+export function completeElicitation(elicitationId: string, update: ElicitationHost['update']): void {
+  update((s) => patchElicitations(s, (e) => e.mode === 'url' && e.elicitationId === elicitationId && e.status !== 'completed', { status: 'completed' }));
+}
 
 export interface ElicitationContext {
   requestId: string;

@@ -7,8 +7,9 @@
  * client's helpers through `ActionHost` (see `on-demand.ts` for why).
  */
 import * as acp from '@agentclientprotocol/sdk';
-import type { NewSessionOptions, OnDemandActions } from '../api.js';
-import type { AcpSnapshot, SessionState } from '../types.js';
+import type { ExtMethodHandler, ExtNotificationHandler, NewSessionOptions, OnDemandActions, PermissionPolicy } from '../api.js';
+import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
+import type { ExtensionCall, PendingRequests } from './agent-requests.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { Request } from './request.js';
@@ -34,14 +35,30 @@ export interface ActionHost extends ClientHelpers {
   endedSessions: Set<string>;
   /** The client's tap; `outbound` and `message` record what the client sends and gets (the inspector, exports). */
   tap: Pick<InboundTap, 'outbound' | 'message'>;
+  diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
+  permissionPolicy: PermissionPolicy | undefined;
+  answerPermission: PendingRequests['answerPermission'];
+  /** The host's handlers of the agent's extension requests and notifications, by method (live: `onExtMethod` adds to them). */
+  extMethods: Map<string, ExtMethodHandler>;
+  extNotifications: Map<string, ExtNotificationHandler>;
 }
 
 /** Every action of `ON_DEMAND_ACTIONS` (`api.ts`), and the restore the client runs after a reconnect. */
 export type SessionActions = OnDemandActions & {
   /** After a reconnect: resume (keeps the transcript) or load (replaces it) each open session. */
   restoreSessions(): Promise<void>;
-  /** A notification of no ACP method: acp-react-bridge's are applied (`bridge-notices.ts`), others ignored. */
-  onExtension(notification: { method: string; params: unknown }): void;
+  /**
+   * A notification of no ACP method: the host's handler gets it (one that throws is a diagnostic),
+   * and acp-react-bridge's are applied (`bridge-notices.ts`); others are ignored.
+   */
+  onExtension(notification: ExtensionCall): void;
+  /**
+   * A request of no ACP method: the host's handler answers it; without one, -32601 (method not
+   * found), as the spec requires. A handler's failure is an error answer, never a request left hanging.
+   */
+  answerExtRequest(request: ExtensionCall & { signal: AbortSignal }): Promise<unknown>;
+  /** Asks the host's permission policy; an option it names answers the request (see `PermissionPolicy`). */
+  applyPolicy(requestId: string, params: acp.RequestPermissionRequest): Promise<void>;
   /**
    * Refuses what the agent cannot take, before anything is sent: a relative `cwd` or additional
    * directory (ACP paths are absolute), and HTTP or SSE MCP servers the agent did not advertise
@@ -186,7 +203,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
   const actions: SessionActions = {
     authenticateInTerminal: terminalSignIn.start,
 
-    async authenticate(methodId, values, { signal } = {}) {
+    async authenticate(methodId, values, { signal, _meta } = {}) {
       const state = get().agent;
       const method = state?.authMethods.find((m) => m.id === methodId);
       if (!method) throw host.error('invalidParams', `Unknown auth method: ${methodId}`);
@@ -201,7 +218,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       setAuth({ pendingMethodId: methodId, error: null });
       try {
         if (values) await restartWithEnv(methodId, values, signal);
-        await request(agent.authenticate, { methodId }, { timeoutMs: host.authenticateTimeoutMs, signal });
+        await request(agent.authenticate, { methodId, _meta }, { timeoutMs: host.authenticateTimeoutMs, signal });
         setAuth({ required: false, pendingMethodId: null, error: null });
       } catch (error) {
         const normalized = host.normalize(error);
@@ -232,6 +249,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       const body: Record<string, unknown> = {};
       if (params.cwd) body.cwd = params.cwd;
       if (params.cursor) body.cursor = params.cursor;
+      if (params._meta) body._meta = params._meta;
       return request<acp.ListSessionsResponse>(agent.session.list, body, options);
     },
 
@@ -262,10 +280,40 @@ export function createSessionActions(host: ActionHost): SessionActions {
       return response.configOptions;
     },
 
-    onExtension: ({ method, params }) =>
-      method.startsWith(AUTH_TERMINAL)
-        ? terminalSignIn.onNotification(method, (params ?? {}) as Record<string, unknown>)
-        : applyBridgeNotification(method, params, host),
+    onExtension({ method, params }) {
+      try {
+        host.extNotifications.get(method)?.(params);
+      } catch (error) {
+        host.diagnose('adapter_error', `The handler of ${method} failed: ${host.normalize(error).message}`);
+      }
+      if (method.startsWith(AUTH_TERMINAL)) terminalSignIn.onNotification(method, (params ?? {}) as Record<string, unknown>);
+      else applyBridgeNotification(method, params, host);
+    },
+
+    async applyPolicy(requestId, params) {
+      try {
+        const optionId = await host.permissionPolicy?.(params);
+        if (optionId != null && params.options.some((o) => o.optionId === optionId)) {
+          host.answerPermission(requestId, { optionId, byPolicy: true });
+        }
+      } catch (error) {
+        host.diagnose('adapter_error', `The permission policy failed: ${host.normalize(error).message}`);
+      }
+    },
+
+    async answerExtRequest({ method, params, signal }) {
+      const handler = host.extMethods.get(method);
+      if (!handler) {
+        host.diagnose('unknown_request', `The agent called an unsupported method: ${method}.`);
+        throw acp.RequestError.methodNotFound(method);
+      }
+      try {
+        return (await handler(params, { signal })) ?? null;
+      } catch (error) {
+        const { code, message, data } = host.normalize(error);
+        throw new acp.RequestError(typeof code === 'number' ? code : -32603, message, data);
+      }
+    },
 
     async extMethod(method, params = {}, options) {
       requireExtension(method);

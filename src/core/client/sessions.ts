@@ -45,7 +45,7 @@ export function createSessions(
   const endedSessions = new Set<string>();
 
   const sessionParams = (opts: NewSessionOptions) => {
-    const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [] };
+    const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [], _meta: opts._meta };
     const extra = [...new Set(opts.additionalDirectories ?? [])].filter((d) => d && d !== opts.cwd);
     // Only sent when advertised, as the spec requires.
     if (extra.length > 0 && get().agent?.capabilities.sessionCapabilities?.additionalDirectories) params.additionalDirectories = extra;
@@ -58,6 +58,7 @@ export function createSessions(
       ...session,
       modes: isRecord(r.modes) ? (r.modes as unknown as acp.SessionModeState) : session.modes,
       configOptions: Array.isArray(r.configOptions) ? (r.configOptions as acp.SessionConfigOption[]) : session.configOptions,
+      _meta: isRecord(r._meta) ? r._meta : null,
     };
   };
 

@@ -7,6 +7,7 @@ import { toPromptBlocks } from '../content.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import { cancelTurn, endTurn, startTurn, type TurnOutcome } from '../reducer/index.js';
+import type { PromptOptions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
 import type { Connection } from './connection.js';
 import { withSession } from './snapshot.js';
@@ -30,7 +31,7 @@ export function createTurns(
   /** The running prompt of each session, to settle when the session is closed or deleted. */
   const running = new Map<string, AbortController>();
 
-  async function prompt(sessionId: string, input: string | acp.ContentBlock[]): Promise<acp.StopReason> {
+  async function prompt(sessionId: string, input: string | acp.ContentBlock[], options?: PromptOptions): Promise<acp.StopReason> {
     const conn = requireConnection();
     const session = get().sessions[sessionId];
     if (!session) throw new AcpClientError(ErrorCodes.invalidState, `Unknown session: ${sessionId}`);
@@ -53,11 +54,11 @@ export function createTurns(
     try {
       const response = await request<acp.PromptResponse>(
         acp.methods.agent.session.prompt,
-        { sessionId, prompt: blocks },
+        { sessionId, prompt: blocks, _meta: options?._meta },
         { timeoutMs: 0, conn, signal: settle.signal },
       );
       const usage = isRecord((response as { usage?: unknown }).usage) ? ((response as { usage?: unknown }).usage as SessionState['lastTurnUsage']) : undefined;
-      end({ stopReason: response.stopReason, usage });
+      end({ stopReason: response.stopReason, usage, _meta: response._meta });
       return response.stopReason;
     } catch (error) {
       const normalized = toAcpError(error);

@@ -7,9 +7,14 @@
  * literal that misses a field (optional ones included), so a field added to the types later
  * cannot be dropped here silently.
  */
-import type { AgentMessageItem, ReceivedContentBlock, SessionState, ThoughtItem, ToolCallItem, UserMessageItem } from '../types.js';
+import type { AgentMessageItem, Meta, ReceivedContentBlock, SessionState, ThoughtItem, ToolCallItem, UserMessageItem } from '../types.js';
 
 type Exact<T> = { [K in keyof Required<T>]: T[K] };
+
+/** A tri-state patch of one field: `undefined` keeps `current`, `null` gives `reset`, a value replaces it. */
+export function patched<T>(incoming: T | null | undefined, current: T, reset: T): T {
+  return incoming === undefined ? current : incoming === null ? reset : incoming;
+}
 
 /** `{ ...session, thread }`, fast. Key order as in `createSessionState`. */
 export function withThread(s: SessionState, thread: SessionState['thread']): SessionState {
@@ -24,23 +29,25 @@ export function withThread(s: SessionState, thread: SessionState['thread']): Ses
     turns: s.turns,
     turn: s.turn,
     plan: s.plan,
+    plans: s.plans,
     commands: s.commands,
     modes: s.modes,
     configOptions: s.configOptions,
     usage: s.usage,
     lastTurnUsage: s.lastTurnUsage,
     info: s.info,
+    _meta: s._meta,
   };
   return next;
 }
 
 export type MessageLike = UserMessageItem | AgentMessageItem | ThoughtItem;
 
-/** `{ ...item, content, text }` for the three message-like kinds, key order as created. */
-export function withContent(item: MessageLike, content: ReceivedContentBlock[], text: string): MessageLike {
+/** `{ ...item, content, text, _meta }` for the three message-like kinds, key order as created. */
+export function withContent(item: MessageLike, content: ReceivedContentBlock[], text: string, _meta: Meta | null | undefined = item._meta): MessageLike {
   switch (item.kind) {
     case 'agent_message': {
-      const next: Exact<AgentMessageItem> = { id: item.id, messageId: item.messageId, content, text, kind: item.kind };
+      const next: Exact<AgentMessageItem> = { id: item.id, messageId: item.messageId, content, text, kind: item.kind, _meta };
       return next;
     }
     case 'thought': {
@@ -52,12 +59,13 @@ export function withContent(item: MessageLike, content: ReceivedContentBlock[], 
         kind: item.kind,
         startedAt: item.startedAt,
         endedAt: item.endedAt,
+        _meta,
       };
       return next;
     }
     case 'user_message':
       // Rare (prompt echoes and replays): a spread keeps the key order of either creator.
-      return { ...item, content, text };
+      return { ...item, content, text, _meta };
   }
 }
 

@@ -6,8 +6,9 @@ import { parseSessionUpdate, type ParsedUpdate } from '../parse-update.js';
 import { appendItem } from '../thread.js';
 import type { SessionState } from '../types.js';
 import { applyCompaction } from './compaction.js';
-import { applyChunk } from './messages.js';
+import { applyChunk, applyMessage } from './messages.js';
 import { applyNested } from './nesting.js';
+import { applyPlan, removePlan } from './plans.js';
 import { closeOpenThought } from './thoughts.js';
 import { applyToolCall } from './tool-calls.js';
 import { withThread } from './copy.js';
@@ -23,11 +24,15 @@ export function applySessionUpdate(session: SessionState, update: unknown, now: 
 export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, now: number): SessionState {
   switch (update.kind) {
     case 'chunk':
-      return applyNested(session, update, now) ?? applyChunk(session, update.target, update.content, update.messageId, now);
+      return applyNested(session, update, now) ?? applyChunk(session, update.target, update.content, update.messageId, now, update._meta);
+    case 'message':
+      return applyNested(session, update, now) ?? applyMessage(session, update.target, update.messageId, update.content, update._meta, now);
     case 'tool_call':
       return applyNested(session, update, now) ?? applyToolCall(session, update.patch, update.isUpdate, now);
     case 'plan':
-      return { ...session, plan: update.entries };
+      return applyPlan(session, update.plan);
+    case 'plan_removed':
+      return removePlan(session, update.planId);
     case 'commands':
       return { ...session, commands: update.commands };
     case 'mode':

@@ -15,20 +15,24 @@ import { PersistentList } from '../persistent-list.js';
 import { findIndex, findToolCallIndex, replaceItem, type ThreadKey } from '../thread.js';
 import type { SessionState, SubagentRun, ThreadItem, ThreadState, ToolCallItem } from '../types.js';
 import { toolCallItem, withThread } from './copy.js';
-import { appendChunk } from './messages.js';
+import { appendChunk, upsertMessage } from './messages.js';
 import { upsertToolCall } from './tool-calls.js';
 
 /** Deeper parent chains (or a cycle an agent made up) are shown at the top level. */
 const MAX_DEPTH = 8;
 
 /** A chunk or tool call applied inside its run, or null when it belongs at the top level. */
-export function applyNested(session: SessionState, update: Extract<ParsedUpdate, { kind: 'chunk' | 'tool_call' }>, now: number): SessionState | null {
+export function applyNested(
+  session: SessionState,
+  update: Extract<ParsedUpdate, { kind: 'chunk' | 'message' | 'tool_call' }>,
+  now: number,
+): SessionState | null {
   const top = session.thread;
   const named = update.parentToolCallId ?? null;
   const nesting = top.nesting;
   // The common case, a session without sub-agents, costs this check.
   if (named === null && !nesting?.size) return null;
-  const chunk = update.kind === 'chunk';
+  const chunk = update.kind !== 'tool_call';
   const key = chunk ? (update.messageId === null ? null : (`m:${update.target}:${update.messageId}` as const)) : (`t:${update.patch.toolCallId}` as const);
 
   // Where the item already is wins; else the parent named, unless the item is at the top level
@@ -67,7 +71,12 @@ export function applyNested(session: SessionState, update: Extract<ParsedUpdate,
     latestStep: -1,
   };
   const before = run.thread;
-  let inner = chunk ? appendChunk(before, update.target, update.content, update.messageId, now) : upsertToolCall(before, update.patch, update.isUpdate, now);
+  let inner =
+    update.kind === 'chunk'
+      ? appendChunk(before, update.target, update.content, update.messageId, now, update._meta)
+      : update.kind === 'message'
+        ? upsertMessage(before, update.target, update.messageId, update.content, update._meta, now)
+        : upsertToolCall(before, update.patch, update.isUpdate, now);
   const grew = inner.items.size > before.items.size;
   const step = grew && inner.items.last()?.kind === 'tool_call';
   let nextRun: SubagentRun = { thread: inner, steps: run.steps + (step ? 1 : 0), latestStep: step ? inner.items.size - 1 : run.latestStep };

@@ -1,14 +1,15 @@
 /**
  * `tool_call` and `tool_call_update` both upsert by `toolCallId`: an unknown id creates the card
- * (many agents only ever send updates), `content` and `locations` replace the arrays, omitted
- * fields stay unchanged. Each `toolCallId` appears in the thread exactly once.
+ * (many agents only ever send updates). Every field is a tri-state patch (`ToolCallPatch`): omitted
+ * stays, `null` resets to a new card's value, a value replaces (`content` and `locations` as whole
+ * arrays). Each `toolCallId` appears in the thread exactly once.
  */
 import type { ToolCallPatch } from '../parse-update.js';
 import { appendItem, findToolCallIndex, replaceItem } from '../thread.js';
 import type { SessionState, ThreadState, ToolCallItem } from '../types.js';
 import { settleRuns } from './runs.js';
 import { closeOpenThought } from './thoughts.js';
-import { toolCallItem, withThread } from './copy.js';
+import { patched, toolCallItem, withThread } from './copy.js';
 
 export function applyToolCall(session: SessionState, patch: ToolCallPatch, isUpdate: boolean, now: number): SessionState {
   return withThread(session, upsertToolCall(session.thread, patch, isUpdate, now));
@@ -45,15 +46,15 @@ export function upsertToolCall(thread: ThreadState, patch: ToolCallPatch, isUpda
 
 function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallItem {
   return toolCallItem(current, {
-    title: patch.title ?? current.title,
-    name: patch.name !== undefined ? patch.name : current.name,
-    toolKind: patch.toolKind ?? current.toolKind,
-    status: nextStatus(current.status, patch.status),
-    content: patch.content ?? current.content,
-    locations: patch.locations ?? current.locations,
+    title: patched(patch.title, current.title, current.toolCallId),
+    name: patched(patch.name, current.name, null),
+    toolKind: patched(patch.toolKind, current.toolKind, 'other'),
+    status: nextStatus(current.status, patched(patch.status, current.status, 'pending')),
+    content: patched(patch.content, current.content, []),
+    locations: patched(patch.locations, current.locations, []),
     rawInput: patch.rawInput !== undefined ? patch.rawInput : current.rawInput,
     rawOutput: patch.rawOutput !== undefined ? patch.rawOutput : current.rawOutput,
-    _meta: patch._meta !== undefined ? patch._meta : current._meta,
+    _meta: patched(patch._meta, current._meta, null),
   });
 }
 
@@ -75,7 +76,6 @@ export function markUnfinishedToolCallsCancelled(session: SessionState, fromInde
  * Late updates after a cancel still apply, except that an agent reporting the cancelled call as
  * `failed` (how many agents surface the abort) keeps showing "cancelled": the user stopped it.
  */
-function nextStatus(current: ToolCallItem['status'], incoming: ToolCallPatch['status']): ToolCallItem['status'] {
-  if (incoming === undefined) return current;
+function nextStatus(current: ToolCallItem['status'], incoming: ToolCallItem['status']): ToolCallItem['status'] {
   return current === 'cancelled' && incoming === 'failed' ? 'cancelled' : incoming;
 }

@@ -5,7 +5,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { textOf } from '../content.js';
 import { appendItem, threadLength } from '../thread.js';
-import type { AcpErrorInfo, ReceivedContentBlock, SessionState, TurnRecord } from '../types.js';
+import type { AcpErrorInfo, Meta, ReceivedContentBlock, SessionState, TurnRecord } from '../types.js';
 import { settleRuns } from './runs.js';
 import { closeOpenThought } from './thoughts.js';
 import { markUnfinishedToolCallsCancelled } from './tool-calls.js';
@@ -51,7 +51,8 @@ export function cancelTurn(session: SessionState): SessionState {
   };
 }
 
-export type TurnOutcome = { stopReason: acp.StopReason; usage?: SessionState['lastTurnUsage'] } | { error: AcpErrorInfo; interrupted?: boolean };
+export type TurnOutcome =
+  { stopReason: acp.StopReason; usage?: SessionState['lastTurnUsage']; _meta?: Meta | null } | { error: AcpErrorInfo; interrupted?: boolean };
 
 export function endTurn(session: SessionState, turnId: string, outcome: TurnOutcome, now: number): SessionState {
   if (session.turn.turnId !== turnId) return session;
@@ -64,7 +65,7 @@ export function endTurn(session: SessionState, turnId: string, outcome: TurnOutc
       ...session,
       thread: settled,
       lastTurnUsage: outcome.usage ?? session.lastTurnUsage,
-      turns: patchTurn(session.turns, turnId, { status: 'ended', stopReason: outcome.stopReason, endedAt: now }),
+      turns: patchTurn(session.turns, turnId, { status: 'ended', stopReason: outcome.stopReason, endedAt: now, _meta: outcome._meta ?? null }),
       turn: { state: 'idle', turnId, stopReason: outcome.stopReason, error: null },
     };
   }
