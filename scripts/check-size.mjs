@@ -76,7 +76,11 @@ export const BUDGETS = {
   // ModeSelector, AuthPanel, SessionList, ProtocolInspector) behind forwardRef, each spreading the
   // host's props and dropping the loaded component's own props by name (an own prop left in the
   // spread would reach the DOM: a React warning or a stray attribute), 48,852 -> 49,391 bytes gzip.
-  components: 48.5 * 1024,
+  // 48.75 kB with sub-agent runs (issue 18): ToolCall renders the run folded in its card through
+  // an on-demand section (the section, the run's items and its strings are in the conversation
+  // chunk); what stays in the entry is the card's hook for it and its three run-fold props,
+  // 49,618 -> 49,723 bytes gzip.
+  components: 48.75 * 1024,
   // acp-react/element (issue 17): the whole panel, its provider, the client and the stylesheet
   // as a string for the shadow root, with the peers (React, react-dom, the SDK, zod) external:
   // 58.4 kB when it was written, 60.7 kB with the sign-in terminal and request aborts merged,

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { TerminalState, ToolCallDisplayStatus, ToolCallItem } from '../../core/types.js';
 import { conversationModule } from '../load-conversation.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
@@ -32,5 +33,6 @@ export const SubagentRunSection = /* @__PURE__ */ onDemandComponent(
   'SubagentRun',
   conversationModule,
   (loaded) => loaded.SubagentRunLoaded,
-  (props: SubagentRunSectionProps & { state: OnDemandState }) => <OnDemandStatus state={props.state} />,
+  // Until then the card shows the status line ("Loading…", or the failure with Retry).
+  OnDemandStatus as ComponentType<SubagentRunSectionProps & { state: OnDemandState }>,
 );
