@@ -71,15 +71,15 @@ export const BUDGETS = {
   // 48 kB with @-mentions (issue 17): the prompt's draft-with-mentions editing and the sending of
   // mention blocks stay in the entry (a field with a source must keep chips before the menu's chunk
   // arrives); the menu, chips and search are on demand. 47.0 -> 47.7 kB gzip.
-  // 48.5 kB with the rest of issue 14's roots on the contract: the on-demand frames that are in the
-  // entry (Thread, PermissionPrompt, PermissionQueue, ElicitationForm, UsageMeter, ConfigOptions,
-  // ModeSelector, AuthPanel, SessionList, ProtocolInspector) behind forwardRef, each spreading the
-  // host's props and dropping the loaded component's own props by name (an own prop left in the
-  // spread would reach the DOM: a React warning or a stray attribute), 48,852 -> 49,391 bytes gzip.
-  // 48.75 kB with sub-agent runs (issue 18): ToolCall renders the run folded in its card through
-  // an on-demand section (the section, the run's items and its strings are in the conversation
-  // chunk); what stays in the entry is the card's hook for it and its three run-fold props,
-  // 49,618 -> 49,723 bytes gzip.
+  // 48.75 kB with the rest of issue 14's roots on the contract: the on-demand frames that are in the
+  // entry behind forwardRef, each spreading the host's props and dropping the loaded component's
+  // own props by name (an own prop left in the spread would reach the DOM: a React warning or a
+  // stray attribute). Thread, PermissionPrompt, PermissionQueue, ElicitationForm, UsageMeter,
+  // ConfigOptions, ModeSelector, AuthPanel, SessionList, ProtocolInspector: 48,852 -> 49,391 bytes
+  // gzip; AgentPicker, ChangeReview, ChangeSummary, the mention parts and the sign-in dialog's
+  // placeholder: 49,627 -> 49,823 (after other changes). Sub-agent runs (issue 18): ToolCall's hook
+  // for its on-demand run section and the three run-fold props, 49,823 -> 49,903 (the section, the
+  // run's items and strings are in the conversation chunk).
   components: 48.75 * 1024,
   // acp-react/element (issue 17): the whole panel, its provider, the client and the stylesheet
   // as a string for the shadow root, with the peers (React, react-dom, the SDK, zod) external:

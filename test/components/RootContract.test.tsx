@@ -6,11 +6,13 @@
  * yet loaded) and again once loaded, where the same ref must reach the new root.
  */
 import { createRef, useState, type ComponentType, type ReactElement, type Ref } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import type { ElicitationState, PermissionRequestState, TerminalState, UserMessageItem, ThoughtItem } from '../../src/core/types.js';
+import { AgentPicker } from '../../src/components/AgentPicker/index.js';
 import { AuthPanel } from '../../src/components/AuthPanel/index.js';
+import { ChangeReview, ChangeSummary } from '../../src/components/ChangeReview/index.js';
 import { CodeBlock, CopyButton } from '../../src/components/CodeBlock/index.js';
 import { ConfigOptions, ModeSelector } from '../../src/components/ConfigOptions/index.js';
 import { ConnectionStatus } from '../../src/components/ConnectionStatus/index.js';
@@ -23,6 +25,7 @@ import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js
 import { Plan } from '../../src/components/Plan/index.js';
 import { PromptInput } from '../../src/components/PromptInput/index.js';
 import { SessionList } from '../../src/components/SessionList/index.js';
+import { SessionTabs } from '../../src/components/SessionTabs/index.js';
 import { SlashCommandMenu, SlashCommandStatus } from '../../src/components/SlashCommandMenu/index.js';
 import { TerminalOutput } from '../../src/components/TerminalOutput/index.js';
 import { Thought } from '../../src/components/Thought/index.js';
@@ -111,6 +114,11 @@ const modes: SessionModeState = {
 const auth = { required: true, pendingMethodId: null, error: null };
 const capabilities = { load: true, resume: false, close: false, delete: false };
 const sessions = [{ sessionId: 'sess-1', cwd: '/workspace', title: 'Fix the build' }];
+const counts = { files: 2, additions: 12, deletions: 3, undecided: 1 };
+const tabs = [
+  { sessionId: 'sess-1', title: 'Fix the build', turn: 'idle' as const, waiting: 0 },
+  { sessionId: 'sess-2', title: null, turn: 'running' as const, waiting: 1 },
+];
 const entries = [{ seq: 1, dir: 'out' as const, at: 0, msg: { jsonrpc: '2.0' as const, id: 1, method: 'initialize', params: {} } }];
 
 /** The wired panels read a provider; this one has a client that never connects. */
@@ -210,6 +218,16 @@ const rows: Row[] = [
   ],
   ['ProtocolInspector', 'SECTION', (host) => <ProtocolInspector entries={entries} {...host} />],
   [
+    'SessionTabs',
+    'DIV',
+    (host) => (
+      <SessionTabs tabs={tabs} activeSessionId="sess-1" onActivate={noop} panelId="panel" idPrefix="tabs" {...host} ref={host.ref as Ref<HTMLDivElement>} />
+    ),
+  ],
+  ['AgentPicker', 'SECTION', (host) => <AgentPicker agents={null} onPick={() => 'ws://127.0.0.1:9'} onConnect={noop} {...host} />],
+  ['ChangeReview', 'SECTION', (host) => <ChangeReview turns={[]} {...host} />],
+  ['ChangeSummary', 'DIV', (host) => <ChangeSummary counts={counts} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
     'AcpInspector',
     'SECTION',
     (host) => (
@@ -242,11 +260,11 @@ function hostProps(): HostProps {
 }
 
 /** The root is the first element the component renders, and everything the host passed is on it. */
-function expectOnRoot(container: HTMLElement, host: HostProps, tag: string, clicks = 1) {
+function expectOnRoot(container: HTMLElement, host: HostProps, tag: string, clicks = 1, idOn = (root: HTMLElement): Element | null => root) {
   const root = container.firstElementChild as HTMLElement;
   expect(root.tagName).toBe(tag);
   expect((host.ref as { current: HTMLElement | null }).current).toBe(root);
-  expect(root.id).toBe('host-id');
+  expect(idOn(root)?.id).toBe('host-id');
   expect(root.classList).toContain('host-class');
   expect([...root.classList].some((name) => name.startsWith('acp-'))).toBe(true);
   expect(root.style.marginTop).toBe('7px');
@@ -314,6 +332,15 @@ describe('on-demand components: the fallback root and the loaded root alike', ()
     ],
     ['SessionList', async () => as((await import('../../src/components/SessionList/index.js')).SessionList), { sessions, capabilities, onOpen: noop }],
     ['ProtocolInspector', async () => as((await import('../../src/components/Inspector/index.js')).ProtocolInspector), { entries }, 'SECTION', 'SECTION'],
+    [
+      'AgentPicker',
+      async () => as((await import('../../src/components/AgentPicker/index.js')).AgentPicker),
+      { agents: [], onPick: () => 'ws://127.0.0.1:9', onConnect: noop },
+      'SECTION',
+      'SECTION',
+    ],
+    ['ChangeReview', async () => as((await import('../../src/components/ChangeReview/index.js')).ChangeReview), { turns: [] }, 'SECTION', 'SECTION'],
+    ['ChangeSummary', async () => as((await import('../../src/components/ChangeReview/index.js')).ChangeSummary), { counts }],
   ];
 
   it.each(onDemand)('%s', async (_name, load, props, fallbackTag = 'DIV', loadedTag = fallbackTag) => {
@@ -330,5 +357,75 @@ describe('on-demand components: the fallback root and the loaded root alike', ()
     await act(async () => {});
     expect(container.firstElementChild).not.toHaveAttribute('aria-busy', 'true');
     expectOnRoot(container, host, loadedTag, 2);
+  });
+});
+
+describe('parts that show nothing until loaded: the loaded root takes the props and the ref', () => {
+  const signIn = {
+    terminalId: 'auth-1',
+    onData: () => () => {},
+    write: noop,
+    resize: noop,
+    kill: noop,
+    exit: new Promise<never>(() => {}),
+    result: new Promise<never>(() => {}),
+  };
+  const mentionProps = {
+    id: 'mentions',
+    search: { status: 'ready', query: '', groups: [{ label: 'Files', items: [{ uri: 'file:///a.ts', label: 'a.ts', kind: 'file' }] }] },
+    query: '',
+    activeIndex: 0,
+    optionId: (i: number) => `mention-${i}`,
+    onSelect: noop,
+  };
+  type PartRow = [
+    name: string,
+    load: () => Promise<ComponentType<Record<string, unknown>>>,
+    props: Record<string, unknown>,
+    tag: string,
+    idOn?: (root: HTMLElement) => Element | null,
+  ];
+  const parts: PartRow[] = [
+    // The menu's own `id` names its listbox (the text field's `aria-controls` points there), inside the root.
+    [
+      'MentionMenu',
+      async () => as((await import('../../src/components/MentionMenu/index.js')).MentionMenu),
+      mentionProps,
+      'DIV',
+      (root) => root.querySelector('[role="listbox"]'),
+    ],
+    [
+      'MentionChip',
+      async () => as((await import('../../src/components/MentionMenu/index.js')).MentionChip),
+      { mention: { uri: 'file:///a.ts', label: 'a.ts' } },
+      'SPAN',
+    ],
+    [
+      'SignInTerminalDialog',
+      async () => as((await import('../../src/components/SignInTerminal/index.js')).SignInTerminalDialog),
+      { signIn, methodName: 'Log in', onClose: noop },
+      'DIALOG',
+    ],
+  ];
+
+  it.each(parts)('%s', async (_name, load, props, tag, idOn) => {
+    // jsdom has no modal dialogs; the sign-in dialog only needs to open.
+    const proto = HTMLDialogElement.prototype as { showModal?: () => void; close?: () => void };
+    const { showModal, close } = proto;
+    proto.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    proto.close ??= function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+    onTestFinished(() => {
+      Object.assign(proto, { showModal, close });
+    });
+    const Component = await load();
+    const host = hostProps();
+    const { container } = render(<Component {...props} {...host} />);
+    await waitFor(() => expect(container.firstElementChild).not.toBeNull(), { timeout: 15_000 });
+    await act(async () => {});
+    expectOnRoot(container, host, tag, 1, idOn);
   });
 });

@@ -7,6 +7,7 @@ import { forwardRef, useId } from 'react';
 import { cx, format, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import type { AuthPanelProps } from './AuthPanelLoaded.js';
 import { authPanelMessages } from './messages.js';
 
@@ -32,7 +33,14 @@ const AuthPanelFallback = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanelProps
   const messages = useMessages('authPanel', authPanelMessages);
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} aria-busy={!state.error} data-slot="auth-panel-fallback" {...rest} ref={ref} className={cx('acp-auth-panel', className)}>
+    <section
+      aria-labelledby={titleId}
+      aria-busy={!state.error}
+      data-slot="auth-panel-fallback"
+      {...(rest satisfies ElementRest<typeof rest, 'section'>)}
+      ref={ref}
+      className={cx('acp-auth-panel', className)}
+    >
       <div id={titleId} className="acp-auth-panel__title" data-slot="auth-panel-title">
         {agentName ? format(messages.title_agent, { agent: agentName }) : messages.title}
       </div>

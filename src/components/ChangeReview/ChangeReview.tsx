@@ -2,35 +2,50 @@
  * The public `ChangeReview`: the review (`ChangeReviewLoaded.tsx`, with word-level marks and the
  * virtualized rows) is fetched the first time one is shown; until then the frame says it is loading.
  */
-import { forwardRef, type Ref } from 'react';
+import { forwardRef } from 'react';
 import { cx, lazyModule } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import type { ChangeReviewProps } from './ChangeReviewLoaded.js';
 
-type ForwardedProps = ChangeReviewProps & { forwarded?: Ref<HTMLElement> };
+export const changeReviewModule = /* @__PURE__ */ lazyModule(() => import('./ChangeReviewLoaded.js').then((m) => m.ChangeReviewLoaded));
 
-// The loaded component behind a wrapper made once, when the module arrives: the ref travels as a
-// prop through the on-demand frame (a wrapper made per render would remount the review each time).
-export const changeReviewModule = /* @__PURE__ */ lazyModule(() =>
-  import('./ChangeReviewLoaded.js').then(({ ChangeReviewLoaded: Loaded }) => {
-    return function Review({ forwarded, ...props }: ForwardedProps) {
-      // After the spread: on React 19 `ref` is a prop, and the on-demand frame passes its own (none).
-      return <Loaded {...props} ref={forwarded} />;
-    };
-  }),
-);
-
-const OnDemandReview = /* @__PURE__ */ onDemandComponent('ChangeReview', changeReviewModule, (loaded) => loaded, ChangeReviewFallback);
-
-export const ChangeReview = /* @__PURE__ */ forwardRef<HTMLElement, ChangeReviewProps>(function ChangeReview(props, ref) {
-  return <OnDemandReview {...props} forwarded={ref} />;
-});
-
-function ChangeReviewFallback({ className, state }: ForwardedProps & { state: OnDemandState }) {
+const ChangeReviewFallback = /* @__PURE__ */ forwardRef<HTMLElement, ChangeReviewProps & { state: OnDemandState }>(function ChangeReviewFallback(
+  {
+    className,
+    state,
+    turns: _turns,
+    writable: _writable,
+    busy: _busy,
+    error: _error,
+    selectedFileId: _selectedFileId,
+    defaultSelectedFileId: _defaultSelectedFileId,
+    onSelectedFileChange: _onSelectedFileChange,
+    onAcceptHunk: _onAcceptHunk,
+    onRejectHunk: _onRejectHunk,
+    onAcceptFile: _onAcceptFile,
+    onRejectFile: _onRejectFile,
+    onAcceptAll: _onAcceptAll,
+    onRejectAll: _onRejectAll,
+    onPreviewRestore: _onPreviewRestore,
+    onRestore: _onRestore,
+    onDismissError: _onDismissError,
+    ...rest
+  },
+  ref,
+) {
   return (
-    <section className={cx('acp-change-review', className)} data-slot="change-review" aria-busy={!state.error}>
+    <section
+      data-slot="change-review"
+      aria-busy={!state.error}
+      {...(rest satisfies ElementRest<typeof rest, 'section'>)}
+      ref={ref}
+      className={cx('acp-change-review', className)}
+    >
       <OnDemandStatus state={state} />
     </section>
   );
-}
+});
+
+export const ChangeReview = /* @__PURE__ */ onDemandComponent('ChangeReview', changeReviewModule, (loaded) => loaded, ChangeReviewFallback);

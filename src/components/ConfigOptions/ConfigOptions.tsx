@@ -10,6 +10,7 @@ import { sessionControlsModule } from '../load-session-controls.js';
 import { cx, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { groupConfigOptions, hasModeConfigOption } from './categories.js';
 import type { ConfigOptionsProps } from './ConfigOptionsLoaded.js';
 import { toSections } from './listbox-items.js';
@@ -24,7 +25,14 @@ const ConfigOptionsFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ConfigO
   const showModes = !hasModeConfigOption(configOptions) && Boolean(modes?.availableModes.length);
   if (options.length === 0 && !showModes) return null;
   return (
-    <div role="group" aria-label={messages.toolbar_label} aria-busy={!state.error} {...rest} ref={ref} className={cx('acp-config-options', className)}>
+    <div
+      role="group"
+      aria-label={messages.toolbar_label}
+      aria-busy={!state.error}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
+      ref={ref}
+      className={cx('acp-config-options', className)}
+    >
       {showModes && modes && <SettingText label={messages.mode_label} value={modeName(modes)} />}
       {options.map((option) => (
         <SettingText key={option.id} label={option.name} value={optionValueName(option, messages)} />

@@ -7,6 +7,7 @@ import { sessionControlsModule } from '../load-session-controls.js';
 import { cx, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { modeName, SettingText } from './ConfigOptions.js';
 import { configOptionsMessages } from './messages.js';
 import type { ModeSelectorProps } from './ModeSelectorLoaded.js';
@@ -18,7 +19,7 @@ const ModeSelectorFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ModeSele
   const messages = useMessages('configOptions', configOptionsMessages);
   if (!modes || modes.availableModes.length === 0) return null;
   return (
-    <div aria-busy={!state.error} {...rest} ref={ref} className={cx('acp-config-options', className)}>
+    <div aria-busy={!state.error} {...(rest satisfies ElementRest<typeof rest, 'div'>)} ref={ref} className={cx('acp-config-options', className)}>
       <SettingText label={messages.mode_label} value={modeName(modes)} />
       {state.error && <OnDemandStatus state={state} />}
     </div>

@@ -7,6 +7,7 @@ import { forwardRef, memo } from 'react';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import type { DiffProps } from './DiffLoaded.js';
 import { diffFileState } from './diff-input.js';
 import { DiffTitle } from './DiffTitle.js';
@@ -34,7 +35,14 @@ const DiffFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, DiffProps & { st
   const messages = useMessages('diff', diffMessages);
   const fileState = diffFileState(oldText, deleted);
   return (
-    <div className={cx('acp-diff', className)} data-slot="diff" data-status={fileState} aria-busy={!state.error} {...rest} ref={ref}>
+    <div
+      className={cx('acp-diff', className)}
+      data-slot="diff"
+      data-status={fileState}
+      aria-busy={!state.error}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
+      ref={ref}
+    >
       <div className="acp-diff__header" data-slot="diff-header">
         <DiffTitle path={path} fileState={fileState} messages={messages} />
       </div>

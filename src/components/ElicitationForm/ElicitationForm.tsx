@@ -7,6 +7,7 @@ import { forwardRef, useId } from 'react';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import type { ElicitationFormProps } from './ElicitationFormLoaded.js';
 import { elicitationMessages } from './messages.js';
 import { elicitationHeading, elicitationView } from './view.js';
@@ -28,7 +29,7 @@ export const ElicitationFallback = /* @__PURE__ */ forwardRef<HTMLElement, Elici
       data-slot="elicitation-fallback"
       aria-labelledby={titleId}
       aria-busy={!state.error}
-      {...rest}
+      {...(rest satisfies ElementRest<typeof rest, 'section'>)}
       ref={ref}
     >
       <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">

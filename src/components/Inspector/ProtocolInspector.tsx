@@ -7,6 +7,7 @@ import { forwardRef } from 'react';
 import { cx, format, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { inspectorMessages } from './messages.js';
 import type { ProtocolInspectorProps } from './ProtocolInspectorLoaded.js';
 
@@ -24,7 +25,7 @@ const InspectorFallback = /* @__PURE__ */ forwardRef<HTMLElement, ProtocolInspec
       data-state={paused ? 'paused' : 'live'}
       aria-label={messages.title}
       aria-busy={!state.error}
-      {...rest}
+      {...(rest satisfies ElementRest<typeof rest, 'section'>)}
       ref={ref}
       className={cx('acp-inspector', className)}
     >

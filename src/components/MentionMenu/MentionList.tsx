@@ -3,14 +3,15 @@
  * loading, empty and error states. Focus stays in the text field, which owns the keys (see
  * `useMentions`) and points at the active option with `aria-activedescendant`.
  */
-import { useEffect, useRef } from 'react';
+import { forwardRef, useEffect, useRef } from 'react';
 import type { MentionGroup } from '../../core/mentions/types.js';
 import type { MentionSearchState } from '../../core/mentions/search.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import type { RootProps } from '../shared/root-props.js';
 import { mentionGlyph } from './icons.js';
 import { mentionMessages } from './messages.js';
 
-export interface MentionMenuProps {
+export interface MentionMenuOwnProps {
   /** The listbox id the text field's `aria-controls` points at. */
   id: string;
   search: MentionSearchState;
@@ -23,7 +24,13 @@ export interface MentionMenuProps {
   className?: string;
 }
 
-export function MentionMenuLoaded({ id, search, query, activeIndex, optionId, onSelect, onActiveChange, onRetry, className }: MentionMenuProps) {
+/** The menu's own props and the rest of its root `<div>`'s (`id` is the listbox's, inside it). */
+export type MentionMenuProps = RootProps<MentionMenuOwnProps>;
+
+export const MentionMenuLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, MentionMenuProps>(function MentionMenuLoaded(
+  { id, search, query, activeIndex, optionId, onSelect, onActiveChange, onRetry, className, ...rest },
+  ref,
+) {
   const t = useMessages('mentions', mentionMessages);
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -34,7 +41,7 @@ export function MentionMenuLoaded({ id, search, query, activeIndex, optionId, on
   const count = groups.reduce((n, g) => n + g.items.length, 0);
   let index = 0;
   return (
-    <div className={cx('acp-mention-menu acp-slash-menu', className)} data-slot="mention-menu" data-status={search.status}>
+    <div data-slot="mention-menu" data-status={search.status} {...rest} ref={ref} className={cx('acp-mention-menu acp-slash-menu', className)}>
       {count > 0 && (
         <div ref={listRef} id={id} role="listbox" aria-label={t.menu_label} aria-busy={search.status === 'loading' || undefined}>
           {groups.map((group, g) => (
@@ -88,4 +95,4 @@ export function MentionMenuLoaded({ id, search, query, activeIndex, optionId, on
       )}
     </div>
   );
-}
+});

@@ -4,7 +4,7 @@
  * PromptInput mounts (or when a thread shows a mention). Until it has arrived the field shows the
  * mentions as `@label` text and keeps them through edits, and typing is never held up.
  */
-import type { ComponentType } from 'react';
+import { forwardRef, type ComponentType, type RefAttributes } from 'react';
 import { lazyModule, useLazyModule } from '../shared/index.js';
 import type { MentionMenuProps } from './MentionMenuLoaded.js';
 
@@ -12,13 +12,18 @@ type MentionModule = typeof import('./MentionMenuLoaded.js');
 
 const mentionModule = /* @__PURE__ */ lazyModule(() => import('./MentionMenuLoaded.js'));
 
-/** One part of the chunk, rendered once it is there (nothing until then); `needed` starts the fetch. */
-function part<P extends object>(pick: (m: MentionModule) => ComponentType<P>, needed: (props: P) => boolean = () => true) {
-  return function OnDemand(props: P) {
+/**
+ * One part of the chunk, rendered once it is there (nothing until then); `needed` starts the fetch.
+ * The host's ref reaches the part's root once it renders.
+ */
+function part<P extends object, E = unknown>(pick: (m: MentionModule) => ComponentType<P & RefAttributes<E>>, needed: (props: P) => boolean = () => true) {
+  return forwardRef<E, P>(function OnDemand(rest, ref) {
+    // forwardRef types the props without `ref`; they are the part's props all the same.
+    const props = rest as P;
     const loaded = useLazyModule(mentionModule, needed(props)).module;
     const Part = loaded && pick(loaded);
-    return Part ? <Part {...props} /> : null;
-  };
+    return Part ? <Part {...props} ref={ref} /> : null;
+  });
 }
 
 /** The `@` list on its own (PromptInput uses it through `MentionControls`). */

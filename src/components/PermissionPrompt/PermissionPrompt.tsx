@@ -9,6 +9,7 @@ import { conversationModule } from '../load-conversation.js';
 import { cx, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { permissionMessages } from './messages.js';
 import { PermissionHeader } from './PermissionHeader.js';
 import type { PermissionPromptProps } from './PermissionPromptLoaded.js';
@@ -30,7 +31,7 @@ export const PermissionFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, Per
       className={cx('acp-permission', className)}
       data-status={request.status}
       data-slot="permission-fallback"
-      {...rest}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
       ref={ref}
     >
       <PermissionHeader titleId={titleId} toolTitle={info.title} messages={messages} />

@@ -8,6 +8,7 @@ import { forwardRef } from 'react';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { sessionListMessages } from './messages.js';
 import type { SessionListProps } from './SessionListLoaded.js';
 
@@ -42,7 +43,13 @@ export const SessionListFallback = /* @__PURE__ */ forwardRef<
 ) {
   const messages = useMessages('sessionList', sessionListMessages);
   return (
-    <div data-slot="session-list-fallback" aria-busy={!state.error} {...rest} ref={ref} className={cx('acp-session-list', className)}>
+    <div
+      data-slot="session-list-fallback"
+      aria-busy={!state.error}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
+      ref={ref}
+      className={cx('acp-session-list', className)}
+    >
       <OnDemandStatus state={state} loading={messages.loading} />
       {sessions.length > 0 && (
         <ul className="acp-session-list__items" aria-label={messages.list_label}>

@@ -3,6 +3,7 @@
  * fetched then (and its emulator, xterm.js, later still, from inside it). Until it has loaded it
  * renders nothing: the dialog opens a moment later, with focus moved into it.
  */
+import { forwardRef } from 'react';
 import { lazyModule } from '../shared/index.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { SignInTerminalDialogProps } from './SignInTerminalDialogLoaded.js';
@@ -11,8 +12,9 @@ export type { SignInTerminalDialogProps };
 
 export const signInTerminalDialogModule = /* @__PURE__ */ lazyModule(() => import('./SignInTerminalDialogLoaded.js').then((m) => m.SignInTerminalDialogLoaded));
 
-export const SignInTerminalDialog = /* @__PURE__ */ onDemandComponent('SignInTerminalDialog', signInTerminalDialogModule, (loaded) => loaded, NotYet);
-
-function NotYet(): null {
+// Takes the host's ref (and drops it: there is no element yet) so React 18 does not warn about a ref given to a function.
+const NotYet = /* @__PURE__ */ forwardRef<HTMLDialogElement, object>(function NotYet() {
   return null;
-}
+});
+
+export const SignInTerminalDialog = /* @__PURE__ */ onDemandComponent('SignInTerminalDialog', signInTerminalDialogModule, (loaded) => loaded, NotYet);

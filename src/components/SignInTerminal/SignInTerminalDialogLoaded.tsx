@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 import type { TerminalSignIn } from '../../core/api.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import { composeHandlers, useComposedRefs } from '../shared/root-props.js';
 import { signInTerminalMessages } from './messages.js';
 
 export interface SignInTerminalDialogProps extends Omit<ComponentPropsWithoutRef<'dialog'>, 'children' | 'onClose' | 'open'> {
@@ -26,13 +27,14 @@ type Phase = 'loading' | 'running' | 'signing_in' | 'ended' | 'failed';
  * the terminal included. The emulator (xterm.js) is fetched when the dialog first opens.
  */
 export const SignInTerminalDialogLoaded = /* @__PURE__ */ forwardRef<HTMLDialogElement, SignInTerminalDialogProps>(function SignInTerminalDialog(
-  { signIn, methodName, returnFocusTo, onClose, className, ...rest },
+  { signIn, methodName, returnFocusTo, onClose, className, onCancel, ...rest },
   ref,
 ) {
   const messages = useMessages('signInTerminal', signInTerminalMessages);
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDialogElement | null>(null);
+  const rootRef = useComposedRefs(dialogRef, ref);
   const screenRef = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>('loading');
   const [detail, setDetail] = useState('');
@@ -93,21 +95,17 @@ export const SignInTerminalDialogLoaded = /* @__PURE__ */ forwardRef<HTMLDialogE
 
   return (
     <dialog
-      {...rest}
-      ref={(node) => {
-        dialogRef.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      }}
-      className={cx('acp-sign-in-terminal', className)}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       data-state={phase}
+      {...rest}
+      ref={rootRef}
+      className={cx('acp-sign-in-terminal', className)}
       // Escape: the browser's cancel. The host decides when the dialog goes (it unmounts it).
-      onCancel={(event) => {
+      onCancel={composeHandlers(onCancel, (event) => {
         event.preventDefault();
         onClose();
-      }}
+      })}
     >
       <div className="acp-sign-in-terminal__header" data-slot="sign-in-terminal-header">
         <h2 id={titleId} className="acp-sign-in-terminal__title">

@@ -7,6 +7,7 @@ import { forwardRef, memo } from 'react';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { commandLine } from './command-line.js';
 import { terminalMessages } from './messages.js';
 import { plainOutputLines } from './plain-output.js';
@@ -32,7 +33,7 @@ export const TerminalFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, Termi
       data-status={runState}
       data-released={terminal.released || undefined}
       aria-busy={!state.error}
-      {...rest}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
       ref={ref}
     >
       <TerminalHeader terminal={terminal} command={command} state={runState} messages={messages} />

@@ -7,6 +7,7 @@
  */
 import { forwardRef } from 'react';
 import type { ThreadItem } from '../../core/types.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { conversationModule } from '../load-conversation.js';
 import { messageMessages } from '../Message/messages.js';
 import { cx, useMessages } from '../shared/index.js';
@@ -41,6 +42,7 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
     onMentionOpen: _onMentionOpen,
     allowRemoteImages: _allowRemoteImages,
     renderItem: _renderItem,
+    renderTurnFooter: _renderTurnFooter,
     virtualizeAbove: _virtualizeAbove,
     showPlan: _showPlan,
     ...rest
@@ -55,7 +57,7 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
       data-turn={session.turn.state}
       data-status={session.status}
       aria-busy={waiting && !state.error ? true : undefined}
-      {...rest}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
       ref={ref}
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />

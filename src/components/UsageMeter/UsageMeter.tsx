@@ -9,6 +9,7 @@ import { sessionControlsModule } from '../load-session-controls.js';
 import { cx, useLocale, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
+import type { ElementRest } from '../shared/root-props.js';
 import { formatPercent } from './format.js';
 import { usageMeterMessages } from './messages.js';
 import { usageLevel, usagePercent } from './usage-level.js';
@@ -30,7 +31,7 @@ const UsageMeterFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, UsageMeter
       data-status={usageLevel(percent)}
       data-slot="usage-meter-fallback"
       aria-busy={!state.error}
-      {...rest}
+      {...(rest satisfies ElementRest<typeof rest, 'div'>)}
       ref={ref}
     >
       <span className={variant === 'compact' ? 'acp-usage-meter__trigger' : 'acp-usage-meter__label'}>

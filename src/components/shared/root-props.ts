@@ -8,6 +8,16 @@ import { useCallback, type ComponentPropsWithoutRef, type ElementType, type Muta
  */
 export type RootProps<Own, E extends ElementType = 'div'> = Own & Omit<ComponentPropsWithoutRef<E>, keyof Own | 'children'>;
 
+type Strays<Rest, E extends ElementType> = Exclude<keyof Rest, keyof ComponentPropsWithoutRef<E>>;
+
+/**
+ * What an on-demand fallback may spread on its root: its element's props only. A fallback names
+ * the loaded component's props it does not use, to keep them off the DOM; checked with
+ * `{...(rest satisfies ElementRest<typeof rest, 'div'>)}`, a prop added to the component later and
+ * not named there fails to compile (its type becomes `never`) instead of reaching the element.
+ */
+export type ElementRest<Rest, E extends ElementType> = [Strays<Rest, E>] extends [never] ? Rest : { [K in Strays<Rest, E>]: never };
+
 function assign<T>(ref: Ref<T> | undefined, value: T | null): void {
   if (typeof ref === 'function') ref(value);
   else if (ref) (ref as MutableRefObject<T | null>).current = value;

@@ -4,7 +4,7 @@
  * tool call's `diff` content, for agents that edit files themselves and report what they did.
  */
 import type { AcpSnapshot, SessionState, ThreadItem } from '../types.js';
-import { computeHunks } from './hunks.js';
+import { computeHunks, type HunkSet } from './hunks.js';
 import type { ChangeSource, FileChange, HunkDecision } from './types.js';
 
 export const fileId = (sessionId: string, turnId: string | null, path: string) => `${sessionId}\u0000${turnId ?? ''}\u0000${path}`;
@@ -24,9 +24,11 @@ export function recordChange(
     source: ChangeSource;
     roots: readonly string[];
   },
+  /** The hunks already computed (`computeHunksInSlices`) from `computed.before` to `change.after`. */
+  computed?: { before: string | null; set: HunkSet },
 ): FileChange {
   const before = previous ? previous.before : change.before;
-  const set = computeHunks(before, change.after);
+  const set = computed && computed.before === before ? computed.set : computeHunks(before, change.after);
   const decisions: Record<string, HunkDecision> = {};
   for (const hunk of set.hunks) {
     const kept = previous?.decisions[hunk.id];

@@ -10,7 +10,7 @@
  * again by its lines and the unchanged lines around it (`moveHunk`), and applied only where it
  * matches exactly once; otherwise it is reported as no longer applying, never applied elsewhere.
  */
-import { matchLines } from './line-match.js';
+import { matchLineSteps } from './line-match.js';
 import { hashText, isBinaryText, splitLines } from './text.js';
 
 export interface ChangeHunk {
@@ -52,6 +52,18 @@ export const CONTEXT = 3;
  * file is one hunk (all lines), a binary one a single hunk holding each side whole.
  */
 export function computeHunks(before: string | null, after: string | null): HunkSet {
+  const steps = computeHunkSteps(before, after);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `computeHunks` as a job that pauses every few thousand lines of matching (yields), so a caller
+ * can spread a big file's comparison over several tasks (`computeHunksInSlices`).
+ */
+export function* computeHunkSteps(before: string | null, after: string | null): Generator<void, HunkSet> {
   const status: FileChangeStatus = before === null ? 'added' : after === null ? 'deleted' : 'modified';
   const binary = isBinaryText(before) || isBinaryText(after);
   if (binary) {
@@ -62,7 +74,7 @@ export function computeHunks(before: string | null, after: string | null): HunkS
   }
   const a = splitLines(before ?? '');
   const b = splitLines(after ?? '');
-  const { match, approximate } = status === 'modified' ? matchLines(a, b) : { match: new Int32Array(a.length).fill(-1), approximate: false };
+  const { match, approximate } = status === 'modified' ? yield* matchLineSteps(a, b) : { match: new Int32Array(a.length).fill(-1), approximate: false };
   const hunks: ChangeHunk[] = [];
   let additions = 0;
   let deletions = 0;
@@ -92,6 +104,26 @@ export function computeHunks(before: string | null, after: string | null): HunkS
     hunk.contextAfter = b.slice(end, Math.min(nextStart, end + CONTEXT));
   }
   return { status, binary, hunks, additions, deletions, approximate };
+}
+
+/** Main-thread time a slice of `computeHunksInSlices` may take before it lets other tasks run. */
+const SLICE_MS = 8;
+
+/**
+ * `computeHunks` in slices of at most ~8 ms with a macrotask between them: a 10,000-line file's
+ * comparison (tens of milliseconds, more on a first, unoptimized run) never blocks the page for a
+ * long task; a small file is done in its first slice, without waiting.
+ */
+export async function computeHunksInSlices(before: string | null, after: string | null): Promise<HunkSet> {
+  const steps = computeHunkSteps(before, after);
+  let start = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - start < SLICE_MS) continue;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    start = performance.now();
+  }
 }
 
 function makeHunk(

@@ -6,7 +6,7 @@
  */
 export { createChangeTracker } from './tracker.js';
 export type { ChangeTracker, ChangeTrackerOptions, ChangeTrackerClient, RestoreEntry } from './tracker.js';
-export { computeHunks, contentFor, moveHunk } from './hunks.js';
+export { computeHunks, computeHunksInSlices, contentFor, moveHunk } from './hunks.js';
 export type { HunkSet } from './hunks.js';
 export { countChanges, fileReviewState, sessionTurns, turnChanges, findFile } from './state.js';
 export type { ChangeCounts } from './state.js';

@@ -15,6 +15,7 @@ import { createStore } from '../store.js';
 import type { AcpSnapshot } from '../types.js';
 import { currentTurnId, fileId, recordChange, sessionRoots, turnDiffs } from './collect.js';
 import { expectedContent, planFile, type FilePlan } from './decide.js';
+import { computeHunksInSlices } from './hunks.js';
 import { findFile, initialChanges, putFile, replaceFiles, sessionTurns } from './state.js';
 import type { ChangeDecisionEvent, ChangeScope, ChangesSnapshot, FileChange, HunkDecision, TurnChanges } from './types.js';
 
@@ -127,6 +128,8 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
     return base.deleteTextFile(ctx);
   };
 
+  /** The agent's writes being recorded, one after the other. */
+  let recording: Promise<unknown> = Promise.resolve();
   const fs: FsAdapter = {
     readTextFile: (ctx) => base.readTextFile(ctx),
     ...(base.deleteTextFile ? { deleteTextFile: (ctx: FsRequestContext) => base.deleteTextFile!(ctx) } : {}),
@@ -145,13 +148,20 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
       await write(ctx, content);
       if (before === undefined) return;
       const turnId = currentTurnId(client?.getSnapshot() ?? null, ctx.sessionId);
-      set((s) => {
-        const previous = findFile(s, fileId(ctx.sessionId, turnId, ctx.path));
-        return putFile(
-          s,
-          recordChange(previous, { sessionId: ctx.sessionId, turnId, path: ctx.path, before, after: content, source: 'write', roots: ctx.roots }),
-        );
+      const id = fileId(ctx.sessionId, turnId, ctx.path);
+      // Compared in slices, off the page's frames (the write itself has gone through), and
+      // recorded in the order the writes came: a later write of the file lands after this one.
+      const job = recording.then(async () => {
+        const earlier = findFile(get(), id);
+        const base = earlier ? earlier.before : before;
+        const computed = { before: base, set: await computeHunksInSlices(base, content) };
+        set((s) => {
+          const change = { sessionId: ctx.sessionId, turnId, path: ctx.path, before, after: content, source: 'write' as const, roots: ctx.roots };
+          return putFile(s, recordChange(findFile(s, id), change, computed));
+        });
       });
+      recording = job.catch(() => {});
+      await job;
     };
   }
 

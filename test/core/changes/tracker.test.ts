@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createChangeTracker, type ChangeTrackerClient } from '../../../src/core/changes/index.js';
+import { computeHunks, computeHunksInSlices } from '../../../src/core/changes/hunks.js';
 import { createMemoryFs } from '../../../src/core/devtools/memory-fs.js';
 import { applySessionUpdate, endTurn, startTurn } from '../../../src/core/reducer/index.js';
 import { createSessionState } from '../../../src/core/session.js';
@@ -224,6 +225,23 @@ describe('createChangeTracker', () => {
     await tracker.rejectHunk(file.id, file.hunks[1]!.id);
     expect(tracker.takeRejectionNote(S)).toBe('The user reviewed your changes and rejected some of them; they were reverted: /w/a.txt (lines 8-8).');
     expect(tracker.takeRejectionNote(S)).toBeNull();
+  });
+
+  it('records a big file compared in slices, and writes of one file in the order they came', async () => {
+    const big = (salt: string) => Array.from({ length: 40_000 }, (_, i) => (i % 97 === 0 ? `line ${i} ${salt}\n` : `line ${i}\n`)).join('');
+    const { tracker, memory, fake } = await setup({ '/w/big.txt': big('old') });
+    fake.start();
+    // The first write's comparison takes several slices; the second, small, would be done first.
+    const first = tracker.fs.writeTextFile!(ctx('/w/big.txt'), big('agent'));
+    const second = tracker.fs.writeTextFile!(ctx('/w/big.txt'), 'short\n');
+    await Promise.all([first, second]);
+    const file = tracker.getSnapshot().turns[0]!.files[0]!;
+    expect(file.before).toBe(big('old'));
+    expect(file.after).toBe('short\n');
+    expect(await memory.readTextFile(ctx('/w/big.txt'))).toBe('short\n');
+    // The sliced comparison finds what the one-go comparison finds.
+    expect(await computeHunksInSlices(big('old'), big('agent'))).toEqual(computeHunks(big('old'), big('agent')));
+    expect(computeHunks(big('old'), big('agent')).hunks).toHaveLength(413);
   });
 
   it('shows the note before sending without telling it, and gives it back when the prompt never went out', async () => {
