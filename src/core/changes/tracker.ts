@@ -128,6 +128,8 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
     return base.deleteTextFile(ctx);
   };
 
+  /** The clients attached, latest last (`attach`); writes land in the turns of the latest. */
+  const attached: ChangeTrackerClient[] = [];
   /** The agent's writes being recorded, one after the other. */
   let recording: Promise<unknown> = Promise.resolve();
   const fs: FsAdapter = {
@@ -340,12 +342,15 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
     getSnapshot: get,
     subscribe: store.subscribe,
     attach(next) {
+      // Counted: a panel and a host's own view may attach the same tracker; one detaching leaves the other's.
+      attached.push(next);
       client = next;
       follow(next.getSnapshot());
       const stop = next.subscribe(() => follow(next.getSnapshot()));
       return () => {
         stop();
-        if (client === next) client = null;
+        attached.splice(attached.lastIndexOf(next), 1);
+        client = attached[attached.length - 1] ?? null;
       };
     },
     acceptHunk: (fileId, hunkId) => decide(scopeFiles({ fileId }), one(hunkId), 'accepted'),

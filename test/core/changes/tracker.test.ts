@@ -244,6 +244,16 @@ describe('createChangeTracker', () => {
     expect(computeHunks(big('old'), big('agent')).hunks).toHaveLength(413);
   });
 
+  it('keeps following the client while any view that attached it does', async () => {
+    const { tracker, fake } = await setup();
+    // The panel and a host's own view attach the same tracker; the view goes away.
+    const detachView = tracker.attach(fake.client);
+    detachView();
+    const turnId = fake.start();
+    await tracker.fs.writeTextFile!(ctx('/w/a.txt'), AGENT);
+    expect(tracker.getSnapshot().turns.map((t) => t.turnId)).toEqual([turnId]);
+  });
+
   it('shows the note before sending without telling it, and gives it back when the prompt never went out', async () => {
     const { tracker, fake } = await setup();
     fake.start();
