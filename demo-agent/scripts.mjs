@@ -11,6 +11,7 @@ import { failScript, longScript, maxTurnsScript, refuseScript } from './scripts-
 import { slowScript, streamScript } from './scripts-pacing.mjs';
 import { notebookMention, notebookScript } from './scripts-notebook.mjs';
 import { refactorScript } from './scripts-review.mjs';
+import { delegateScript } from './scripts-delegate.mjs';
 import { compactScript, noticeScript } from './scripts-session.mjs';
 
 /**
@@ -22,6 +23,7 @@ const COMMAND_SCRIPTS = {
   explain: explainScript,
   edit: editScript,
   refactor: refactorScript,
+  delegate: delegateScript,
   test: testScript,
   plan: planScript,
   form: formScript,

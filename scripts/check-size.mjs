@@ -77,10 +77,12 @@ export const BUDGETS = {
   // stray attribute). Thread, PermissionPrompt, PermissionQueue, ElicitationForm, UsageMeter,
   // ConfigOptions, ModeSelector, AuthPanel, SessionList, ProtocolInspector: 48,852 -> 49,391 bytes
   // gzip; AgentPicker, ChangeReview, ChangeSummary, the mention parts and the sign-in dialog's
-  // placeholder: 49,627 -> 49,823 (after other changes).
+  // placeholder: 49,627 -> 49,823 (after other changes). Sub-agent runs (issue 18): ToolCall's hook
+  // for its on-demand run section and the three run-fold props, 49,823 -> 49,903 (the section, the
+  // run's items and strings are in the conversation chunk).
   // 49.25 kB with one useInputMenu for the / and @ menus (issue 14, no near-copies): the / menu is in
   // the entry and the @ menu's chunk is on demand, so the shared hook is a chunk of its own that
-  // the entry loads, and the entry's gzip no longer shares its strings: 49,797 -> 50,231 bytes,
+  // the entry loads, and the entry's gzip no longer shares its strings: 49,903 -> 50,310 bytes,
   // though the code is less (the @ menu's chunk lost its copy).
   components: 49.25 * 1024,
   // acp-react/element (issue 17): the whole panel, its provider, the client and the stylesheet

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { PermissionPrompt } from '../src/components/PermissionPrompt/index.js';
 import { ToolCall } from '../src/components/ToolCall/index.js';
-import type { PermissionRequestState, TerminalState, ToolCallItem, ToolKind } from '../src/core/types.js';
+import { applySessionUpdate, createSessionState } from '../src/core/index.js';
+import type { PermissionRequestState, SessionState, TerminalState, ToolCallItem, ToolKind } from '../src/core/types.js';
 
 // Shapes follow fixtures/sdk-example-agent.allow.ndjson (call_1 read, call_2 edit) and real agents' execute calls.
 const base: ToolCallItem = {
@@ -302,4 +303,58 @@ function LiveCommand() {
 
 export const LiveOutput: Story = {
   render: () => <LiveCommand />,
+};
+
+// A sub-agent's run, built with the reducer from the updates claude-agent-acp sends for a `Task`:
+// every update of the run names the Task in `_meta.claudeCode.parentToolUseId`.
+const under = { _meta: { claudeCode: { parentToolUseId: 'toolu_task' } } };
+function delegated(finished: boolean): ToolCallItem {
+  const updates: object[] = [
+    { sessionUpdate: 'tool_call', toolCallId: 'toolu_task', title: 'Find the flaky test', kind: 'think', status: 'in_progress' },
+    { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'Find the flaky test under `test/` and say why it fails.' }, ...under },
+    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'Tests that retry are the usual suspects.' }, ...under },
+    { sessionUpdate: 'tool_call', toolCallId: 'toolu_grep', title: 'grep -rn "retry" test/', kind: 'search', status: 'completed', ...under },
+    {
+      sessionUpdate: 'tool_call',
+      toolCallId: 'toolu_read',
+      title: 'Read test/net.test.ts',
+      kind: 'read',
+      status: finished ? 'completed' : 'in_progress',
+      locations: [{ path: '/workspace/demo/test/net.test.ts', line: 12 }],
+      ...under,
+    },
+  ];
+  if (finished) {
+    updates.push(
+      { sessionUpdate: 'tool_call', toolCallId: 'toolu_inner', title: 'Check the CI logs', kind: 'think', status: 'completed', ...under },
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'toolu_log',
+        title: 'Read ci.log',
+        kind: 'read',
+        status: 'completed',
+        _meta: { claudeCode: { parentToolUseId: 'toolu_inner' } },
+      },
+      {
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'text', text: '`net.test.ts` waits a fixed **200 ms** for the server; on a loaded runner it is not up yet.' },
+        ...under,
+      },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'toolu_task', status: 'completed' },
+    );
+  } else {
+    updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'The test at line 12 waits a fixed' }, ...under });
+  }
+  const session = updates.reduce<SessionState>((acc, update, i) => applySessionUpdate(acc, update, i * 700), createSessionState('sess-1'));
+  return session.thread.items.get(0) as ToolCallItem;
+}
+
+/** A sub-agent at work: folded to its progress (steps, status, the current step). */
+export const SubagentRun: Story = {
+  args: { toolCall: delegated(false), cwd: '/workspace/demo' },
+};
+
+/** A finished run, expanded: its prompt, thought, tool calls, a run of its own (folded) and its answer. */
+export const SubagentRunExpanded: Story = {
+  args: { toolCall: delegated(true), cwd: '/workspace/demo', defaultRunOpen: true, defaultOpen: false },
 };

@@ -250,6 +250,7 @@ describe('demo agent over a loopback WebSocket', () => {
       'explain',
       'edit',
       'refactor',
+      'delegate',
       'test',
       'plan',
       'form',
@@ -928,8 +929,9 @@ describe('transports and in-process use', () => {
     expect(pickScript('  /EXPLAIN hooks  ')).toMatchObject({ name: 'explain', args: 'hooks' });
     expect(pickScript('/constructor')).toMatchObject({ name: 'unknown' });
     expect(pickScript('fix the bug')).toMatchObject({ name: 'default' });
-    expect(DEMO_COMMANDS).toHaveLength(14);
+    expect(DEMO_COMMANDS).toHaveLength(15);
     expect(pickScript('/refactor')).toMatchObject({ name: 'refactor' });
+    expect(pickScript('/delegate check the tests')).toMatchObject({ name: 'delegate', args: 'check the tests' });
     const text = 'x'.repeat(1000);
     const chunks = chunkText(text);
     expect(chunks.join('')).toBe(text);

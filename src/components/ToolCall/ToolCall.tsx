@@ -7,6 +7,7 @@ import { prefetchToolCallParts } from './prefetch-parts.js';
 import { toolCallMessages, type ToolCallMessages } from './messages.js';
 import { Chevron } from '../shared/Chevron.js';
 import { RawDisclosure } from './RawDisclosure.js';
+import { SubagentRunSection, type RunCardProps } from './SubagentRun.js';
 import { ToolCallContentList } from './ToolCallContentList.js';
 import { ToolCallLocations } from './ToolCallLocations.js';
 import { ToolCallStatusBadge } from './ToolCallStatusBadge.js';
@@ -15,7 +16,7 @@ import { useControllableState } from '../shared/use-controllable-state.js';
 import { useDisclosure } from '../shared/use-disclosure.js';
 import type { RootProps } from '../shared/root-props.js';
 
-export interface ToolCallOwnProps {
+export interface ToolCallOwnProps extends RunCardProps {
   toolCall: ToolCallItem;
   /** Client terminals by id, for `terminal` content (usually the snapshot's `terminals`). */
   terminals?: Readonly<Record<string, TerminalState>>;
@@ -46,10 +47,23 @@ const kindOf = (kind: unknown): ToolKind => (typeof kind === 'string' && KINDS.h
 const statusOf = (status: unknown): ToolCallDisplayStatus =>
   typeof status === 'string' && STATUSES.has(status) ? (status as ToolCallDisplayStatus) : 'pending';
 
-const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(
-  { toolCall, terminals, onOpenLocation, cwd, permissionSlot, elicitationSlot, open: controlledOpen, defaultOpen, onOpenChange, className, ...rest },
-  ref,
-) {
+const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(function ToolCall(props, ref) {
+  const {
+    toolCall,
+    terminals,
+    onOpenLocation,
+    cwd,
+    permissionSlot,
+    elicitationSlot,
+    open: controlledOpen,
+    defaultOpen,
+    onOpenChange,
+    runOpen,
+    defaultRunOpen,
+    onRunOpenChange,
+    className,
+    ...rest
+  } = props;
   const messages = useMessages('toolCall', toolCallMessages);
   const kind = kindOf(toolCall.toolKind);
   const status = statusOf(toolCall.status);
@@ -123,6 +137,7 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
           <RawDisclosure rawInput={toolCall.rawInput} rawOutput={toolCall.rawOutput} messages={messages} />
         </div>
       )}
+      {toolCall.run && <SubagentRunSection card={props} status={status} />}
       {permissionSlot != null && permissionSlot !== false && (
         <div className="acp-tool-call__slot" data-slot="tool-call-permission">
           {permissionSlot}
@@ -161,7 +176,8 @@ function sameProps(prev: ToolCallProps, next: ToolCallProps): boolean {
 
 /**
  * A tool call card: kind icon, title (plain text), status, locations, content (text, diffs,
- * terminals), the execute command and the raw input/output. The body folds with
+ * terminals), the execute command, the raw input/output, and the sub-agent run it started
+ * (`toolCall.run`), folded to its progress until expanded. The body folds with
  * `hidden="until-found"`, so find-in-page still reaches folded output.
  */
 export const ToolCall = /* @__PURE__ */ memo(ToolCallCard, sameProps);
