@@ -114,6 +114,14 @@ export interface AcpClientOptions extends TransportOptions {
    * such a bridge is offered no terminal sign-in. Default false.
    */
   terminalAuth?: boolean;
+  /**
+   * UNSTABLE (ACP RFD "subagents"): advertise `clientCapabilities.subagents` and keep the child
+   * sessions the agent exposes with `subagent_update` on their parent session
+   * (`session.subagents`), each child's own `session/update` traffic building its thread there.
+   * The code is fetched when the client connects. Without it, `subagent_update`s show as
+   * unsupported items and updates for child session ids are unknown-session updates. Default false.
+   */
+  subagents?: boolean;
   /** Clock for timestamps (tests). */
   now?: () => number;
 }
@@ -259,6 +267,12 @@ export const ON_DEMAND_ACTIONS = {
   listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string; _meta?: Meta }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
   closeSession: 0 as Action<(sessionId: string) => Promise<void>>,
   deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
+  /**
+   * UNSTABLE (`subagents` opt-in): cancels a child agent's current work with `session/cancel` for
+   * its session id, without ending it. Refused unless the agent granted `capabilities.cancel` for
+   * that child (`SubagentState.canCancel`).
+   */
+  cancelSubagent: 0 as Action<(parentSessionId: string, childSessionId: string) => Promise<void>>,
   setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,
   setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean) => Promise<acp.SessionConfigOption[]>>,
   /**

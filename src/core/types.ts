@@ -137,6 +137,42 @@ export interface SubagentRun {
   latestStep: number;
 }
 
+/**
+ * UNSTABLE (ACP RFD "subagents"): a child session the agent exposed with `subagent_update`, kept
+ * on its parent session when the client was created with `subagents: true`. Its own
+ * `session/update` traffic (sent with the child's session id) feeds `session` and `run`.
+ */
+export interface SubagentState {
+  /** The child's session id (every ACP message about it uses this id). */
+  sessionId: string;
+  /** The parent's display title for the child; null when unset (the UI falls back to a generic label). */
+  title: string | null;
+  description: string | null;
+  /** Its current foreground work; null while unset or cleared (not confirmed, not idle). */
+  state: SubagentWorkState | null;
+  /** True when the agent allows `session/cancel` for this child (`capabilities.cancel`). */
+  canCancel: boolean;
+  /** Where the agent placed the child; null while it inherits the parent's. */
+  cwd: string | null;
+  additionalDirectories: string[] | null;
+  /** The child's own session as its updates built it (thread, plans, usage, ...). */
+  session: SessionState;
+  /** `session.thread` as a run (with its step count), shown like a tool call's sub-agent run. */
+  run: SubagentRun;
+  _meta: Meta | null;
+}
+
+/** A `subagent_update` state snapshot: `running`, `idle`, `requires_action`, `unknown`, or a state this client does not know. */
+export interface SubagentWorkState {
+  state: string;
+  /** For `idle`: why the work stopped (`end_turn`, `cancelled`, `error`, ...); null when not reported. */
+  stopReason: string | null;
+  /** For an `idle` stop reason `error`: the failure, when the agent sent it. */
+  error: AcpErrorInfo | null;
+  /** For `idle`: token usage of the completed work, when reported. */
+  usage: TurnUsage | null;
+}
+
 export interface NoticeItem extends ItemBase {
   kind: 'notice';
   /** `info`, `warning`, `error`, or an unknown string (render as info). */
@@ -267,6 +303,8 @@ export interface SessionState {
   info: { title: string | null; updatedAt: string | null };
   /** The `_meta` of the agent's last `session/new`, `session/load` or `session/resume` answer; null when none. */
   _meta?: Meta | null;
+  /** UNSTABLE: the child agents it exposed (`subagent_update`), by child session id; only with the `subagents` opt-in. */
+  subagents?: Readonly<Record<string, SubagentState>>;
 }
 
 /** Normalized error data kept in snapshots (plain data, so snapshots stay serializable). */

@@ -100,6 +100,8 @@ export function createConnection(
             auth: { terminal: false },
             // The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it.
             ...(options.terminalAuth && { _meta: { 'acp-react/bridge': { terminalAuth: true } } }),
+            // UNSTABLE, the host's opt-in: the agent may then expose child sessions.
+            ...(options.subagents && { subagents: {} }),
           } as acp.ClientCapabilities,
           clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
         },

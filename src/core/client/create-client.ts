@@ -26,6 +26,7 @@ import { createTurns } from './turns.js';
 import type * as acp from '@agentclientprotocol/sdk';
 import { ON_DEMAND_ACTIONS, type AcpClient, type AcpClientOptions, type OnDemandActions } from '../api.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
+import { applySessionUpdate } from '../reducer/index.js';
 import { createSessionState } from '../session.js';
 import { createStore } from '../store.js';
 import type { AcpSnapshot } from '../types.js';
@@ -58,7 +59,11 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
+  /** With the `subagents` opt-in: the router of child sessions' updates, fetched on connect. */
+  let children: ((params: unknown) => boolean) | undefined;
   const serveWorkspace = async (app: acp.ClientApp) => {
+    if (options.subagents) children ??= (await import('./subagents.js')).createSubagentRouter({ get, update, now, diagnose, withSession, createSessionState, applySessionUpdate });
+    if (!options.fs && !options.terminal) return;
     const workspace = await import('./workspace.js');
     const host = { ...helpers, diagnose: (message: string) => diagnose('adapter_error', message) };
     if (options.fs) workspace.serveFs(app, options.fs, host);
@@ -79,7 +84,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
         if (handlers.get(method) === handler) handlers.delete(method);
       };
     };
-  const tap = createTap(traffic, diagnose, (params) => sessions.onUpdate(params));
+  const tap = createTap(traffic, diagnose, (params) => children?.(params) || sessions.onUpdate(params));
   const pending = createPendingRequests({
     get,
     update,
@@ -96,7 +101,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   });
   const connection = createConnection(get, update, now, options, tap, modules, {
     // File and terminal requests: their code is fetched only for hosts that supplied an adapter.
-    serveWorkspace: options.fs || options.terminal ? serveWorkspace : null,
+    serveWorkspace: options.fs || options.terminal || options.subagents ? serveWorkspace : null,
     register: pending.register,
     async ready(isReconnect) {
       // Fetched now, while the connection is known to work, not first when it has dropped.

@@ -265,6 +265,12 @@ export function createSessionActions(host: ActionHost): SessionActions {
       end(sessionId);
     },
 
+    async cancelSubagent(parentSessionId, childSessionId) {
+      // A child's mutations need the agent's per-child grant; the parent's session/cancel support does not extend to it.
+      requireCapability(get().sessions[parentSessionId]?.subagents?.[childSessionId]?.canCancel, `cancelling sub-agent ${childSessionId}`);
+      await host.notify(agent.session.cancel, { sessionId: childSessionId });
+    },
+
     async setMode(sessionId, modeId) {
       requireCapability(get().sessions[sessionId]?.modes, 'session modes');
       await request(agent.session.setMode, { sessionId, modeId });

@@ -37,6 +37,7 @@ export function withThread(s: SessionState, thread: SessionState['thread']): Ses
     lastTurnUsage: s.lastTurnUsage,
     info: s.info,
     _meta: s._meta,
+    subagents: s.subagents,
   };
   return next;
 }
