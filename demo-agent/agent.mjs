@@ -8,9 +8,6 @@
  * the map of the modules below.
  */
 import * as acp from '@agentclientprotocol/sdk';
-// The app is built with the unstable schemas (a superset of the stable ones): the stable parser drops
-// what it does not know, such as `clientCapabilities.subagents`, which `/delegate` honours.
-import { agent as unstableAgent } from '@agentclientprotocol/sdk/unstable';
 import { DEMO_AGENT_NAME } from './catalog.mjs';
 import { createAgentContext } from './context.mjs';
 import { configHandlers } from './handlers-config.mjs';
@@ -56,7 +53,8 @@ export function createDemoAgent(options = {}) {
   const config = configHandlers(ctx);
   const turns = promptHandlers(ctx);
 
-  return unstableAgent({ name: options.name ?? DEMO_AGENT_NAME })
+  return acp
+    .agent({ name: options.name ?? DEMO_AGENT_NAME })
     .onRequest(m.agent.initialize, connection.initialize)
     .onRequest(m.agent.authenticate, connection.authenticate)
     .onRequest(m.agent.logout, connection.logout)

@@ -5,7 +5,6 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import { TurnStop, titleFrom } from './helpers.mjs';
-import { childSessions } from './scripts-delegate.mjs';
 import { pickScript } from './scripts.mjs';
 import { assertAuthenticated, openSession } from './session-access.mjs';
 import { Turn } from './turn.mjs';
@@ -24,8 +23,6 @@ export function promptHandlers(ctx) {
   const cancel = ({ params }) => {
     const session = store.get(params.sessionId);
     if (session) session.activeTurn?.cancel();
-    // Or a sub-agent's child session (`/delegate` with the client's `subagents` capability): its work stops, the turn goes on.
-    else childSessions.get(params.sessionId)?.abort();
   };
 
   /** @type {Handlers['session/prompt']} */

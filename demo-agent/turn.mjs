@@ -98,15 +98,14 @@ export class Turn {
   /**
    * Records (unless `record` is false) and sends one session/update. Works after a cancel (late
    * updates) but throws once the connection is gone.
-   * `sessionId` sends it for another session (a child session of this one), never recorded.
    * @param {SessionUpdate} update
-   * @param {{ record?: boolean, sessionId?: string }} [opts]
+   * @param {{ record?: boolean }} [opts]
    */
   async send(update, opts = {}) {
     if (this.stopped === 'dropped') throw new TurnStop('dropped');
-    if (opts.record !== false && !opts.sessionId) this.store.record(this.session, update);
+    if (opts.record !== false) this.store.record(this.session, update);
     try {
-      await this.client.notify(m.client.session.update, { sessionId: opts.sessionId ?? this.sessionId, update });
+      await this.client.notify(m.client.session.update, { sessionId: this.sessionId, update });
     } catch {
       this.drop();
       throw new TurnStop('dropped');
