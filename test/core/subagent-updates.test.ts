@@ -76,7 +76,13 @@ describe('applySubagentUpdate', () => {
 describe('applyChildUpdate', () => {
   it('builds the child’s own thread with the session reducer and counts its steps as they arrive', () => {
     let s = announce(freshSession(), { state: { state: 'running' } });
-    const updates = [agentChunk('Look', 'm1'), agentChunk('ing', 'm1'), toolCall('t1', { title: 'grep', kind: 'search' }), toolUpdate('t1', { status: 'completed' }), toolCall('t2', { title: 'read' })];
+    const updates = [
+      agentChunk('Look', 'm1'),
+      agentChunk('ing', 'm1'),
+      toolCall('t1', { title: 'grep', kind: 'search' }),
+      toolUpdate('t1', { status: 'completed' }),
+      toolCall('t2', { title: 'read' }),
+    ];
     updates.forEach((u, i) => (s = applyChildUpdate(s, CHILD, u, 1000 + i, reducers)));
 
     const run = child(s).run;

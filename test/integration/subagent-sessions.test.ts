@@ -1,103 +1,171 @@
 /**
  * UNSTABLE child sessions (ACP RFD "subagents") end to end, over a real loopback WebSocket with
- * the real SDK on both sides: the demo agent's `/delegate` exposes its sub-agent as a child
- * session (`subagent_update`, then the child's own `session/update`s) only to a client that
- * advertised `clientCapabilities.subagents`, which `createAcpClient({ subagents: true })` does.
+ * the real SDK on both sides. The agent is built with the SDK's unstable entry (its stable parser
+ * drops `clientCapabilities.subagents`): a prompt starts a child session, announced with
+ * `subagent_update` on the parent and working in `session/update`s sent with the child's own id.
+ * It sends them whether or not the client advertised the capability, so the test also shows that
+ * a client without the opt-in treats them as before.
  */
+import { createServer } from 'node:http';
+import * as acp from '@agentclientprotocol/sdk';
+import { agent as unstableAgent } from '@agentclientprotocol/sdk/unstable';
+import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
+import { createNodeHttpHandler, createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
 import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
-import { makeClient, startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
+import { makeClient, WORKSPACE } from '../helpers/demo.js';
 import { waitForSnapshot } from '../helpers/wait.js';
 
-let server: DemoServer;
-let slow: DemoServer;
+const m = acp.methods;
+/** The client capabilities each `initialize` arrived with. */
+const advertised: Record<string, unknown>[] = [];
+/** Resolves the waiting child's work when the client cancels it, by child session id. */
+const cancels = new Map<string, () => void>();
+let sessions = 0;
+
+function childAgent() {
+  return unstableAgent({ name: 'subagent-agent' })
+    .onRequest(m.agent.initialize, ({ params }) => {
+      advertised.push(params.clientCapabilities as Record<string, unknown>);
+      return { protocolVersion: acp.PROTOCOL_VERSION, agentCapabilities: {}, agentInfo: { name: 'subagent-agent', version: '1.0.0' } };
+    })
+    .onRequest(m.agent.session.new, () => ({ sessionId: `parent-${++sessions}` }))
+    .onNotification(m.agent.session.cancel, ({ params }) => cancels.get(params.sessionId)?.())
+    .onRequest(m.agent.session.prompt, async ({ params, client }) => {
+      const parent = params.sessionId;
+      const child = `${parent}.explorer`;
+      const send = (sessionId: string, update: Record<string, unknown>) => client.notify(m.client.session.update, { sessionId, update: update as never });
+      const waitForCancel = params.prompt.some((b) => b.type === 'text' && b.text === 'wait');
+      await send(parent, { sessionUpdate: 'agent_message_chunk', messageId: 'a1', content: { type: 'text', text: 'Asking an explorer.' } });
+      await send(parent, {
+        sessionUpdate: 'subagent_update',
+        sessionId: child,
+        title: 'Explorer',
+        description: 'Find the greeting',
+        state: { state: 'running' },
+        capabilities: { cancel: {} },
+      });
+      await send(child, { sessionUpdate: 'user_message_chunk', messageId: 'c-u1', content: { type: 'text', text: 'Find the greeting' } });
+      await send(child, { sessionUpdate: 'tool_call', toolCallId: 'grep', title: 'grep greet', kind: 'search', status: 'in_progress' });
+      await send(child, { sessionUpdate: 'tool_call_update', toolCallId: 'grep', status: 'completed' });
+      let stopReason = 'end_turn';
+      if (waitForCancel) {
+        await new Promise<void>((resolve) => cancels.set(child, resolve));
+        stopReason = 'cancelled';
+      } else {
+        await send(child, { sessionUpdate: 'tool_call', toolCallId: 'read', title: 'Read greeting.ts', kind: 'read', status: 'completed' });
+        await send(child, { sessionUpdate: 'agent_message_chunk', messageId: 'c-a1', content: { type: 'text', text: 'Line 1 of ' } });
+        await send(child, { sessionUpdate: 'agent_message_chunk', messageId: 'c-a1', content: { type: 'text', text: 'greeting.ts.' } });
+      }
+      // Idle: the work is done (or cancelled); the agent withdraws the cancel capability.
+      await send(parent, {
+        sessionUpdate: 'subagent_update',
+        sessionId: child,
+        state: { state: 'idle', stopReason, usage: { totalTokens: 30, inputTokens: 10, outputTokens: 20 } },
+        capabilities: null,
+      });
+      await send(parent, { sessionUpdate: 'agent_message_chunk', messageId: 'a2', content: { type: 'text', text: 'Done.' } });
+      return { stopReason: 'end_turn' as const };
+    });
+}
+
+let server: ReturnType<typeof createServer>;
+let acpServer: AcpServer;
+let url: string;
 const clients: AcpClient[] = [];
 
 beforeAll(async () => {
-  server = await startDemo();
-  // Steps 80 ms apart: time to cancel the child while it works.
-  slow = await startDemo({ delayMs: 20 });
+  acpServer = new AcpServer({ agent: childAgent() as never });
+  const onUpgrade = createNodeWebSocketUpgradeHandler(acpServer, new WebSocketServer({ noServer: true }));
+  server = createServer(createNodeHttpHandler(acpServer));
+  server.on('upgrade', (request, socket, head) => onUpgrade(request, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/acp`;
 });
 afterAll(async () => {
-  await Promise.all([server.close(), slow.close()]);
+  await acpServer.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.disconnect()));
 });
 
-async function connected(overrides: Partial<AcpClientOptions>, url = server.url) {
+async function connected(overrides: Partial<AcpClientOptions>) {
   const { client } = makeClient(url, overrides);
   clients.push(client);
   await client.connect();
   return client;
 }
 
-const advertised = (client: AcpClient) =>
-  (client.traffic.entries().find((e) => e.dir === 'out' && (e.msg as { method?: string }).method === 'initialize')!.msg as {
-    params: { clientCapabilities: Record<string, unknown> };
-  }).params.clientCapabilities;
 const children = (s: AcpSnapshot, id: string) => Object.values(s.sessions[id]!.subagents ?? {});
 const shown = (i: ThreadItem) => [i.kind, i.kind === 'tool_call' ? i.status : 'text' in i ? i.text : null];
 
 describe('subagent_update over a real WebSocket', () => {
-  it('without the opt-in: no capability, and /delegate nests its run under the Task by _meta as before', async () => {
+  it('without the opt-in: no capability; the update is an unsupported item and the child’s traffic an unknown session, as before', async () => {
     const client = await connected({});
-    expect(advertised(client)).not.toHaveProperty('subagents');
+    expect(advertised.at(-1)).not.toHaveProperty('subagents');
     const { sessionId } = await client.newSession({ cwd: WORKSPACE });
-    await client.prompt(sessionId, '/delegate');
-    const s = client.getSnapshot().sessions[sessionId]!;
-    expect(s.subagents).toBeUndefined();
-    const task = s.thread.items.toArray().find((i) => i.kind === 'tool_call');
-    expect(task?.kind === 'tool_call' && task.run?.steps).toBe(2);
+    await expect(client.prompt(sessionId, 'go')).resolves.toBe('end_turn');
+    const s = client.getSnapshot();
+    expect(s.sessions[sessionId]!.subagents).toBeUndefined();
+    expect(s.sessions[sessionId]!.thread.items.toArray().filter((i) => i.kind === 'unsupported')).toHaveLength(2);
+    expect(s.diagnostics.some((d) => d.kind === 'unknown_session' && d.message.includes(`${sessionId}.explorer`))).toBe(true);
   });
 
-  it('with it: the capability is advertised and the child session is kept on its parent, with its own thread, steps and final state', async () => {
+  it('with it: the capability is advertised and the child session is kept on its parent, with its own run and state', async () => {
     const client = await connected({ subagents: true });
-    expect(advertised(client).subagents).toEqual({});
+    expect(advertised.at(-1)).toMatchObject({ subagents: {} });
     const { sessionId } = await client.newSession({ cwd: WORKSPACE });
-    await expect(client.prompt(sessionId, '/delegate check the greeting')).resolves.toBe('end_turn');
+    await expect(client.prompt(sessionId, 'go')).resolves.toBe('end_turn');
 
     const s = client.getSnapshot();
-    const [child] = children(s, sessionId);
     expect(children(s, sessionId)).toHaveLength(1);
+    const [child] = children(s, sessionId);
     expect(child).toMatchObject({
-      title: 'Sub-agent',
-      description: 'check the greeting',
-      state: { state: 'idle', stopReason: 'end_turn', usage: { totalTokens: expect.any(Number) } },
-      // The agent withdrew the cancel capability when the child went idle.
+      sessionId: `${sessionId}.explorer`,
+      title: 'Explorer',
+      description: 'Find the greeting',
+      state: { state: 'idle', stopReason: 'end_turn', usage: { totalTokens: 30 } },
       canCancel: false,
     });
-    // The child's traffic built its own run; nothing of it reached the parent's thread, and none was an unknown session.
     expect(child!.run.thread.items.toArray().map(shown)).toEqual([
-      ['user_message', expect.stringContaining('check the greeting')],
-      ['thought', 'A search for the greeting first, then the file it is in.'],
+      ['user_message', 'Find the greeting'],
       ['tool_call', 'completed'],
       ['tool_call', 'completed'],
-      ['agent_message', expect.stringContaining('No test calls it yet')],
+      ['agent_message', 'Line 1 of greeting.ts.'],
     ]);
-    expect(child!.run).toMatchObject({ steps: 2, latestStep: 3 });
-    const parent = s.sessions[sessionId]!.thread.items.toArray();
-    expect(parent.map((i) => i.kind)).toEqual(['user_message', 'agent_message', 'tool_call', 'agent_message']);
-    expect(parent.some((i) => i.kind === 'unsupported')).toBe(false);
+    expect(child!.run).toMatchObject({ steps: 2, latestStep: 2 });
+    // The parent's thread has its own messages only; nothing was unsupported or an unknown session.
+    expect(s.sessions[sessionId]!.thread.items.toArray().map(shown)).toEqual([
+      ['user_message', 'go'],
+      ['agent_message', 'Asking an explorer.'],
+      ['agent_message', 'Done.'],
+    ]);
     expect(s.diagnostics.filter((d) => d.message.includes(child!.sessionId))).toEqual([]);
-    // Cancelling is refused once the agent no longer allows it.
-    await expect(client.cancelSubagent(sessionId, child!.sessionId)).rejects.toMatchObject({ message: expect.stringContaining('does not support cancelling sub-agent') });
+    // Cancelling is refused once the agent withdrew the capability.
+    await expect(client.cancelSubagent(sessionId, child!.sessionId)).rejects.toMatchObject({
+      message: expect.stringContaining('does not support cancelling sub-agent'),
+    });
   });
 
-  it('cancelSubagent sends session/cancel for the child while it may: the child stops, the parent turn goes on', async () => {
-    const client = await connected({ subagents: true }, slow.url);
+  it('cancelSubagent sends session/cancel with the child’s id while the agent allows it; the parent’s turn goes on', async () => {
+    const client = await connected({ subagents: true });
     const { sessionId } = await client.newSession({ cwd: WORKSPACE });
-    const turn = client.prompt(sessionId, '/delegate');
-    const at = await waitForSnapshot(client, (s) => children(s, sessionId).some((c) => c.canCancel && c.run.steps > 0));
-    const running = children(at, sessionId)[0]!;
-    await client.cancelSubagent(sessionId, running.sessionId);
+    const turn = client.prompt(sessionId, 'wait');
+    const at = await waitForSnapshot(client, (s) =>
+      children(s, sessionId).some((c) => c.canCancel && c.run.steps === 1 && c.run.thread.items.last()?.kind === 'tool_call'),
+    );
+    const child = children(at, sessionId)[0]!;
+    expect(child.state).toMatchObject({ state: 'running' });
+    await client.cancelSubagent(sessionId, child.sessionId);
     await expect(turn).resolves.toBe('end_turn');
 
     const s = client.getSnapshot();
     expect(children(s, sessionId)[0]).toMatchObject({ state: { state: 'idle', stopReason: 'cancelled' } });
     const sent = client.traffic.entries().filter((e) => e.dir === 'out' && (e.msg as { method?: string }).method === 'session/cancel');
-    expect(sent.map((e) => (e.msg as { params: unknown }).params)).toEqual([{ sessionId: running.sessionId }]);
+    expect(sent.map((e) => (e.msg as { params: unknown }).params)).toEqual([{ sessionId: child.sessionId }]);
     expect(s.sessions[sessionId]!.turn.state).toBe('idle');
-    expect(s.sessions[sessionId]!.thread.items.last()).toMatchObject({ kind: 'agent_message', text: expect.stringContaining('cancelled') });
   });
 });

@@ -62,7 +62,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   /** With the `subagents` opt-in: the router of child sessions' updates, fetched on connect. */
   let children: ((params: unknown) => boolean) | undefined;
   const serveWorkspace = async (app: acp.ClientApp) => {
-    if (options.subagents) children ??= (await import('./subagents.js')).createSubagentRouter({ get, update, now, diagnose, withSession, createSessionState, applySessionUpdate });
+    if (options.subagents)
+      children ??= (await import('./subagents.js')).createSubagentRouter({ get, update, now, diagnose, withSession, createSessionState, applySessionUpdate });
     if (!options.fs && !options.terminal) return;
     const workspace = await import('./workspace.js');
     const host = { ...helpers, diagnose: (message: string) => diagnose('adapter_error', message) };
