@@ -11,7 +11,7 @@
  * request saying "invalid JSON" makes it write a cut-off file, to show how the page copes.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { PERMISSION_OPTIONS } from './catalog.mjs';
+import { allowsEdit, askEditPermission } from './steps.mjs';
 import { TurnStop, errorMessage } from './helpers.mjs';
 
 /**
@@ -151,23 +151,8 @@ export async function notebookScript(t, _args, text, prompt) {
   await t.toolCall({ toolCallId: editId, title, name: 'edit_notebook', kind: 'edit', status: 'pending', content, locations, rawInput: { path, cellId } });
   await t.step();
 
-  /** @type {string | null} */
-  let optionId = null;
-  try {
-    /** @type {import('@agentclientprotocol/sdk').RequestPermissionResponse} */
-    const res = await t.request((opts) =>
-      t.client.request(
-        m.client.session.requestPermission,
-        { sessionId: t.sessionId, toolCall: { toolCallId: editId, title, kind: 'edit', status: 'pending', content, locations }, options: PERMISSION_OPTIONS },
-        opts,
-      ),
-    );
-    optionId = res.outcome.outcome === 'selected' && 'optionId' in res.outcome ? res.outcome.optionId : null;
-  } catch (error) {
-    if (error instanceof TurnStop) throw error;
-  }
-  t.check();
-  if (optionId !== 'allow_once' && optionId !== 'allow_always') {
+  const optionId = await askEditPermission(t, { toolCallId: editId, title, kind: 'edit', status: 'pending', content, locations });
+  if (!allowsEdit(optionId)) {
     await t.toolUpdate({ toolCallId: editId, status: 'failed', rawOutput: { error: 'Rejected by the user' } });
     await t.say(`You rejected the edit, so cell \`${cellId}\` is unchanged.`);
     return 'end_turn';

@@ -6,7 +6,7 @@
  * hunk (greeting.ts gets two separate hunks), accepted, rejected or restored.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { PERMISSION_OPTIONS } from './catalog.mjs';
+import { allowsEdit, askEditPermission } from './steps.mjs';
 import { TurnStop, errorMessage, joinPath } from './helpers.mjs';
 
 /**
@@ -70,23 +70,8 @@ export async function refactorScript(t) {
   });
   await t.step();
 
-  /** @type {string | null} */
-  let optionId = null;
-  try {
-    /** @type {import('@agentclientprotocol/sdk').RequestPermissionResponse} */
-    const res = await t.request((opts) =>
-      t.client.request(
-        m.client.session.requestPermission,
-        { sessionId: t.sessionId, toolCall: { toolCallId, title, kind: 'edit', status: 'pending', content, locations }, options: PERMISSION_OPTIONS },
-        opts,
-      ),
-    );
-    optionId = res.outcome.outcome === 'selected' && 'optionId' in res.outcome ? res.outcome.optionId : null;
-  } catch (error) {
-    if (error instanceof TurnStop) throw error;
-  }
-  t.check();
-  if (optionId !== 'allow_once' && optionId !== 'allow_always') {
+  const optionId = await askEditPermission(t, { toolCallId, title, kind: 'edit', status: 'pending', content, locations });
+  if (!allowsEdit(optionId)) {
     await t.toolUpdate({ toolCallId, status: 'failed', rawOutput: { error: 'Rejected by the user' } });
     await t.say('You rejected the edit, so no file was changed.');
     return 'end_turn';

@@ -17,6 +17,33 @@ import { TurnStop, errorMessage, joinPath } from './helpers.mjs';
 const m = acp.methods;
 
 /**
+ * Asks the client whether an edit may go ahead, offering the catalog's allow/reject options.
+ * Returns the chosen option id, or null when the user cancelled or the request failed (both mean
+ * "do not write"); a turn stop still throws, and a turn cancelled meanwhile stops here.
+ * @param {Turn} t
+ * @param {import('@agentclientprotocol/sdk').ToolCallUpdate} toolCall
+ * @returns {Promise<string | null>}
+ */
+export async function askEditPermission(t, toolCall) {
+  /** @type {string | null} */
+  let optionId = null;
+  try {
+    /** @type {import('@agentclientprotocol/sdk').RequestPermissionResponse} */
+    const res = await t.request((opts) =>
+      t.client.request(m.client.session.requestPermission, { sessionId: t.sessionId, toolCall, options: PERMISSION_OPTIONS }, opts),
+    );
+    if (res.outcome.outcome === 'selected' && 'optionId' in res.outcome) optionId = res.outcome.optionId;
+  } catch (error) {
+    if (error instanceof TurnStop) throw error;
+  }
+  t.check();
+  return optionId;
+}
+
+/** Whether an option id from `askEditPermission` lets the edit go ahead. */
+export const allowsEdit = (/** @type {string | null} */ optionId) => optionId === 'allow_once' || optionId === 'allow_always';
+
+/**
  * @param {Turn} t
  * @returns {Promise<string>}  one-sentence outcome for the summary
  */
@@ -102,28 +129,8 @@ export async function editStep(t) {
     decision = t.session.editPolicy;
     remembered = true;
   } else {
-    let outcome;
-    try {
-      /** @type {import('@agentclientprotocol/sdk').RequestPermissionResponse} */
-      const res = await t.request((opts) =>
-        t.client.request(
-          m.client.session.requestPermission,
-          {
-            sessionId: t.sessionId,
-            toolCall: { toolCallId, title, kind: 'edit', status: 'pending', content: [diff], locations },
-            options: PERMISSION_OPTIONS,
-          },
-          opts,
-        ),
-      );
-      outcome = res.outcome;
-    } catch (error) {
-      if (error instanceof TurnStop) throw error;
-      outcome = { outcome: 'error', message: errorMessage(error) };
-    }
-    t.check();
-    const optionId = outcome.outcome === 'selected' && 'optionId' in outcome ? outcome.optionId : null;
-    decision = optionId === 'allow_once' || optionId === 'allow_always' ? 'allow' : 'reject';
+    const optionId = await askEditPermission(t, { toolCallId, title, kind: 'edit', status: 'pending', content: [diff], locations });
+    decision = allowsEdit(optionId) ? 'allow' : 'reject';
     if (optionId === 'allow_always') t.session.editPolicy = 'allow';
     if (optionId === 'reject_always') t.session.editPolicy = 'reject';
   }

@@ -43,10 +43,14 @@ console.log(`
   acp-react playground   ${url}
     Web IDE              ${url}
     Notebook             ${url}notebook.html
+    Two panels           ${url}notebook.html?view=panels
+    Custom element       ${url}element.html
   Demo agent             ${agent.url}
 
   Connect to another agent: ${url}?agent=ws://127.0.0.1:3030
   (run a stdio agent through: npx acp-react-bridge --port 3030 -- <agent command>)
+  Pick one from the ACP registry: ${url}?launcher=http://127.0.0.1:3030
+  (with: npx acp-react-bridge --launcher --port 3030)
   Press Ctrl-C to stop.
 `);
 
