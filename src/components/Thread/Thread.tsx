@@ -45,6 +45,7 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
     renderTurnFooter: _renderTurnFooter,
     virtualizeAbove: _virtualizeAbove,
     showPlan: _showPlan,
+    onCancelSubagent: _onCancelSubagent,
     ...rest
   } = props;
   const messages = useMessages('thread', threadMessages);

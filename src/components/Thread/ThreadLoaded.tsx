@@ -12,6 +12,7 @@ import { JumpToLatest } from './JumpToLatest.js';
 import { LiveAnnouncer } from './LiveAnnouncer.js';
 import { threadMessages } from './messages.js';
 import { SessionStatusBanner } from './SessionStatusBanner.js';
+import { SubagentList } from './SubagentList.js';
 import { StandaloneRequestsView } from './StandaloneRequestsView.js';
 import { TurnGroupView } from './TurnGroupView.js';
 import { useLoadingPace } from './use-loading-pace.js';
@@ -66,6 +67,12 @@ export interface ThreadOwnProps {
    * scrolls (default true). Turn it off to place `<Plan>` elsewhere.
    */
   showPlan?: boolean;
+  /**
+   * UNSTABLE: stops a child agent's work (`client.cancelSubagent(session.sessionId, id)`). The
+   * session's child agents (`session.subagents`, with the client's `subagents` opt-in) are listed
+   * under the log; without this, they show no Stop button.
+   */
+  onCancelSubagent?: (childSessionId: string) => void;
   className?: string;
 }
 
@@ -104,6 +111,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
     emptyState,
     virtualizeAbove = 150,
     showPlan = true,
+    onCancelSubagent,
     className,
     ...rest
   },
@@ -213,6 +221,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
         </div>
         {scroll.away && <JumpToLatest unseen={scroll.unseen} onJump={scroll.jumpToLatest} messages={messages} />}
       </div>
+      {session.subagents && <SubagentList subagents={session.subagents} terminals={terminals} onOpenLocation={onOpenLocation} onCancel={onCancelSubagent} />}
       {showPlan && session.plan !== null && (
         <div className="acp-thread__plan" data-slot="thread-plan">
           <Plan entries={session.plan} />

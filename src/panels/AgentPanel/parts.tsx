@@ -96,6 +96,7 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOp
         onRespondPermission={actions.respondToPermission}
         onRespondElicitation={(requestId: string, response: CreateElicitationResponse) => actions.respondToElicitation(requestId, response)}
         onOpenLocation={onOpenLocation}
+        onCancelSubagent={(id) => void actions.cancelSubagent(session.sessionId, id).catch(() => {})}
         onMentionOpen={onMentionOpen}
         allowRemoteImages={allowRemoteImages}
         renderTurnFooter={renderTurnFooter}
