@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
 import { preloadComponents } from '../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
+import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate } from '../src/core/subagents.js';
 import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools/index.js';
 import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../src/core/types.js';
 import claudeOffline from '../fixtures/claude-agent-acp.offline.ndjson?raw';
@@ -330,6 +331,43 @@ function ThreadDemo({ build, theme, ...rest }: DemoProps) {
   );
 }
 
+/**
+ * Child agents (UNSTABLE `subagent_update`, with the client's `subagents` opt-in) under a finished
+ * turn: one still running with a cancel the agent allows, one finished; each child's own updates
+ * reduced into its run exactly as the client does.
+ */
+function withSubagents(): Scene {
+  const base = full();
+  const reducers = { createSessionState, applySessionUpdate };
+  let session = base.session;
+  const announce = (raw: Record<string, unknown>) => {
+    const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', ...raw });
+    if (typeof patch === 'string') throw new Error(patch);
+    session = applySubagentUpdate(session, patch, reducers);
+  };
+  const child = (sessionId: string, updates: Record<string, unknown>[]) =>
+    updates.forEach((update, i) => (session = applyChildUpdate(session, sessionId, update, 1_000 + i, reducers)));
+  const say = (text: string) => ({ sessionUpdate: 'agent_message_chunk', messageId: null, content: { type: 'text', text } });
+  const tool = (toolCallId: string, title: string, kind: string, status: string) => ({ sessionUpdate: 'tool_call', toolCallId, title, kind, status });
+
+  announce({
+    sessionId: 'child-tests',
+    title: 'Run the test suite',
+    description: 'Runs the tests and reports failures',
+    state: { state: 'running' },
+    capabilities: { cancel: {} },
+  });
+  child('child-tests', [say('Running the unit tests first.'), tool('c1', 'npm test -- greeting', 'execute', 'in_progress')]);
+  announce({
+    sessionId: 'child-docs',
+    title: 'Check the README',
+    description: 'Looks for examples that no longer compile',
+    state: { state: 'idle', stopReason: 'end_turn' },
+  });
+  child('child-docs', [tool('d1', 'Read README.md', 'read', 'completed'), say('The examples still match the greeting API.')]);
+  return { ...base, session };
+}
+
 /** Plays a recording entry by entry (faster than recorded), to watch streaming and following. */
 function Playback({ entries, stepMs = 25 }: { entries: readonly TranscriptEntry[]; stepMs?: number }) {
   // From the first prompt: before it the session does not exist yet.
@@ -507,3 +545,21 @@ export const Dark: Story = { render: () => <ThreadDemo build={full} theme="dark"
 
 /** The demo agent's default turn replayed live, entry by entry. */
 export const LivePlayback: Story = { render: () => <Playback entries={transcripts.demoFullTurn} /> };
+
+/** Child agents listed under the thread, one running (with its Stop button) and one finished. */
+export const Subagents: Story = {
+  render: () => {
+    const current = withSubagents();
+    return (
+      <Frame>
+        <Thread
+          session={current.session}
+          permissionRequests={current.permissionRequests}
+          elicitations={current.elicitations}
+          terminals={current.terminals}
+          onCancelSubagent={() => undefined}
+        />
+      </Frame>
+    );
+  },
+};

@@ -45,7 +45,7 @@ const SubagentEntry = /* @__PURE__ */ memo(function SubagentEntry({ child, messa
   return (
     <div role="listitem" className="acp-thread__subagent" data-slot="thread-subagent" data-status={work ?? 'unset'}>
       <ToolCall toolCall={card} terminals={terminals} cwd={child.cwd} onOpenLocation={onOpenLocation} />
-      <div data-slot="thread-subagent-footer">
+      <div className="acp-thread__subagent-footer" data-slot="thread-subagent-footer">
         {stateLabel !== null && <span data-slot="thread-subagent-state">{stateLabel}</span>}
         {onCancel && child.canCancel && (
           <button
