@@ -6,24 +6,22 @@
  * a folder of this repository.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { startBridgeCli, type BridgeCli } from './helpers/bridge-cli.js';
 import { launchChromium } from './helpers/chromium.js';
 import { serveStatic, type StaticServer } from './helpers/static-server.js';
 
 const root = fileURLToPath(new URL('../../playground-dist', import.meta.url));
-const bin = fileURLToPath(new URL('../../bin/acp-react-bridge.mjs', import.meta.url));
 const fixturePackage = fileURLToPath(new URL('../fixtures/registry-agent', import.meta.url));
 
 let browser: Browser;
 let server: StaticServer;
-let cli: ChildProcess;
+let cli: BridgeCli;
 let launcherUrl: string;
-let stderr = '';
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'acp-launcher-e2e-'));
@@ -51,28 +49,15 @@ beforeAll(async () => {
       ],
     }),
   );
-  cli = spawn(process.execPath, [bin, '--launcher', '--registry', registry, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  cli.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-  launcherUrl = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    cli.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-      const match = /listening on ws:\/\/(\S+)/.exec(stdout);
-      if (match) resolve(`http://${match[1]!}`);
-    });
-    cli.on('exit', (code) => reject(new Error(`the bridge exited ${code}: ${stderr}`)));
-  });
+  cli = await startBridgeCli(['--launcher', '--registry', registry]);
+  launcherUrl = cli.url.replace(/^ws:/, 'http:');
   server = await serveStatic(root);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (cli && cli.exitCode === null) {
-    const exited = new Promise((resolve) => cli.once('exit', resolve));
-    cli.kill('SIGTERM');
-    await exited;
-  }
+  await cli?.stop();
 });
 
 it('lists the registry, shows a failed install, then starts the picked agent and runs a turn', async () => {
@@ -81,7 +66,7 @@ it('lists the registry, shows a failed install, then starts the picked agent and
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/?launcher=${encodeURIComponent(launcherUrl)}&cwd=/tmp`);
   const failWith = async (error: unknown) => {
-    throw new Error(`${String(error)}\nbridge:\n${stderr}\npage:\n${(await page.locator('body').innerText()).slice(0, 1200)}`);
+    throw new Error(`${String(error)}\nbridge:\n${cli.stderr()}\npage:\n${(await page.locator('body').innerText()).slice(0, 1200)}`);
   };
   const options = page.getByRole('listbox', { name: 'Agents' }).getByRole('option');
   await options.first().waitFor({ timeout: 30_000 }).catch(failWith);
@@ -110,6 +95,6 @@ it('lists the registry, shows a failed install, then starts the picked agent and
   await input.fill('hello launcher');
   await input.press('Enter');
   await page.waitForFunction(() => document.body.textContent?.includes('echo: hello launcher'), null, { timeout: 60_000, polling: 500 }).catch(failWith);
-  expect(stderr).toMatch(/installing fixture-agent[\s\S]*installed fixture-agent[\s\S]*connected to fixture-agent 1\.0\.0/);
+  expect(cli.stderr()).toMatch(/installing fixture-agent[\s\S]*installed fixture-agent[\s\S]*connected to fixture-agent 1\.0\.0/);
   expect(errors).toEqual([]);
 });

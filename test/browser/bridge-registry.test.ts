@@ -4,24 +4,22 @@
  * the playground runs a turn with it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { startBridgeCli, type BridgeCli } from './helpers/bridge-cli.js';
 import { launchChromium } from './helpers/chromium.js';
 import { serveStatic, type StaticServer } from './helpers/static-server.js';
 
 const root = fileURLToPath(new URL('../../playground-dist', import.meta.url));
-const bin = fileURLToPath(new URL('../../bin/acp-react-bridge.mjs', import.meta.url));
 const fixturePackage = fileURLToPath(new URL('../fixtures/registry-agent', import.meta.url));
 
 let browser: Browser;
 let server: StaticServer;
-let cli: ChildProcess;
+let cli: BridgeCli;
 let url: string;
-let stderr = '';
 
 beforeAll(async () => {
   const registry = path.join(mkdtempSync(path.join(tmpdir(), 'acp-registry-e2e-')), 'registry.json');
@@ -40,28 +38,15 @@ beforeAll(async () => {
       ],
     }),
   );
-  cli = spawn(process.execPath, [bin, '--agent', 'fixture-agent', '--registry', registry, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  cli.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-  url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    cli.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-      const match = /listening on (ws:\/\/\S+)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    cli.on('exit', (code) => reject(new Error(`the bridge exited ${code}: ${stderr}`)));
-  });
+  cli = await startBridgeCli(['--agent', 'fixture-agent', '--registry', registry]);
+  url = cli.url;
   server = await serveStatic(root);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (cli && cli.exitCode === null) {
-    const exited = new Promise((resolve) => cli.once('exit', resolve));
-    cli.kill('SIGTERM');
-    await exited;
-  }
+  await cli?.stop();
 });
 
 it('runs a turn with an agent the bridge started from the registry', async () => {
@@ -70,7 +55,7 @@ it('runs a turn with an agent the bridge started from the registry', async () =>
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${server.url}/?agent=${encodeURIComponent(url)}&cwd=/tmp`);
   const failWith = async (error: unknown) => {
-    throw new Error(`${String(error)}\nbridge:\n${stderr}\npage:\n${(await page.locator('body').innerText()).slice(0, 800)}`);
+    throw new Error(`${String(error)}\nbridge:\n${cli.stderr()}\npage:\n${(await page.locator('body').innerText()).slice(0, 800)}`);
   };
   await page.getByText('stdio-fixture-agent').first().waitFor({ timeout: 30_000 }).catch(failWith);
   await page.waitForFunction(() => !document.querySelector('textarea')?.disabled, null, { timeout: 30_000 }).catch(failWith);
@@ -78,6 +63,6 @@ it('runs a turn with an agent the bridge started from the registry', async () =>
   await input.fill('hello registry');
   await input.press('Enter');
   await page.waitForFunction(() => document.body.textContent?.includes('echo: hello registry'), null, { timeout: 110_000, polling: 1000 }).catch(failWith);
-  expect(stderr).toMatch(/installing fixture-agent 1\.0\.0 with npx/);
+  expect(cli.stderr()).toMatch(/installing fixture-agent 1\.0\.0 with npx/);
   expect(errors).toEqual([]);
 });
