@@ -1,3 +1,4 @@
+import { itemAt } from '../../core/item-at.js';
 import type { ListboxItem, ListboxSection } from './listbox-items.js';
 
 interface ListboxOptionsProps {
@@ -22,7 +23,8 @@ export function ListboxOptions({ sections, value, activeIndex, optionId, groupId
   return (
     <>
       {sections.map((section, s) => {
-        const start = starts[s];
+        // One start per section, counted above.
+        const start = itemAt(starts, s);
         const options = section.items.map((item, i) => (
           <ListboxOption
             key={item.value}

@@ -48,7 +48,7 @@ export function ListboxSelect(props: ListboxSelectProps) {
 
   const selectedIndex = items.findIndex((item) => item.value === value);
   // An agent may report a value outside its own list: show the raw id rather than nothing.
-  const currentName = selectedIndex >= 0 ? items[selectedIndex].name : value;
+  const currentName = items[selectedIndex]?.name ?? value;
 
   useEffect(() => {
     if (open) listRef.current?.focus();

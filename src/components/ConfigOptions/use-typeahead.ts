@@ -20,7 +20,8 @@ export function useTypeahead(names: readonly string[]): (key: string, from: numb
       const start = buffer.current.length === 1 ? from + 1 : from;
       for (let step = 0; step < names.length; step++) {
         const index = (start + step) % names.length;
-        if (names[index].toLocaleLowerCase().startsWith(query)) return index;
+        // In range while `from` is an item; any other index reads nothing, which is no match.
+        if (names[index]?.toLocaleLowerCase().startsWith(query)) return index;
       }
       return null;
     },

@@ -1,3 +1,4 @@
+import { itemAt } from '../../core/item-at.js';
 import type { DiffLine } from './diff-model.js';
 
 /**
@@ -21,26 +22,32 @@ const MIN_HIDDEN = 2;
 
 export function foldUnchanged(lines: ReadonlyArray<DiffLine>, expanded: ReadonlySet<number>, context: number = DEFAULT_CONTEXT): DiffRow[] {
   const rows: DiffRow[] = [];
+  // Lines [from, to), all within `lines`.
+  const pushLines = (from: number, to: number) => {
+    for (let i = from; i < to; i++) rows.push({ type: 'line', index: i, line: itemAt(lines, i) });
+  };
   let index = 0;
   while (index < lines.length) {
-    if (lines[index].kind !== 'context') {
-      rows.push({ type: 'line', index, line: lines[index] });
+    const line = itemAt(lines, index);
+    if (line.kind !== 'context') {
+      rows.push({ type: 'line', index, line });
       index++;
       continue;
     }
     let runEnd = index;
-    while (runEnd < lines.length && lines[runEnd].kind === 'context') runEnd++;
+    // The run of unchanged lines ends at a change or past the last line.
+    while (lines[runEnd]?.kind === 'context') runEnd++;
     // Context is kept after a preceding change and before a following one, not at file edges.
     const keepBefore = index === 0 ? 0 : context;
     const keepAfter = runEnd === lines.length ? 0 : context;
     const hiddenStart = index + keepBefore;
     const hiddenEnd = runEnd - keepAfter;
     if (hiddenEnd - hiddenStart < MIN_HIDDEN || expanded.has(hiddenStart)) {
-      for (let i = index; i < runEnd; i++) rows.push({ type: 'line', index: i, line: lines[i] });
+      pushLines(index, runEnd);
     } else {
-      for (let i = index; i < hiddenStart; i++) rows.push({ type: 'line', index: i, line: lines[i] });
+      pushLines(index, hiddenStart);
       rows.push({ type: 'gap', gap: { start: hiddenStart, end: hiddenEnd } });
-      for (let i = hiddenEnd; i < runEnd; i++) rows.push({ type: 'line', index: i, line: lines[i] });
+      pushLines(hiddenEnd, runEnd);
     }
     index = runEnd;
   }

@@ -4,6 +4,7 @@
  * terminator kept (CRLF against LF is a change) and shown without it.
  */
 import { DIFF_WORK_LIMIT, STEP_LINES, matchLineSteps } from '../../core/changes/line-match.js';
+import { itemAt } from '../../core/item-at.js';
 import type { DiffLine, DiffModel } from './diff-model.js';
 
 export { DIFF_LINE_LIMIT, DIFF_WORK_LIMIT } from '../../core/changes/line-match.js';
@@ -11,7 +12,7 @@ export { DIFF_LINE_LIMIT, DIFF_WORK_LIMIT } from '../../core/changes/line-match.
 /** The lines of a side (a trailing newline ends the last one). */
 function linesOf(text: string): string[] {
   const lines = text === '' ? [] : text.split('\n');
-  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.at(-1) === '') lines.pop();
   return lines;
 }
 
@@ -38,7 +39,10 @@ export function* diffLineSteps(oldText: string, newText: string, workLimit: numb
   return yield* modelFromMatches(oldLines, newLines, match, approximate);
 }
 
-/** Display lines from the matches: between two matched lines, the old ones removed, then the new ones added. */
+/**
+ * Display lines from the matches: between two matched lines, the old ones removed, then the new
+ * ones added. `match` has one entry per old line, each -1 or the index of a new line.
+ */
 function* modelFromMatches(oldLines: string[], newLines: string[], match: Int32Array, approximate: boolean): Generator<void, DiffModel> {
   const lines: DiffLine[] = [];
   // Shown without a CR line terminator (compared with it: CRLF against LF is a change).
@@ -47,17 +51,18 @@ function* modelFromMatches(oldLines: string[], newLines: string[], match: Int32A
   let deletions = 0;
   let j = 0;
   const addUntil = (end: number) => {
-    for (; j < end; j++, additions++) lines.push({ kind: 'add', oldNumber: null, newNumber: j + 1, text: shown(newLines[j]) });
+    for (; j < end; j++, additions++) lines.push({ kind: 'add', oldNumber: null, newNumber: j + 1, text: shown(itemAt(newLines, j)) });
   };
   for (let i = 0; i < match.length; i++) {
     if (i % STEP_LINES === STEP_LINES - 1) yield;
-    if (match[i] === -1) {
-      lines.push({ kind: 'del', oldNumber: i + 1, newNumber: null, text: shown(oldLines[i]) });
+    const target = itemAt(match, i);
+    if (target === -1) {
+      lines.push({ kind: 'del', oldNumber: i + 1, newNumber: null, text: shown(itemAt(oldLines, i)) });
       deletions++;
       continue;
     }
-    addUntil(match[i]);
-    lines.push({ kind: 'context', oldNumber: i + 1, newNumber: j + 1, text: shown(newLines[j]) });
+    addUntil(target);
+    lines.push({ kind: 'context', oldNumber: i + 1, newNumber: j + 1, text: shown(itemAt(newLines, j)) });
     j++;
   }
   addUntil(newLines.length);

@@ -55,7 +55,10 @@ export function useDiffHighlight(path: string, oldText: string | null, newText: 
   useEffect(() => {
     if (!language || (oldCode === null && newCode === null)) return;
     const inputs = [language, oldCode, newCode] as const;
-    const sides: Side[] = [oldCode, newCode].map((code) => ({ code: code ?? '', cache: null, done: code === null }));
+    const sideOf = (code: string | null): Side => ({ code: code ?? '', cache: null, done: code === null });
+    const oldSide = sideOf(oldCode);
+    const newSide = sideOf(newCode);
+    const sides = [oldSide, newSide];
     let disposed = false;
     let cancel: (() => void) | null = null;
 
@@ -90,7 +93,7 @@ export function useDiffHighlight(path: string, oldText: string | null, newText: 
         }
         // Copies: the cache appends to its own array, and React needs a new one to re-render.
         const tokensOf = (side: Side) => (side.cache ? [...side.cache.tokensFor(side.code, true)] : NONE);
-        setResult({ inputs, tokens: { old: tokensOf(sides[0]), new: tokensOf(sides[1]) } });
+        setResult({ inputs, tokens: { old: tokensOf(oldSide), new: tokensOf(newSide) } });
         if (sides.some((side) => !side.done)) schedule();
       });
     };

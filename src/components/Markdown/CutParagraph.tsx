@@ -44,7 +44,8 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
   let runStart = 0;
   for (const runEnd of [...runs.ends, source.length]) {
     const pieceEnds: number[] = [];
-    for (; cutIndex < cuts.length && cuts[cutIndex] <= runEnd; cutIndex++) pieceEnds.push(cuts[cutIndex] - runStart);
+    // Past the last cut the read is undefined: the run takes no more pieces.
+    for (let cut = cuts[cutIndex]; cut !== undefined && cut <= runEnd; cut = cuts[++cutIndex]) pieceEnds.push(cut - runStart);
     const last = runEnd === source.length;
     children.push(<MemoRun key={runStart} source={source.slice(runStart, last ? restFrom : runEnd)} pieceEnds={pieceEnds} rest={last ? restSource : ''} />);
     runStart = runEnd;

@@ -22,12 +22,9 @@ type Grouped = Extract<BlockPlan, { kind: 'table' | 'list' }>;
 export function GroupedBlock({ plan, streaming }: { plan: Grouped; streaming: boolean }) {
   const { messages } = useContext(MarkdownContext);
   const last = plan.groups.length - 1;
-  const sourceOf = (index: number) => {
-    const group = plan.groups[index];
-    return streaming && index === last ? repairTail(group) : group;
-  };
+  const sourceOf = (group: string, index: number) => (streaming && index === last ? repairTail(group) : group);
   if (plan.kind === 'list') {
-    return plan.groups.map((_, index) => <MemoGroup key={index} source={sourceOf(index)} />);
+    return plan.groups.map((group, index) => <MemoGroup key={index} source={sourceOf(group, index)} />);
   }
   const columns = (
     <colgroup>
@@ -38,11 +35,11 @@ export function GroupedBlock({ plan, streaming }: { plan: Grouped; streaming: bo
   );
   return (
     <div className="acp-markdown__table-scroll" data-slot="markdown-table" data-grouped="true" role="region" aria-label={messages.table} tabIndex={0}>
-      {plan.groups.map((_, index) => (
+      {plan.groups.map((group, index) => (
         <div key={index} className="acp-markdown__table-group">
           <table style={{ minWidth: `${plan.widths.length * 6}em` }}>
             {columns}
-            <MemoGroup source={plan.head + sourceOf(index)} components={index === 0 ? headRows : bodyRows} columns={plan.widths.length} />
+            <MemoGroup source={plan.head + sourceOf(group, index)} components={index === 0 ? headRows : bodyRows} columns={plan.widths.length} />
           </table>
         </div>
       ))}

@@ -9,6 +9,7 @@
  * its parse) while later rows stream in. Only complete lines are grouped; the unfinished last
  * line belongs to the last group.
  */
+import { itemAt } from '../../core/item-at.js';
 import { MARKDOWN_UNIT_CHARS, MARKUP_LIMIT } from '../shared/budgets.js';
 import { countMarkup } from './markup.js';
 
@@ -63,12 +64,15 @@ const cells = (row: string) =>
 
 function tablePlan(source: string): Extract<BlockPlan, { kind: 'table' }> | null {
   const starts = lineStarts(source);
-  if (starts.length < 3) return null;
-  const line = (i: number) => source.slice(starts[i], i + 1 < starts.length ? starts[i + 1] - 1 : source.length);
+  const bodyStart = starts[2];
+  // A head and a delimiter row, then at least one line.
+  if (bodyStart === undefined) return null;
+  // Line `i` (below starts.length) ends before the next line's newline; the last one at the end.
+  const line = (i: number) => source.slice(itemAt(starts, i), (starts[i + 1] ?? source.length + 1) - 1);
   const header = line(0);
   if (!header.includes('|') || NOT_A_ROW.test(header) || !DELIMITER_ROW.test(line(1)) || cells(header) !== cells(line(1))) return null;
   const groups: string[] = [];
-  let groupStart = starts[2];
+  let groupStart = bodyStart;
   let rows = 0;
   let chars = 0;
   let markup = 0;
@@ -80,8 +84,9 @@ function tablePlan(source: string): Extract<BlockPlan, { kind: 'table' }> | null
     }
     if (NOT_A_ROW.test(row)) return null;
     if (rows >= GROUP_ROWS || chars >= GROUP_CHARS || markup >= GROUP_MARKUP) {
-      groups.push(source.slice(groupStart, starts[i]));
-      groupStart = starts[i];
+      const rowStart = itemAt(starts, i);
+      groups.push(source.slice(groupStart, rowStart));
+      groupStart = rowStart;
       rows = chars = markup = 0;
     }
     rows++;
@@ -89,7 +94,8 @@ function tablePlan(source: string): Extract<BlockPlan, { kind: 'table' }> | null
     markup += countMarkup(row);
   }
   groups.push(source.slice(groupStart));
-  return { kind: 'table', head: source.slice(0, starts[2]), groups, widths: columnWidths([header, ...groups[0].split('\n')], cells(header)) };
+  // The push above leaves at least one group.
+  return { kind: 'table', head: source.slice(0, bodyStart), groups, widths: columnWidths([header, ...itemAt(groups, 0).split('\n')], cells(header)) };
 }
 
 /** Column shares from the longest cell of each column (clamped, so one long cell cannot take all). */
@@ -100,7 +106,7 @@ function columnWidths(rows: string[], count: number): number[] {
       .trim()
       .replace(/^\||\|$/g, '')
       .split('|');
-    for (let i = 0; i < count && i < values.length; i++) longest[i] = Math.max(longest[i], Math.min(40, values[i].trim().length));
+    for (let i = 0; i < count && i < values.length; i++) longest[i] = Math.max(itemAt(longest, i), Math.min(40, itemAt(values, i).trim().length));
   }
   const total = longest.reduce((a, b) => a + b, 0);
   return longest.map((length) => (100 * length) / total);
@@ -112,14 +118,17 @@ function listPlan(source: string): Extract<BlockPlan, { kind: 'list' }> | null {
   const groups: string[] = [];
   let groupStart = 0;
   let markup = 0;
+  // The first line starts at 0; each later start ends the line before it.
+  let previousStart = 0;
   for (let i = 1; i < starts.length; i++) {
-    const previousLine = source.slice(starts[i - 1], starts[i]);
-    markup += countMarkup(previousLine);
-    const chars = starts[i] - groupStart;
+    const lineStart = itemAt(starts, i);
+    markup += countMarkup(source.slice(previousStart, lineStart));
+    previousStart = lineStart;
+    const chars = lineStart - groupStart;
     // A new group only where a top-level item starts, once the group is big enough.
-    if ((chars >= GROUP_CHARS || markup >= GROUP_MARKUP) && TOP_LEVEL_ITEM.test(source.slice(starts[i], starts[i] + 12))) {
-      groups.push(source.slice(groupStart, starts[i]));
-      groupStart = starts[i];
+    if ((chars >= GROUP_CHARS || markup >= GROUP_MARKUP) && TOP_LEVEL_ITEM.test(source.slice(lineStart, lineStart + 12))) {
+      groups.push(source.slice(groupStart, lineStart));
+      groupStart = lineStart;
       markup = 0;
     }
   }

@@ -31,15 +31,15 @@ export function isClosedSegment(source: string): boolean {
   // Too many marks to parse cheaply (see `markup.ts`): the caller cuts such text in parts.
   if (!withinMarkupLimit(source)) return false;
   const tree = parser.runSync(parser.parse(source)) as Root;
-  if (tree.children.length !== 1 || tree.children[0].type !== 'paragraph') return false;
-  return !hasOpener(tree.children[0]);
+  const only = tree.children[0];
+  if (tree.children.length !== 1 || only?.type !== 'paragraph') return false;
+  return !hasOpener(only);
 }
 
 /** Whether any text under `node` keeps an opener; the walk keeps its own stack (any depth). */
 function hasOpener(node: Nodes): boolean {
   const stack: Nodes[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
     if (current.type === 'text') {
       if (textHasOpener(current.value)) return true;
     } else if ('children' in current) {

@@ -3,6 +3,8 @@
  * so fences render straight through CodeBlock without a markdown parse.
  */
 
+import { itemAt } from '../../core/item-at.js';
+
 export interface ParsedFence {
   /** The info string's first word (`ts` in "```ts title=x"), or '' when none or not yet known. */
   language: string;
@@ -19,10 +21,11 @@ export function parseFence(source: string, open: boolean, streaming: boolean): P
   const firstBreak = source.indexOf('\n');
   const openerLine = firstBreak === -1 ? source : source.slice(0, firstBreak);
   const match = OPENER.exec(openerLine.replace(/\r$/, ''));
-  const indent = match ? match[1].length : 0;
-  const marker = match ? match[2][0] : '`';
+  // The pattern's three groups always take part in a match.
+  const indent = match ? itemAt(match, 1).length : 0;
+  const marker = match ? itemAt(match, 2).charAt(0) : '`';
   // While the info line is still arriving its last word may be cut ("typescr"): wait for it.
-  const language = match && firstBreak !== -1 ? (match[3].trim().split(/\s+/)[0] ?? '') : '';
+  const language = match && firstBreak !== -1 ? (itemAt(match, 3).trim().split(/\s+/)[0] ?? '') : '';
   let body = firstBreak === -1 ? '' : source.slice(firstBreak + 1);
 
   if (!open) {

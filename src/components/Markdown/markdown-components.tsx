@@ -4,6 +4,7 @@
  */
 import { useContext, type ComponentProps, type JSX } from 'react';
 import type { Components, ExtraProps } from 'react-markdown';
+import { itemAt } from '../../core/item-at.js';
 import { CodeBlock } from '../CodeBlock/index.js';
 import { MarkdownContext } from './markdown-context.js';
 import { MarkdownImage } from './MarkdownImage.js';
@@ -37,10 +38,10 @@ function Image({ node: _node, src, alt, title }: Props<'img'>) {
 function textOf(node: HastChild | HastNode): string {
   let out = '';
   const stack: Array<HastChild | HastNode> = [node];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
     if (current.type === 'text') out += current.value;
-    else if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as HastChild);
+    // Pushed last to first, so the first child is taken next.
+    else if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) stack.push(itemAt<HastChild>(current.children, i));
   }
   return out;
 }

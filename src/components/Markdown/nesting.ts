@@ -11,6 +11,7 @@
  * columns of the items seen. It errs on the side of counting too deep only after an adversarial
  * 32 levels, and only the marker past the limit is ever touched.
  */
+import { itemAt } from '../../core/item-at.js';
 import { NESTING_LIMIT } from '../shared/budgets.js';
 
 export interface CappedNesting {
@@ -45,7 +46,7 @@ function listMarkerWidth(line: string, i: number): number {
 /** Where a code fence opens or closes at `i` (its marker, e.g. "```"), or null. */
 function fenceAt(line: string, i: number): string | null {
   const match = /^(`{3,}|~{3,})/.exec(line.slice(i, i + 64));
-  return match ? match[1] : null;
+  return match ? itemAt(match, 1) : null;
 }
 
 export function capNesting(source: string, limit: number = NESTING_LIMIT): CappedNesting {
@@ -86,7 +87,8 @@ export function capNesting(source: string, limit: number = NESTING_LIMIT): Cappe
         const width = listMarkerWidth(line, i);
         if (first) {
           // A marker first on its line nests inside the items whose content starts at or before it.
-          while (stack.length > 0 && stack[stack.length - 1] > column) stack.pop();
+          // An empty stack reads as -1, below every column.
+          while ((stack.at(-1) ?? -1) > column) stack.pop();
           depth += stack.length;
           stack.push(column + width);
         }

@@ -52,7 +52,7 @@ const LETTER = /\p{L}/u;
 
 /** Whether `index` follows "word character, space" and starts with a letter: where a line may be cut. */
 export function isCutPoint(source: string, index: number): boolean {
-  return index >= 2 && source[index - 1] === ' ' && LETTER.test(source[index]) && WORD.test(source[index - 2]);
+  return index >= 2 && source.charCodeAt(index - 1) === 32 && LETTER.test(source.charAt(index)) && WORD.test(source.charAt(index - 2));
 }
 
 /**
@@ -66,7 +66,7 @@ export function extendRuns(runs: ParagraphRuns, source: string, end: number, tak
   let seek = runs.seek;
   let forced = runs.forced;
   for (;;) {
-    const start = ends.length === 0 ? 0 : ends[ends.length - 1];
+    const start = ends.at(-1) ?? 0;
     // The last offset this run may end at; -1 while the text ends before the bound.
     const bound = partLimit(source, start, MAX_RUN, end);
     const stop = bound === -1 ? end : bound + 1;
@@ -84,9 +84,10 @@ export function extendRuns(runs: ParagraphRuns, source: string, end: number, tak
       continue;
     }
     if (bound !== -1) {
-      ends.push(forcedEnd(source, start, bound));
+      const forcedAt = forcedEnd(source, start, bound);
+      ends.push(forcedAt);
       forced = true;
-      seek = ends[ends.length - 1] + RUN_LENGTH;
+      seek = forcedAt + RUN_LENGTH;
       continue;
     }
     // None yet: no cut point before `end` either, so the search resumes there.

@@ -6,6 +6,7 @@
  * The walk keeps its own stack: it is safe at any depth.
  */
 import type { Nodes, Parent, Root } from 'mdast';
+import { itemAt } from '../../core/item-at.js';
 
 export interface CapDepthOptions {
   maxDepth: number;
@@ -17,10 +18,10 @@ export interface CapDepthOptions {
 function textContent(node: Nodes): string {
   let out = '';
   const stack: Nodes[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
     if ('value' in current && typeof current.value === 'string') out += current.value;
-    else if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as Nodes);
+    // Pushed last to first, so the first child is taken next.
+    else if ('children' in current) for (let i = current.children.length - 1; i >= 0; i--) stack.push(itemAt<Nodes>(current.children, i));
   }
   return out;
 }
@@ -43,11 +44,11 @@ function flattened(node: Nodes, note: string): Nodes {
 export function remarkCapDepth(options: CapDepthOptions) {
   return (tree: Root) => {
     const stack: Array<[Parent, number]> = [[tree, 0]];
-    while (stack.length > 0) {
-      const [parent, depth] = stack.pop()!;
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      const [parent, depth] = top;
       const children = parent.children as Nodes[];
       for (let i = 0; i < children.length; i++) {
-        const child = children[i];
+        const child = itemAt(children, i);
         if (!('children' in child)) continue;
         if (depth + 1 >= options.maxDepth) children[i] = flattened(child, options.note);
         else stack.push([child as Parent, depth + 1]);

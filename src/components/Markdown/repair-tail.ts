@@ -124,7 +124,7 @@ function handleDelimiter(stack: OpenDelimiter[], line: string, index: number, ma
   const canClose = !isSpace(before) && (marker[0] !== '_' || !isWord(after));
   if (canClose) {
     for (let k = stack.length - 1; k >= 0; k--) {
-      if (stack[k].marker === marker) {
+      if (stack[k]?.marker === marker) {
         stack.length = k;
         return;
       }
@@ -169,7 +169,7 @@ function rebuild(line: string, stack: OpenDelimiter[], code: { index: number; le
   const closers: string[] = [];
   for (let k = stack.length - 1; k >= 0; k--) {
     const open = stack[k];
-    if (open.index >= end) continue;
+    if (open === undefined || open.index >= end) continue;
     const after = kept(open.index + open.marker.length, end);
     if (after.trim() === '' && !closeCode) {
       removals.push([open.index, open.index + open.marker.length]);

@@ -58,8 +58,8 @@ interface BlockState {
   blankPending: boolean;
 }
 
-const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
-const FENCE_CLOSE = /^([ \t]*)(`{3,}|~{3,})[ \t]*$/;
+const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^[ \t]*(`{3,}|~{3,})[ \t]*$/;
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 const BLANK = /^[ \t]*$/;
@@ -82,21 +82,21 @@ function indentOf(line: string): number {
 
 function openingFence(line: string): { char: '`' | '~'; length: number; indent: number } | null {
   const match = FENCE_OPEN.exec(line);
-  if (!match) return null;
-  const marker = match[2];
+  // No match, or no marker in it: no fence opens on this line.
+  const marker = match?.[1];
+  if (match === null || marker === undefined) return null;
+  const char = marker.startsWith('`') ? '`' : '~';
   // A backtick fence's info string cannot contain backticks (that is inline code instead).
-  if (marker[0] === '`' && match[3].includes('`')) return null;
-  return { char: marker[0] as '`' | '~', length: marker.length, indent: indentOf(match[1]) };
+  if (char === '`' && match[2]?.includes('`')) return null;
+  return { char, length: marker.length, indent: indentOf(line) };
 }
 
 function closesFence(line: string, fence: Fence): boolean {
-  const match = FENCE_CLOSE.exec(line);
-  if (!match) return false;
-  const marker = match[2];
-  if (marker[0] !== fence.char || marker.length < fence.length) return false;
+  const marker = FENCE_CLOSE.exec(line)?.[1];
+  if (marker === undefined || !marker.startsWith(fence.char) || marker.length < fence.length) return false;
   // A block-level fence closes only at indent 0-3; deeper is content. Nested fences close at
   // any indent: we do not track list item columns, and over-merging is the safe side.
-  return fence.nested || indentOf(match[1]) <= 3;
+  return fence.nested || indentOf(line) <= 3;
 }
 
 /**
@@ -106,7 +106,7 @@ function closesFence(line: string, fence: Fence): boolean {
  */
 function startsBlockWhateverFollows(text: string, pos: number, state: BlockState): boolean {
   if (state.kind !== 'markdown' || !state.blankPending || state.fence || pos >= text.length) return false;
-  const first = text[pos];
+  const first = text.charAt(pos);
   if (first === ' ' || first === '\t' || first === '\r') return false;
   return !(state.isList && /[-+*0-9]/.test(first));
 }

@@ -56,7 +56,7 @@ const RETRY_STEP = 256;
 
 /** The offset where the uncut rest starts. */
 export function restStart(state: TailParagraph): number {
-  return state.cuts.length === 0 ? 0 : state.cuts[state.cuts.length - 1];
+  return state.cuts.at(-1) ?? 0;
 }
 
 /**

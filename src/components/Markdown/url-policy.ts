@@ -33,8 +33,9 @@ export function isSafeLinkUrl(url: string | null | undefined): url is string {
 /** True for a base64 `data:` URL of an allowlisted raster image type. */
 export function isSafeDataImageUrl(url: string | null | undefined): boolean {
   if (!url) return false;
-  const match = DATA_IMAGE.exec(url.trim());
-  return match !== null && RASTER_IMAGE_TYPES.has(match[1].toLowerCase());
+  // The media type, when the URL is a base64 data URL at all.
+  const type = DATA_IMAGE.exec(url.trim())?.[1];
+  return type !== undefined && RASTER_IMAGE_TYPES.has(type.toLowerCase());
 }
 
 /** True for `http:` and `https:` URLs only (what may become a clickable file link). */

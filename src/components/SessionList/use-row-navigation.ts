@@ -31,7 +31,8 @@ export function onRowNavigationKeyDown(event: KeyboardEvent<HTMLElement>): void 
     default:
       return;
   }
-  const button = rows[next].querySelector<HTMLElement>(TARGET);
+  // `next` is a row (the current one exists); a row without its button is left alone.
+  const button = rows[next]?.querySelector<HTMLElement>(TARGET);
   if (!button) return;
   event.preventDefault();
   button.focus();

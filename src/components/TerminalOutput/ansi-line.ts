@@ -57,7 +57,8 @@ export function parseAnsiLine(raw: string, anser: Anser, startState: AnsiState):
     }
     spans.push({ text: content, ...ansiLook(state) });
   };
-  push(first, startState);
+  // split() always returns at least one part (an empty one would push nothing either).
+  push(first ?? '', startState);
   let state = startState;
   for (const chunk of chunks) {
     const result = anser.processChunk(chunk, { json: true, use_classes: true }, true);

@@ -1,3 +1,4 @@
+import { itemAt } from '../../core/item-at.js';
 import type { AnsiState } from './ansi-state.js';
 
 /**
@@ -43,17 +44,20 @@ export function ansiLook(state: AnsiState): AnsiLook {
 function baseColorName(anserName: string | null, truecolor: string | null): string | null {
   if (!anserName) return null;
   if (anserName === 'ansi-truecolor') {
-    const rgb = truecolor?.split(',').map((part) => Number(part.trim()));
-    return rgb && rgb.length === 3 && rgb.every((v) => Number.isFinite(v)) ? nearestBaseColor(rgb[0], rgb[1], rgb[2]) : null;
+    const [r, g, b, extra] = truecolor?.split(',').map((part) => Number(part.trim())) ?? [];
+    // Exactly three finite channels; anything else has no colour to show.
+    return isChannel(r) && isChannel(g) && isChannel(b) && extra === undefined ? nearestBaseColor(r, g, b) : null;
   }
   const palette = /^ansi-palette-(\d+)$/.exec(anserName);
   if (palette) {
-    const [r, g, b] = paletteRgb(Number(palette[1]));
+    const [r, g, b] = paletteRgb(Number(itemAt(palette, 1)));
     return nearestBaseColor(r, g, b);
   }
   // `ansi-red` → `red`, `ansi-bright-red` → `bright-red`.
   return anserName.replace(/^ansi-/, '');
 }
+
+const isChannel = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value);
 
 /** xterm's 256-colour palette above the 16 base colours: a 6×6×6 cube, then 24 greys. */
 export function paletteRgb(index: number): [number, number, number] {
@@ -61,9 +65,13 @@ export function paletteRgb(index: number): [number, number, number] {
     const level = 8 + (index - 232) * 10;
     return [level, level, level];
   }
-  const levels = [0, 95, 135, 175, 215, 255];
   const cube = index - 16;
-  return [levels[Math.floor(cube / 36) % 6], levels[Math.floor(cube / 6) % 6], levels[cube % 6]];
+  return [cubeLevel(Math.floor(cube / 36) % 6), cubeLevel(Math.floor(cube / 6) % 6), cubeLevel(cube % 6)];
+}
+
+/** A colour cube step (0-5) as a channel value: 0, then 95 to 255 in steps of 40. */
+function cubeLevel(step: number): number {
+  return step === 0 ? 0 : 55 + 40 * step;
 }
 
 const HUES = ['red', 'yellow', 'green', 'cyan', 'blue', 'magenta'] as const;
@@ -79,7 +87,8 @@ export function nearestBaseColor(r: number, g: number, b: number): string {
     return lightness < 0.85 ? 'white' : 'bright-white';
   }
   const hue = rgbHue(r / 255, g / 255, b / 255, max, min);
-  const name = HUES[Math.round(hue / 60) % 6];
+  // A hue in [0, 360) rounds to one of the six sectors (360 wraps to red).
+  const name = itemAt(HUES, Math.round(hue / 60) % 6);
   return lightness > 0.6 ? `bright-${name}` : name;
 }
 

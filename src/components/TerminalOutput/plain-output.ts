@@ -12,9 +12,8 @@ export function plainOutputLines(output: string, maxLines: number): string[] {
   if (lines.at(-1) === '') lines.pop();
   return lines.slice(-Math.max(1, maxLines)).map((line) => {
     const parts = line.split('\r');
-    // "\r\n" line ends leave an empty last part: the line itself is the one before.
-    let last = parts.length - 1;
-    while (last > 0 && parts[last] === '') last -= 1;
-    return parts[last]!;
+    // What shows is the last part that wrote something: "\r\n" line ends leave an empty last part
+    // (the line is the one before), and a line with no text at all is ''.
+    return parts.findLast((part) => part !== '') ?? '';
   });
 }

@@ -1,3 +1,4 @@
+import { itemAt } from '../../core/item-at.js';
 import { cleanLine, parseAnsiLine, type AnsiSpan, type ParsedLine } from './ansi-line.js';
 import { createAnser, INITIAL_ANSI_STATE, type AnsiState } from './ansi-state.js';
 
@@ -15,6 +16,7 @@ const PROBE = 256;
 const SGR = /\u001b\[[\d;:]*m/g;
 /** A reset (`ESC[m`, `ESC[0m`): the state after it does not depend on the state before. */
 const RESET = /^\u001b\[0*m$/;
+const isReset = (sgr: string) => RESET.test(sgr);
 /** Escapes other than CSI: string sequences may swallow what follows, so the line is cleaned first. */
 const OTHER_ESCAPE = /\u001b[^[]/;
 
@@ -73,7 +75,7 @@ export class TerminalLineParser {
       // Appended: the last line may continue, so it is parsed again along with the new ones.
       const open = this.lines.length > 0 && !previous.endsWith('\n');
       const keep = open ? this.lines.length - 1 : this.lines.length;
-      this.continueFrom(output, keep, open ? this.starts[keep] : previous.length, previous.length);
+      this.continueFrom(output, keep, open ? itemAt(this.starts, keep) : previous.length, previous.length);
     } else {
       const at = this.cutAt(output);
       if (at === -1) {
@@ -92,7 +94,8 @@ export class TerminalLineParser {
   private continueFrom(output: string, keep: number, pos: number, searchFrom: number): void {
     this.lines.length = keep;
     this.starts.length = keep;
-    let state = keep > 0 ? this.lines[keep - 1].endState : INITIAL_ANSI_STATE;
+    // With no line kept, the output starts in the initial state.
+    let state = this.lines.at(-1)?.endState ?? INITIAL_ANSI_STATE;
     while (pos < output.length) {
       const newline = output.indexOf('\n', Math.max(pos, searchFrom));
       const end = newline === -1 ? output.length : newline;
@@ -128,17 +131,19 @@ export class TerminalLineParser {
     const starts: number[] = [];
     // The first old line starting at or after the cut; the text before it is a cut line of its own.
     let i = lowerBound(oldStarts, at);
+    // Undefined when no old line starts at or after the cut.
+    const firstKept = oldStarts[i];
     let state = INITIAL_ANSI_STATE;
     let pos = 0;
     // The cut line, if any, keeps the number of the old line it is the end of.
-    this.firstNumber += i < oldStarts.length && oldStarts[i] === at ? i : Math.max(0, i - 1);
-    if (i < oldStarts.length && oldStarts[i] > at) {
-      const line = this.parseLine(output, 0, oldStarts[i] - at - 1, state);
+    this.firstNumber += firstKept === at ? i : Math.max(0, i - 1);
+    if (firstKept !== undefined && firstKept > at) {
+      const line = this.parseLine(output, 0, firstKept - at - 1, state);
       lines.push(line);
       starts.push(0);
       state = line.endState;
-      pos = oldStarts[i] - at;
-    } else if (i === oldStarts.length) {
+      pos = firstKept - at;
+    } else if (firstKept === undefined) {
       // The cut fell in the old last line: parse everything from the start.
       pos = 0;
     }
@@ -148,12 +153,16 @@ export class TerminalLineParser {
     const lastDone = endedWithNewline || output.charCodeAt(oldLength - at) === 10;
     const reusable = lastDone ? oldLines.length : oldLines.length - 1;
     for (; i < reusable; i++) {
+      // Old lines and their starts are parallel, and i stays below their count.
+      const oldStart = itemAt(oldStarts, i);
+      const next = oldStarts[i + 1];
       // Where the line ends: before the next line's newline, or the old output's end (or its final newline).
-      const end = i + 1 < oldStarts.length ? oldStarts[i + 1] - 1 : endedWithNewline ? oldLength - 1 : oldLength;
-      const before = i > 0 ? oldLines[i - 1].endState : INITIAL_ANSI_STATE;
-      const line = sameState(before, state) ? oldLines[i] : this.parseLine(output, oldStarts[i] - at, end - at, state);
+      const end = next !== undefined ? next - 1 : endedWithNewline ? oldLength - 1 : oldLength;
+      // The first old line started in the initial state.
+      const before = oldLines[i - 1]?.endState ?? INITIAL_ANSI_STATE;
+      const line = sameState(before, state) ? itemAt(oldLines, i) : this.parseLine(output, oldStart - at, end - at, state);
       lines.push(line);
-      starts.push(oldStarts[i] - at);
+      starts.push(oldStart - at);
       state = line.endState;
       pos = end - at + 1;
     }
@@ -183,8 +192,8 @@ function endStateOf(text: string, state: AnsiState): AnsiState {
   if (!text.includes('\u001b')) return state;
   const colours = (OTHER_ESCAPE.test(text) ? cleanLine(text) : text).match(SGR);
   if (!colours) return state;
-  let from = colours.length;
-  while (from > 0 && !RESET.test(colours[from - 1])) from--;
+  // Just after the last reset, or 0 when there is none.
+  const from = colours.findLastIndex(isReset) + 1;
   const start = from > 0 ? INITIAL_ANSI_STATE : state;
   if (from === colours.length) return start;
   return parseAnsiLine(colours.slice(from).join(''), createAnser(start), start).endState;
@@ -196,7 +205,7 @@ function lowerBound(values: number[], value: number): number {
   let hi = values.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (values[mid] < value) lo = mid + 1;
+    if (itemAt(values, mid) < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
