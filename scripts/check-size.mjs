@@ -57,6 +57,7 @@ export const BUDGETS = {
   // option, its capability, the hook that lets the on-demand router take child sessions' updates,
   // the `cancelSubagent` name and the children carried by the reducer's streaming copy; parsing,
   // reducing and routing child sessions is a chunk fetched on connect by clients that opt in.
+  // `_meta` on the remaining requests and a session's setup `_meta` kept for restores: 13,860.
   core: 13.55 * 1024,
   // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies);
   // 9.8 kB with the sub-agent nesting in the reducer it replays with (9,155 to 9,991 bytes);

@@ -3,7 +3,11 @@ import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from '
 import type { Stream } from '@agentclientprotocol/sdk';
 import { AgentPanel, type AgentPanelProps } from '../src/panels/AgentPanel/index.js';
 import { AcpProvider, useAcp } from '../src/react/index.js';
+import type { AcpClientOptions } from '../src/core/index.js';
+import { createChangeTracker } from '../src/core/changes/index.js';
+import { createMemoryFs } from '../src/core/devtools/index.js';
 import { createDemoAgent } from '../demo-agent/agent.mjs';
+import { GREETING_FILE, GREETING_OLD } from '../demo-agent/content.mjs';
 
 /**
  * The whole panel against the scripted demo agent, running in the page (no server): two
@@ -32,13 +36,15 @@ function FirstPrompt({ prompt }: { prompt: string }) {
 
 interface DemoProps extends Partial<AgentPanelProps> {
   prompt: string;
+  /** More client options (a workspace, a permission policy). */
+  client?: Partial<AcpClientOptions>;
   /** The panel's parent: its size decides the container mode. */
   frame?: CSSProperties;
   children?: ReactNode;
 }
 
-function PanelDemo({ prompt, frame, children, ...panel }: DemoProps) {
-  const options = useMemo(() => ({ stream: inPageDemoAgent, clientInfo: { name: 'storybook', version: '0.0.0' } }), []);
+function PanelDemo({ prompt, frame, children, client, ...panel }: DemoProps) {
+  const options = useMemo(() => ({ stream: inPageDemoAgent, clientInfo: { name: 'storybook', version: '0.0.0' }, ...client }), [client]);
   return (
     <AcpProvider options={options}>
       <FirstPrompt prompt={prompt} />
@@ -79,4 +85,21 @@ export const AutoHeight: Story = {
 /** The notebook layout, in a cell of auto height. */
 export const Compact: Story = {
   render: () => <PanelDemo prompt="/plan Add a cell that plots the results" compact showSessionList={false} frame={{ maxWidth: 640 }} />,
+};
+
+/**
+ * With a change tracker (`changes`): the agent's `/edit` goes through it, the permission is
+ * allowed by the host's policy, and the turn ends with its summary of changed files; "Review
+ * changes" opens the review of that turn.
+ */
+export const ChangeReview: Story = {
+  render: function Render() {
+    const { changes, client } = useMemo(() => {
+      const fs = createMemoryFs({ files: { [`/workspace/${GREETING_FILE}`]: GREETING_OLD }, writable: true });
+      const tracker = createChangeTracker({ fs });
+      const allowOnce = (request: { options: { optionId: string; kind: string }[] }) => request.options.find((o) => o.kind === 'allow_once')?.optionId;
+      return { changes: tracker, client: { fs: tracker.fs, permissionPolicy: allowOnce } };
+    }, []);
+    return <PanelDemo prompt="/edit" changes={changes} client={client} frame={{ height: 560, maxWidth: 760 }} />;
+  },
 };

@@ -20,6 +20,8 @@ const agents: AgentPickerAgent[] = [
     description: 'ACP adapter for OpenAI’s coding assistant',
     license: 'Apache-2.0',
     distribution: 'binary',
+    // As acp-react-bridge --launcher reports a binary it does not download.
+    unavailable: 'codex-acp is distributed as a binary, which this bridge does not download.',
   },
   {
     id: 'fast-agent',

@@ -203,12 +203,21 @@ export interface NewSessionOptions extends AbortOptions {
   mcpServers?: acp.McpServer[];
   /** Absolute paths; sent only to an agent that advertised `sessionCapabilities.additionalDirectories`. */
   additionalDirectories?: string[];
-  /** Sent as the request's `_meta` (custom data for the agent; ACP reserves the field for it). */
+  /**
+   * Sent as the request's `_meta` (custom data for the agent; ACP reserves the field for it), and
+   * kept with the session (`SessionState.setupMeta`) to be sent again when a reconnect restores it.
+   */
+  _meta?: Meta;
+}
+
+/** What a host may attach to an outgoing request or notification. */
+export interface MetaOptions {
+  /** Sent as its `_meta` (custom data for the agent; ACP reserves the field for it). */
   _meta?: Meta;
 }
 
 /** Options of `prompt`. */
-export interface PromptOptions {
+export interface PromptOptions extends MetaOptions {
   /** Sent as the `session/prompt` request's `_meta`. The answer's is kept on the turn (`TurnRecord._meta`). */
   _meta?: Meta;
 }
@@ -227,7 +236,7 @@ export const ENTRY_ACTIONS = {
   retryNow: 0 as Action<() => void>,
   newSession: 0 as Action<(options: NewSessionOptions) => Promise<SessionState>>,
   prompt: 0 as Action<(sessionId: string, prompt: string | acp.ContentBlock[], options?: PromptOptions) => Promise<acp.StopReason>>,
-  cancel: 0 as Action<(sessionId: string) => Promise<void>>,
+  cancel: 0 as Action<(sessionId: string, options?: MetaOptions) => Promise<void>>,
   /** Answers a permission request; `null` answers `cancelled`. False if it was already answered. */
   respondToPermission: 0 as Action<(requestId: string, optionId: string | null) => boolean>,
   respondToElicitation: 0 as Action<(requestId: string, response: acp.CreateElicitationResponse) => boolean>,
@@ -251,7 +260,7 @@ export const ON_DEMAND_ACTIONS = {
    * bridge's memory), then the client authenticates and restores the open sessions (marked lost
    * when it cannot). Without `values`, the agent is expected to have them already.
    */
-  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions & { _meta?: Meta }) => Promise<void>>,
+  authenticate: 0 as Action<(methodId: string, values?: Record<string, string>, options?: AbortOptions & MetaOptions) => Promise<void>>,
   /**
    * Starts a `terminal` sign-in method in a pseudo-terminal run by acp-react-bridge (started with
    * `--terminal-auth`; the client must be created with `terminalAuth: true`). The handle streams
@@ -265,16 +274,16 @@ export const ON_DEMAND_ACTIONS = {
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   /** Resolves with the agent's answer as it is (`_meta` included); `params._meta` is sent as the request's. */
   listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string; _meta?: Meta }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
-  closeSession: 0 as Action<(sessionId: string) => Promise<void>>,
-  deleteSession: 0 as Action<(sessionId: string) => Promise<void>>,
+  closeSession: 0 as Action<(sessionId: string, options?: MetaOptions) => Promise<void>>,
+  deleteSession: 0 as Action<(sessionId: string, options?: MetaOptions) => Promise<void>>,
   /**
    * UNSTABLE (`subagents` opt-in): cancels a child agent's current work with `session/cancel` for
    * its session id, without ending it. Refused unless the agent granted `capabilities.cancel` for
    * that child (`SubagentState.canCancel`).
    */
-  cancelSubagent: 0 as Action<(parentSessionId: string, childSessionId: string) => Promise<void>>,
-  setMode: 0 as Action<(sessionId: string, modeId: string) => Promise<void>>,
-  setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean) => Promise<acp.SessionConfigOption[]>>,
+  cancelSubagent: 0 as Action<(parentSessionId: string, childSessionId: string, options?: MetaOptions) => Promise<void>>,
+  setMode: 0 as Action<(sessionId: string, modeId: string, options?: MetaOptions) => Promise<void>>,
+  setConfigOption: 0 as Action<(sessionId: string, configId: string, value: string | boolean, options?: MetaOptions) => Promise<acp.SessionConfigOption[]>>,
   /**
    * Sends an extension request (`method` must start with `_`, as ACP reserves the rest) and
    * resolves with the agent's result; an agent without it answers -32601.

@@ -9,6 +9,7 @@ export type {
   AcpClientOptions,
   NewSessionOptions,
   PromptOptions,
+  MetaOptions,
   AbortOptions,
   ReconnectOptions,
   TransportOptions,

@@ -27,8 +27,8 @@ export interface SessionMessageKit {
 }
 
 /**
- * The same helpers in a list, as the client passes them: in the core entry a list costs 14 bytes
- * gzip, an object of them 46 (it spells out each name), and the budget had 38 left.
+ * The same helpers in a list, as the client passes them: in the core entry a list cost 14 bytes
+ * gzip, an object of them 46 (it spells out each name), when the budget had 38 left.
  */
 export type SessionMessageTools = readonly [
   readContentBlock: SessionMessageKit['readContentBlock'],

@@ -4,13 +4,14 @@ import type { SessionState } from './types.js';
 
 export function createSessionState(
   sessionId: string,
-  init: Partial<Pick<SessionState, 'cwd' | 'additionalDirectories' | 'mcpServers' | 'status' | 'modes' | 'configOptions'>> = {},
+  init: Partial<Pick<SessionState, 'cwd' | 'additionalDirectories' | 'mcpServers' | 'setupMeta' | 'status' | 'modes' | 'configOptions'>> = {},
 ): SessionState {
   return {
     sessionId,
     cwd: init.cwd ?? '',
     additionalDirectories: init.additionalDirectories ?? [],
     mcpServers: init.mcpServers ?? [],
+    setupMeta: init.setupMeta ?? null,
     status: init.status ?? 'active',
     statusReason: null,
     thread: emptyThread(),

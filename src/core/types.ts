@@ -311,6 +311,8 @@ export interface SessionState {
   additionalDirectories: string[];
   /** The MCP servers the session was set up with: sent again when a reconnect restores it. */
   mcpServers: acp.McpServer[];
+  /** The `_meta` the host sent with `session/new`, `load` or `resume` (null: none): sent again when a reconnect restores it. */
+  setupMeta: Meta | null;
   status: SessionStatus;
   /** Why the session is `lost` (for example: the agent can neither resume nor load it). */
   statusReason: string | null;

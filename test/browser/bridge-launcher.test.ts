@@ -46,6 +46,14 @@ beforeAll(async () => {
           description: 'Its install fails',
           distribution: { npx: { package: path.join(dir, 'missing') } },
         },
+        // The launcher does not download binaries: listed, disabled, with the bridge's reason.
+        {
+          id: 'binary-agent',
+          name: 'Binary Agent',
+          version: '2.0.0',
+          description: 'Only a binary',
+          distribution: { binary: { 'linux-x86_64': { archive: 'https://example.invalid/agent.tar.gz', cmd: './agent' } } },
+        },
       ],
     }),
   );
@@ -73,7 +81,9 @@ it('lists the registry, shows a failed install, then starts the picked agent and
   expect(await options.allInnerTexts()).toEqual([
     expect.stringMatching(/Fixture Agent 1\.0\.0[\s\S]*npm package \(npx\)/),
     expect.stringContaining('Broken Agent'),
+    expect.stringMatching(/Binary Agent 2\.0\.0[\s\S]*Cannot be started here: binary-agent is distributed as a binary/),
   ]);
+  expect(await options.evaluateAll((list) => list.map((o) => o.getAttribute('aria-disabled')))).toEqual([null, null, 'true']);
 
   // Keyboard only: from the search box into the list, down to the broken agent, Enter.
   await page.getByRole('searchbox', { name: 'Search agents' }).focus();

@@ -26,6 +26,25 @@ const agents: AgentPickerAgent[] = [
 ];
 
 describe('AgentPicker', () => {
+  it('shows an agent that cannot be started here disabled, with its reason, and never picks it', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn(() => 'ws://x');
+    const unavailable = { id: 'codex-acp', name: 'Codex CLI', version: '0.9.4', distribution: 'binary', unavailable: 'binaries are not downloaded' };
+    const { container } = render(<AgentPicker agents={[agents[0]!, unavailable]} onPick={onPick} onConnect={() => {}} />);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options[1]).toHaveAttribute('aria-disabled', 'true');
+    expect(options[1]).toHaveTextContent('Cannot be started here: binaries are not downloaded');
+    expect(options[0]).not.toHaveAttribute('aria-disabled');
+    await user.click(options[1]!);
+    // Reached by the keyboard too (it stays in the list), but Enter does nothing.
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(onPick).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-slot="agent-picker-launch"]')).toHaveTextContent('');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onPick).toHaveBeenCalledWith(agents[0], expect.anything());
+  });
+
   it('lists the agents with icon, version, description, license and distribution; unsafe icons become initials', () => {
     render(<AgentPicker agents={agents} onPick={() => 'ws://x'} onConnect={() => {}} />);
     const options = within(screen.getByRole('listbox', { name: 'Agents' })).getAllByRole('option');

@@ -18,20 +18,63 @@ const m = acp.methods;
 /** The `_meta` each request reached the agent with, by method. */
 const received: Record<string, unknown[]> = {};
 const note = (method: string, meta: unknown) => (received[method] ??= []).push(meta ?? null);
+/** Ends the held turn ("wait") once its session/cancel arrives. */
+let cancelled: (() => void) | undefined;
+const CONFIG_OPTION = {
+  id: 'model',
+  name: 'Model',
+  type: 'select',
+  currentValue: 'small',
+  options: [
+    { value: 'small', name: 'Small' },
+    { value: 'large', name: 'Large' },
+  ],
+} as acp.SessionConfigOption;
 
 function metaAgent() {
   return acp
     .agent({ name: 'meta-agent' })
     .onRequest(m.agent.initialize, () => ({
       protocolVersion: acp.PROTOCOL_VERSION,
-      agentCapabilities: { loadSession: true, sessionCapabilities: { list: {} } },
+      agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, close: {}, delete: {} } as acp.SessionCapabilities },
       agentInfo: { name: 'meta-agent', version: '1.0.0' },
       _meta: { acme: { build: 7 } },
     }))
     .onRequest(m.agent.authenticate, () => ({}))
     .onRequest(m.agent.session.new, ({ params }) => {
       note('session/new', params._meta);
-      return { sessionId: `s${received['session/new']!.length}`, _meta: { acme: { region: 'eu' } } };
+      return {
+        sessionId: `s${received['session/new']!.length}`,
+        modes: {
+          currentModeId: 'ask',
+          availableModes: [
+            { id: 'ask', name: 'Ask' },
+            { id: 'code', name: 'Code' },
+          ],
+        },
+        configOptions: [CONFIG_OPTION],
+        _meta: { acme: { region: 'eu' } },
+      };
+    })
+    .onRequest(m.agent.session.setMode, ({ params }) => {
+      note('session/set_mode', params._meta);
+      return {};
+    })
+    .onRequest(m.agent.session.setConfigOption, ({ params }) => {
+      note('session/set_config_option', params._meta);
+      return { configOptions: [{ ...CONFIG_OPTION, currentValue: String(params.value) } as acp.SessionConfigOption] };
+    })
+    .onRequest(m.agent.session.close, ({ params }) => {
+      note('session/close', params._meta);
+      return {};
+    })
+    .onRequest(m.agent.session.delete, ({ params }) => {
+      note('session/delete', params._meta);
+      return {};
+    })
+    .onNotification(m.agent.session.cancel, ({ params }) => {
+      note('session/cancel', params._meta);
+      cancelled?.();
     })
     .onRequest(m.agent.session.list, ({ params }) => {
       note('session/list', params._meta);
@@ -46,6 +89,11 @@ function metaAgent() {
     })
     .onRequest(m.agent.session.prompt, async ({ params, client }) => {
       note('session/prompt', params._meta);
+      // "wait" holds the turn until the client's session/cancel arrives.
+      if (params.prompt.some((b) => b.type === 'text' && b.text === 'wait')) {
+        await new Promise<void>((resolve) => (cancelled = resolve));
+        return { stopReason: 'cancelled' };
+      }
       const update = (u: Record<string, unknown>) => client.notify(m.client.session.update, { sessionId: params.sessionId, update: u as never });
       await update({ sessionUpdate: 'agent_message_chunk', messageId: 'a1', content: { type: 'text', text: 'Plan' }, _meta: { acme: { model: 'x1' } } });
       await update({ sessionUpdate: 'agent_message_chunk', messageId: 'a1', content: { type: 'text', text: 'ning.' } });
@@ -141,5 +189,30 @@ describe('_meta over a real WebSocket, SDK agent', () => {
     const listed = await client.listSessions({ _meta: { host: { page: 1 } } });
     expect(received['session/list']!.at(-1)).toEqual({ host: { page: 1 } });
     expect(listed._meta).toEqual({ acme: { total: 0 } });
+  });
+
+  it('the host’s reaches the agent on set_mode, set_config_option, cancel, close and delete', async () => {
+    const client = await connected();
+    const { sessionId } = await client.newSession({ cwd: WORKSPACE });
+    await client.setMode(sessionId, 'code', { _meta: { host: { via: 'picker' } } });
+    expect(received['session/set_mode']!.at(-1)).toEqual({ host: { via: 'picker' } });
+    await client.setConfigOption(sessionId, 'model', 'large', { _meta: { host: { via: 'menu' } } });
+    expect(received['session/set_config_option']!.at(-1)).toEqual({ host: { via: 'menu' } });
+
+    const turn = client.prompt(sessionId, 'wait');
+    await waitForSnapshot(client, (s) => s.sessions[sessionId]?.turn.state === 'running', 5000, 'turn running');
+    await client.cancel(sessionId, { _meta: { host: { reason: 'user' } } });
+    expect(await turn).toBe('cancelled');
+    expect(received['session/cancel']!.at(-1)).toEqual({ host: { reason: 'user' } });
+
+    await client.closeSession(sessionId, { _meta: { host: { why: 'tab closed' } } });
+    expect(received['session/close']!.at(-1)).toEqual({ host: { why: 'tab closed' } });
+    const other = await client.newSession({ cwd: WORKSPACE });
+    await client.deleteSession(other.sessionId, { _meta: { host: { why: 'trash' } } });
+    expect(received['session/delete']!.at(-1)).toEqual({ host: { why: 'trash' } });
+    // Without options none is sent.
+    const third = await client.newSession({ cwd: WORKSPACE });
+    await client.setMode(third.sessionId, 'code');
+    expect(received['session/set_mode']!.at(-1)).toBeNull();
   });
 });

@@ -213,7 +213,7 @@ describe('subagent_update over a real WebSocket', () => {
       ['session_message', 'It is in greeting.ts'],
       ['agent_message', 'Done.'],
     ]);
-    const views = (items: ThreadItem[]) => items.filter((i) => i.kind === 'session_message');
+    const views = (items: readonly ThreadItem[]) => items.filter((i) => i.kind === 'session_message');
     expect(views(parentItems)).toMatchObject([
       { messageId: 'out-1', senderSessionId: sessionId, recipientSessionId: childId, senderMessageId: null, recipientMessageId: 'in-1', _meta: null },
       { messageId: 'in-2', senderSessionId: childId, recipientSessionId: sessionId, senderMessageId: 'out-2', recipientMessageId: null },

@@ -8,8 +8,6 @@ import type { AgentPickerAgent } from 'acp-react';
 export interface LauncherAgent extends AgentPickerAgent {
   /** Installed by this bridge already (or needs no install). */
   installed: boolean;
-  /** Why the bridge cannot run it (a binary, uvx without uv). */
-  unavailable?: string;
 }
 
 type InstallLine = { type: 'output'; text: string } | { type: 'installed'; path: string } | { type: 'failed'; message: string };

@@ -14,6 +14,11 @@ export interface AgentPickerAgent {
   icon?: string;
   /** How it is distributed: `npx`, `uvx` or `binary`. */
   distribution?: string;
+  /**
+   * Why it cannot be started here (a binary the launcher does not run, uvx without uv). The agent
+   * stays in the list, disabled, with this reason, and choosing it does nothing.
+   */
+  unavailable?: string;
 }
 
 export interface AgentPickerProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children' | 'onSelect'> {
@@ -44,7 +49,8 @@ type Launch = { agent: AgentPickerAgent; status: 'starting'; progress?: string }
 /**
  * A searchable list of agents (from the ACP registry, say) to start one: icon, name, version,
  * description, license and how it is distributed. A listbox: arrows, Home and End move, Enter or
- * a click chooses; typing in the search box filters and Down moves into the list. The host's
+ * a click chooses (not an agent marked `unavailable`, shown disabled with its reason); typing in
+ * the search box filters and Down moves into the list. The host's
  * `onPick` turns the choice into a WebSocket URL; the picker shows its progress and failure.
  */
 export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPickerProps>(function AgentPicker(
@@ -70,7 +76,7 @@ export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPi
   const starting = launch?.status === 'starting';
 
   const pick = (agent: AgentPickerAgent) => {
-    if (starting) return;
+    if (starting || agent.unavailable) return;
     const mine = ++attempt.current;
     setLaunch({ agent, status: 'starting' });
     const progress = (line: string) => {
@@ -178,6 +184,7 @@ export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPi
               id={optionId(index)}
               role="option"
               aria-selected={index === activeIndex}
+              aria-disabled={agent.unavailable ? true : undefined}
               className="acp-agent-picker__option"
               data-slot="agent-picker-option"
               data-state={launch?.agent.id === agent.id ? launch.status : index === activeIndex ? 'active' : 'idle'}
@@ -195,6 +202,11 @@ export const AgentPickerLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AgentPi
                 <span className="acp-agent-picker__meta">
                   {[distribution(agent.distribution), agent.license && format(m.license, { license: agent.license })].filter(Boolean).join(' · ')}
                 </span>
+                {agent.unavailable && (
+                  <span className="acp-agent-picker__unavailable" data-slot="agent-picker-unavailable">
+                    {format(m.unavailable, { reason: agent.unavailable })}
+                  </span>
+                )}
               </span>
             </li>
           ))}

@@ -16,6 +16,7 @@ export const agentPickerMessages = {
   distribution_binary: 'Binary',
   starting: 'Starting {agent}…',
   start_failed: '{agent} could not be started: {message}',
+  unavailable: 'Cannot be started here: {reason}',
 };
 
 export type AgentPickerMessages = typeof agentPickerMessages;

@@ -180,12 +180,24 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
         if (turn.status === 'running' || turn.status === 'cancelling' || scanned.has(key)) return;
         scanned.add(key);
         for (const diff of turnDiffs(session, index)) {
-          set((s) => {
-            const previous = findFile(s, fileId(session.sessionId, turn.turnId, diff.path));
-            if (previous?.source === 'write') return s;
-            const change = { sessionId: session.sessionId, turnId: turn.turnId, path: diff.path, before: diff.oldText, after: diff.newText };
-            return putFile(s, recordChange(previous, { ...change, source: 'tool_call', roots: sessionRoots(session) }));
-          });
+          const id = fileId(session.sessionId, turn.turnId, diff.path);
+          const change = { sessionId: session.sessionId, turnId: turn.turnId, path: diff.path, before: diff.oldText, after: diff.newText };
+          // Compared in slices like a write, and queued behind the writes recorded before it: a
+          // big reported diff would otherwise be one long task at the end of the turn.
+          recording = recording
+            .then(async () => {
+              const earlier = findFile(get(), id);
+              if (earlier?.source === 'write') return;
+              const base = earlier ? earlier.before : diff.oldText;
+              const computed = { before: base, set: await computeHunksInSlices(base, diff.newText) };
+              set((s) => {
+                const previous = findFile(s, id);
+                return previous?.source === 'write'
+                  ? s
+                  : putFile(s, recordChange(previous, { ...change, source: 'tool_call', roots: sessionRoots(session) }, computed));
+              });
+            })
+            .catch(() => {});
         }
       });
     }

@@ -123,6 +123,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
         cwd: options.cwd,
         additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
         mcpServers: params.mcpServers as acp.McpServer[],
+        setupMeta: options._meta ?? null,
         status: previous || !replay ? 'restoring' : 'loading',
         statusReason: null,
       }),
@@ -253,33 +254,34 @@ export function createSessionActions(host: ActionHost): SessionActions {
       return request<acp.ListSessionsResponse>(agent.session.list, body, options);
     },
 
-    async closeSession(sessionId) {
+    async closeSession(sessionId, options) {
       requireCapability(capabilities().sessionCapabilities?.close, 'closing sessions (session/close)');
-      await request(agent.session.close, { sessionId });
+      await request(agent.session.close, { sessionId, _meta: options?._meta });
       end(sessionId);
     },
 
-    async deleteSession(sessionId) {
+    async deleteSession(sessionId, options) {
       requireCapability((capabilities().sessionCapabilities as { delete?: unknown } | undefined)?.delete, 'deleting sessions (session/delete)');
-      await request(agent.session.delete, { sessionId });
+      await request(agent.session.delete, { sessionId, _meta: options?._meta });
       end(sessionId);
     },
 
-    async cancelSubagent(parentSessionId, childSessionId) {
+    async cancelSubagent(parentSessionId, childSessionId, options) {
       // A child's mutations need the agent's per-child grant; the parent's session/cancel support does not extend to it.
       requireCapability(get().sessions[parentSessionId]?.subagents?.[childSessionId]?.canCancel, `cancelling sub-agent ${childSessionId}`);
-      await host.notify(agent.session.cancel, { sessionId: childSessionId });
+      await host.notify(agent.session.cancel, { sessionId: childSessionId, _meta: options?._meta });
     },
 
-    async setMode(sessionId, modeId) {
+    async setMode(sessionId, modeId, options) {
       requireCapability(get().sessions[sessionId]?.modes, 'session modes');
-      await request(agent.session.setMode, { sessionId, modeId });
+      await request(agent.session.setMode, { sessionId, modeId, _meta: options?._meta });
       update((s) => host.withSession(s, sessionId, (ss) => (ss.modes ? { ...ss, modes: { ...ss.modes, currentModeId: modeId } } : ss)));
     },
 
-    async setConfigOption(sessionId, configId, value) {
+    async setConfigOption(sessionId, configId, value, options) {
       requireCapability(get().sessions[sessionId]?.configOptions, 'session config options');
-      const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
+      const _meta = options?._meta;
+      const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value, _meta } : { sessionId, configId, value, _meta };
       const response = await request<acp.SetSessionConfigOptionResponse>(agent.session.setConfigOption, params);
       // The answer is the complete state: other options may have changed too.
       update((s) => host.withSession(s, sessionId, (ss) => ({ ...ss, configOptions: response.configOptions })));
@@ -352,7 +354,12 @@ export function createSessionActions(host: ActionHost): SessionActions {
       const caps = capabilities();
       for (const session of Object.values(get().sessions)) {
         if (session.status === 'closed') continue;
-        const options = { cwd: session.cwd, additionalDirectories: session.additionalDirectories, mcpServers: session.mcpServers };
+        const options = {
+          cwd: session.cwd,
+          additionalDirectories: session.additionalDirectories,
+          mcpServers: session.mcpServers,
+          _meta: session.setupMeta ?? undefined,
+        };
         try {
           if (caps.sessionCapabilities?.resume) await actions.resumeSession(session.sessionId, options);
           else if (caps.loadSession) await actions.loadSession(session.sessionId, options);

@@ -84,6 +84,7 @@ export function createSessions(
         cwd: opts.cwd,
         additionalDirectories: params.additionalDirectories as string[] | undefined,
         mcpServers: params.mcpServers as acp.McpServer[],
+        setupMeta: opts._meta,
       });
       session = adoptStrayUpdates(withSetup(session, response));
       update((s) => putSession(s, session));

@@ -7,7 +7,7 @@ import { toPromptBlocks } from '../content.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import { cancelTurn, endTurn, startTurn, type TurnOutcome } from '../reducer/index.js';
-import type { PromptOptions } from '../api.js';
+import type { MetaOptions, PromptOptions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
 import type { Connection } from './connection.js';
 import { withSession } from './snapshot.js';
@@ -80,7 +80,7 @@ export function createTurns(
     }
   }
 
-  async function cancel(sessionId: string): Promise<void> {
+  async function cancel(sessionId: string, options?: MetaOptions): Promise<void> {
     const session = get().sessions[sessionId];
     if (!session || session.turn.state !== 'running') return;
     // Check the connection first: without it no session/cancel can go out, and the turn must not
@@ -88,7 +88,7 @@ export function createTurns(
     const conn = requireConnection();
     update((s) => withSession(s, sessionId, cancelTurn));
     cancelRequests(sessionId);
-    await conn.agent.notify(acp.methods.agent.session.cancel, { sessionId });
+    await conn.agent.notify(acp.methods.agent.session.cancel, { sessionId, _meta: options?._meta });
   }
 
   return {

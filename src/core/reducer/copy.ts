@@ -23,6 +23,7 @@ export function withThread(s: SessionState, thread: SessionState['thread']): Ses
     cwd: s.cwd,
     additionalDirectories: s.additionalDirectories,
     mcpServers: s.mcpServers,
+    setupMeta: s.setupMeta,
     status: s.status,
     statusReason: s.statusReason,
     thread,

@@ -168,6 +168,9 @@ describe('createChangeTracker', () => {
     fake.update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed' });
     expect(tracker.getSnapshot().turns).toEqual([]);
     fake.end(turn);
+    // Compared off the turn's end (in slices, like writes), then recorded.
+    expect(tracker.getSnapshot().turns).toEqual([]);
+    await vi.waitFor(() => expect(tracker.getSnapshot().turns).toHaveLength(1));
     const files = tracker.getSnapshot().turns[0]!.files;
     expect(files.map((f) => [f.path, f.source, f.hunks.length])).toEqual([['/w/a.txt', 'tool_call', 2]]);
     expect(await tracker.rejectFile(files[0]!.id)).toBe(false);
@@ -188,6 +191,7 @@ describe('createChangeTracker', () => {
     fake.update({ sessionUpdate: 'tool_call', toolCallId: 'edit', title: 'Edit a.txt', kind: 'edit', status: 'completed', content: [diff], ...under });
     fake.update({ sessionUpdate: 'tool_call_update', toolCallId: 'task', status: 'completed' });
     fake.end(turn);
+    await vi.waitFor(() => expect(tracker.getSnapshot().turns).toHaveLength(1));
     const files = tracker.getSnapshot().turns[0]!.files;
     expect(files.map((f) => [f.path, f.source, f.hunks.length])).toEqual([['/w/a.txt', 'tool_call', 2]]);
   });

@@ -57,18 +57,19 @@ describe('MCP server transports the agent did not advertise', () => {
   });
 });
 
-describe('MCP servers are kept per session', () => {
+describe('MCP servers and the host’s _meta are kept per session', () => {
   it.each([
     ['session/resume', { sessionCapabilities: { resume: {} } }],
     ['session/load', { loadSession: true }],
   ])('resends them with %s after a reconnect', async (method, agentCapabilities) => {
     const { agent, client } = await connected({ agentCapabilities }, { reconnect: { initialDelayMs: 10, maxDelayMs: 50, jitter: 0 } });
-    const { sessionId } = await client.newSession({ cwd: WORKSPACE, mcpServers: [STDIO], additionalDirectories: [] });
-    expect(client.getSnapshot().sessions[sessionId]!.mcpServers).toEqual([STDIO]);
+    const _meta = { host: { project: 'p1' } };
+    const { sessionId } = await client.newSession({ cwd: WORKSPACE, mcpServers: [STDIO], additionalDirectories: [], _meta });
+    expect(client.getSnapshot().sessions[sessionId]).toMatchObject({ mcpServers: [STDIO], setupMeta: _meta });
     await agent.dropConnections();
     const next = await agent.connection(1);
     const restore = await next.waitFor((m) => isRequest(m, method), method);
-    expect(restore.params).toMatchObject({ sessionId, cwd: WORKSPACE, mcpServers: [STDIO] });
+    expect(restore.params).toMatchObject({ sessionId, cwd: WORKSPACE, mcpServers: [STDIO], _meta });
     await waitForSnapshot(client, (s) => s.sessions[sessionId]?.status === 'active', 5000, 'restored');
   });
 });
