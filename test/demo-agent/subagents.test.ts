@@ -1,0 +1,151 @@
+/**
+ * The demo agent's `/subagents` (UNSTABLE, ACP RFD "subagents") over a real loopback WebSocket,
+ * against the real client (`createAcpClient` from `src/core`, the SDK underneath): two child
+ * sessions announced on the parent, each working with its own session id, briefed by the parent
+ * with inter-session messages; and, for a client that did not advertise the capability, none of it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as acp from '@agentclientprotocol/sdk';
+import { createDemoAgent } from '../../demo-agent/agent.mjs';
+import type { AcpClient, AcpClientOptions, AcpSnapshot, SubagentState, ThreadItem } from '../../src/core/index.js';
+import { makeClient, startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
+
+let server: DemoServer;
+const clients: AcpClient[] = [];
+
+beforeAll(async () => {
+  server = await startDemo({ delayMs: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.disconnect()));
+});
+
+type Frame = { method?: string; id?: unknown; params?: { sessionId?: string; update?: { sessionUpdate: string } & Record<string, unknown> } };
+
+/** A connected client and every frame it received (the log keeps them all while watched). */
+async function connected(overrides: Partial<AcpClientOptions> = {}) {
+  const { client, fs } = makeClient(server.url, overrides);
+  clients.push(client);
+  const received: Frame[] = [];
+  client.traffic.subscribe((entry) => {
+    if (entry.dir === 'in' && entry.msg) received.push(entry.msg as Frame);
+  });
+  await client.connect();
+  const { sessionId } = await client.newSession({ cwd: WORKSPACE });
+  return { client, fs, received, sessionId };
+}
+
+const CHILD_UPDATES = ['subagent_update', 'session_message', 'session_message_chunk'];
+const children = (s: AcpSnapshot, parent: string): SubagentState[] => Object.values(s.sessions[parent]?.subagents ?? {});
+const byTitle = (s: AcpSnapshot, parent: string, title: string) => children(s, parent).find((c) => c.title === title);
+const kinds = (items: readonly ThreadItem[]) => items.map((i) => i.kind);
+const agentText = (items: readonly ThreadItem[]) =>
+  items
+    .filter((i) => i.kind === 'agent_message')
+    .map((i) => ('text' in i ? i.text : ''))
+    .join('\n');
+
+describe('/subagents over a real WebSocket', () => {
+  it('without the opt-in: no subagent_update, no inter-session message, nothing with another session id; the turn says why', async () => {
+    const { client, received, sessionId } = await connected();
+    await expect(client.prompt(sessionId, '/subagents')).resolves.toBe('end_turn');
+
+    const updates = received.filter((f) => f.method === 'session/update');
+    expect(updates.length).toBeGreaterThan(0);
+    expect(updates.filter((f) => CHILD_UPDATES.includes(f.params!.update!.sessionUpdate))).toEqual([]);
+    // Every update and request the agent sent names the session itself.
+    expect(received.filter((f) => f.method && f.params?.sessionId !== undefined && f.params.sessionId !== sessionId)).toEqual([]);
+    const s = client.getSnapshot();
+    expect(s.sessions[sessionId]!.subagents).toBeUndefined();
+    expect(agentText(s.sessions[sessionId]!.thread.items.toArray())).toContain('did not advertise `clientCapabilities.subagents`');
+  });
+
+  it('with it: two children announced on the parent, each with its own thread (brief, plan, tool calls, diff), idle with stop reason and usage', async () => {
+    const { client, received, sessionId } = await connected({ subagents: true });
+    await expect(client.prompt(sessionId, '/subagents check greet')).resolves.toBe('end_turn');
+
+    const s = client.getSnapshot();
+    expect(children(s, sessionId)).toHaveLength(2);
+    const explorer = byTitle(s, sessionId, 'Explorer')!;
+    const writer = byTitle(s, sessionId, 'Test writer')!;
+    expect(explorer).toMatchObject({ description: 'Read the code: check greet', cwd: WORKSPACE, canCancel: false });
+    expect(writer).toMatchObject({ description: 'Write a test: check greet', cwd: `${WORKSPACE}/test`, canCancel: false });
+    for (const child of [explorer, writer]) {
+      expect(child.sessionId).not.toBe(sessionId);
+      expect(child.state).toMatchObject({ state: 'idle', stopReason: 'end_turn', usage: { totalTokens: expect.any(Number) } });
+      expect(child.state!.usage!.totalTokens).toBeGreaterThan(0);
+    }
+
+    // Each child's own traffic (its session id) built its thread.
+    const explorerItems = explorer.session.thread.items.toArray();
+    expect(kinds(explorerItems)).toEqual(expect.arrayContaining(['thought', 'tool_call', 'agent_message']));
+    expect(explorer.run.steps).toBe(2);
+    expect(explorer.session.plan?.map((e) => e.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(agentText(explorerItems)).toContain("returns `'Hello, !'`");
+    const writerCall = writer.session.thread.items.toArray().find((i) => i.kind === 'tool_call');
+    expect(writerCall).toMatchObject({ title: 'Write test/greeting.test.ts', toolKind: 'edit' });
+    expect(writerCall && 'content' in writerCall ? writerCall.content : []).toEqual([
+      expect.objectContaining({ type: 'diff', path: `${WORKSPACE}/test/greeting.test.ts`, oldText: null }),
+    ]);
+
+    // The briefs: an outgoing view on the parent naming the child, an incoming view on the child naming the parent.
+    const messages = received.filter((f) => f.method === 'session/update' && f.params!.update!.sessionUpdate === 'session_message');
+    for (const child of [explorer, writer]) {
+      const outgoing = messages.find((f) => f.params!.sessionId === sessionId && f.params!.update!.recipientSessionId === child.sessionId)!;
+      const incoming = messages.find((f) => f.params!.sessionId === child.sessionId)!;
+      expect(outgoing.params!.update).toMatchObject({ senderSessionId: sessionId, recipientMessageId: incoming.params!.update!.messageId });
+      expect(incoming.params!.update).toMatchObject({
+        senderSessionId: sessionId,
+        recipientSessionId: child.sessionId,
+        senderMessageId: outgoing.params!.update!.messageId,
+      });
+    }
+    // The announcement came before anything else naming the child.
+    for (const child of [explorer, writer]) {
+      const first = received.findIndex((f) => f.params?.sessionId === child.sessionId || f.params?.update?.recipientSessionId === child.sessionId);
+      const announced = received.findIndex((f) => f.params?.update?.sessionUpdate === 'subagent_update' && f.params.update.sessionId === child.sessionId);
+      expect(announced).toBeGreaterThanOrEqual(0);
+      expect(announced).toBeLessThan(first);
+    }
+    // The test writer asked for permission with its own session id, not its parent's.
+    const asked = received.filter((f) => f.method === 'session/request_permission');
+    expect(asked.map((f) => f.params!.sessionId)).toEqual([writer.sessionId]);
+
+    const parentText = agentText(s.sessions[sessionId]!.thread.items.toArray());
+    expect(parentText).toContain('**Explorer** (done)');
+    expect(s.sessions[sessionId]!.turn.state).toBe('idle');
+  });
+
+  it('in process, createDemoAgent().connect(clientApp) reads the capability too: the test writer asks with its own id', async () => {
+    const m = acp.methods;
+    const asked: string[] = [];
+    let client: acp.ClientConnection | undefined;
+    const app = acp
+      .client({ name: 'in-process' })
+      .onConnect((connection) => {
+        client = connection;
+      })
+      .onRequest(m.client.session.requestPermission, ({ params }) => {
+        asked.push(params.sessionId);
+        return { outcome: { outcome: 'selected', optionId: 'reject_once' } };
+      });
+    // A bare stable SDK client logs every unstable update it cannot parse (and drops it): expected here.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const connection = createDemoAgent().connect(app);
+    try {
+      const agent = client!.agent;
+      await agent.request(m.agent.initialize, { protocolVersion: 1, clientCapabilities: { subagents: {} } as acp.ClientCapabilities });
+      const { sessionId } = await agent.request(m.agent.session.new, { cwd: WORKSPACE, mcpServers: [] });
+      await expect(agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/subagents' }] })).resolves.toMatchObject({
+        stopReason: 'end_turn',
+      });
+      expect(asked).toEqual([expect.stringMatching(new RegExp(`^${sessionId}:.+-tests$`))]);
+    } finally {
+      connection.close();
+      logged.mockRestore();
+    }
+  });
+});
