@@ -57,13 +57,14 @@ export const BUDGETS = {
   // option, its capability, the hook that lets the on-demand router take child sessions' updates,
   // the `cancelSubagent` name and the children carried by the reducer's streaming copy; parsing,
   // reducing and routing child sessions is a chunk fetched on connect by clients that opt in.
-  // `_meta` on the remaining requests and a session's setup `_meta` kept for restores: 13,860.
-  // 13.61 kB with child sessions' requests (13,860 -> 13,934, +74): the permission handler, in the
+  // `_meta` on the remaining requests and a session's setup `_meta` kept for restores: 13,860;
+  // the core's helpers handed to the router for inter-session messages: 13,872.
+  // 13.63 kB with child sessions' requests (13,872 -> 13,950, +78): the permission handler, in the
   // entry, asks the on-demand router whose a child's request is (+23), pending requests settle a
   // child's with its parent's or alone (+14), the router is handed the stray-update buffer that
   // keeps a child's early updates (+12) and the lookup it answers (+25); the lookup itself, the
   // roots, the terminals and the adoption are in the router's and the workspace's chunks.
-  core: 13.61 * 1024,
+  core: 13.63 * 1024,
   // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies);
   // 9.8 kB with the sub-agent nesting in the reducer it replays with (9,155 to 9,991 bytes);
   // 10.2 kB with the reducer's v2 shaping and `_meta` on messages and plans (9,984 -> 10,366).

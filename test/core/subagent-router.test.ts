@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSubagentRouter } from '../../src/core/client/subagents.js';
+import { appendBlock, readContentBlock, textOf } from '../../src/core/content.js';
+import { closeOpenThought } from '../../src/core/reducer/thoughts.js';
+import { appendItem, replaceItem } from '../../src/core/thread.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from '../../src/core/client/snapshot.js';
 import { applySessionUpdate } from '../../src/core/reducer/index.js';
 import { createSessionState } from '../../src/core/session.js';
@@ -40,15 +43,18 @@ describe('the router', () => {
   function setup() {
     let snapshot: AcpSnapshot = putSession(initialSnapshot(), parent());
     const strays = new Map<string, unknown[]>();
-    const router = createSubagentRouter({
-      ...reducers,
-      get: () => snapshot,
-      update: (fn) => (snapshot = fn(snapshot)),
-      now: () => 1000,
-      diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, 1000, raw)),
-      withSession,
-      strays,
-    });
+    const router = createSubagentRouter(
+      {
+        ...reducers,
+        get: () => snapshot,
+        update: (fn) => (snapshot = fn(snapshot)),
+        now: () => 1000,
+        diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, 1000, raw)),
+        withSession,
+        strays,
+      },
+      [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
+    );
     const announce = (fields: Record<string, unknown> = {}) =>
       router.route({ sessionId: 'p', update: { sessionUpdate: 'subagent_update', sessionId: 'c', ...fields } });
     return { router, strays, announce, get: () => snapshot, set: (next: AcpSnapshot) => (snapshot = next) };
@@ -83,15 +89,18 @@ describe('the router', () => {
 
   it('adopts the child’s early updates (kept as strays) in order when it is announced, with a diagnostic', () => {
     const { router, strays, announce, get } = setup();
-    strays.set('c', [agentChunk('Look', 'm1'), toolCall('t1', { title: 'grep' })]);
+    // An inter-session message among them (its parent's brief) is adopted the same way.
+    const brief = { sessionUpdate: 'session_message_chunk', messageId: 'b1', content: { type: 'text', text: 'Brief' } };
+    strays.set('c', [brief, agentChunk('Look', 'm1'), toolCall('t1', { title: 'grep' })]);
     strays.set('other', [agentChunk('x')]);
     announce({ title: 'Explorer' });
     router.route({ sessionId: 'c', update: agentChunk('ed.', 'm2') });
-    expect(thread(get())).toEqual(['Look', 't1', 'ed.']);
-    expect(get().sessions.p!.subagents!.c!.run).toMatchObject({ steps: 1, latestStep: 1 });
+    expect(thread(get())).toEqual(['Brief', 'Look', 't1', 'ed.']);
+    expect(get().sessions.p!.subagents!.c!.session.thread.items.get(0)!.kind).toBe('session_message');
+    expect(get().sessions.p!.subagents!.c!.run).toMatchObject({ steps: 1, latestStep: 2 });
     expect([...strays.keys()]).toEqual(['other']);
     expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
-      ['protocol_error', '2 update(s) of child session c arrived before the subagent_update that announced it; they were added to it.'],
+      ['protocol_error', '3 update(s) of child session c arrived before the subagent_update that announced it; they were added to it.'],
     ]);
   });
 

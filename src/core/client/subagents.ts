@@ -3,12 +3,14 @@
  * created with `subagents: true` connects (before `initialize`, so it is in place before the first
  * update). A `subagent_update` on a known session records the child on it; a `session/update`
  * sent with a child's session id goes into that child's record on its parent. Everything else
- * goes on to the ordinary routing (`sessions.ts`).
+ * goes on to the ordinary routing (`sessions.ts`). An inter-session message (`session_message`,
+ * `session_message_chunk`) goes into the transcript it was sent on, a child's or a session's own.
  *
  * It also answers, for the agent's requests (permission, elicitation, `fs/*`, `terminal/*`), whose
  * a child's session id is (`owner`): the top-level session that shows the request, and the roots
  * the child may touch.
  */
+import { sessionMessageReducers, type SessionMessageTools } from '../session-messages.js';
 import { applyChildUpdate, applySubagentUpdate, childOwner, parseSubagentUpdate, type ChildOwner, type SubagentReducers } from '../subagents.js';
 import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
 
@@ -33,9 +35,12 @@ export interface SubagentRouter {
   owner(sessionId: string): ChildOwner | null;
 }
 
-export function createSubagentRouter(host: SubagentHost): SubagentRouter {
+/** `tools` are the core's helpers inter-session messages are built with (see `../session-messages.ts`). */
+export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTools): SubagentRouter {
   /** Child session id -> parent session id; O(1) per child update. */
   const parents = new Map<string, string>();
+  const reducersFor = sessionMessageReducers(host, tools);
+  const messageReducers = (update: unknown, params: unknown) => reducersFor(update, (problem) => host.diagnose('invalid_update', problem, params));
 
   /**
    * The session holding the child's record. A child is forgotten once its parent is closed or
@@ -63,13 +68,17 @@ export function createSubagentRouter(host: SubagentHost): SubagentRouter {
     parents.set(childId, parentId);
     const early = host.strays.get(childId);
     host.strays.delete(childId);
+    // Its updates that came first (agents race the announcement), read before the snapshot is
+    // updated (reading one may record a diagnostic); a malformed message among them is left out.
+    const adopted = (early ?? []).map((u) => [u, messageReducers(u, params)] as const);
     const at = host.now();
     host.update((s) =>
-      host.withSession(s, parentId, (parent) => {
-        const next = applySubagentUpdate(parent, patch, host);
-        // Its updates that came first (agents race the announcement): applied in order, now that the child exists.
-        return early ? early.reduce<SessionState>((acc, u) => applyChildUpdate(acc, childId, u, at, host), next) : next;
-      }),
+      host.withSession(s, parentId, (parent) =>
+        adopted.reduce<SessionState>(
+          (acc, [u, reducers]) => (reducers === null ? acc : applyChildUpdate(acc, childId, u, at, reducers ?? host)),
+          applySubagentUpdate(parent, patch, host),
+        ),
+      ),
     );
     if (early) {
       host.diagnose(
@@ -86,11 +95,20 @@ export function createSubagentRouter(host: SubagentHost): SubagentRouter {
       if (typeof sessionId !== 'string') return false;
       const parent = parentOf(sessionId);
       if (parent) {
+        const reducers = messageReducers(update, params);
+        if (reducers === null) return true;
         const at = host.now();
-        host.update((s) => host.withSession(s, parent.sessionId, (p) => applyChildUpdate(p, sessionId, update, at, host)));
+        host.update((s) => host.withSession(s, parent.sessionId, (p) => applyChildUpdate(p, sessionId, update, at, reducers ?? host)));
         return true;
       }
-      if (update?.sessionUpdate !== 'subagent_update' || !host.get().sessions[sessionId]) return false;
+      if (!host.get().sessions[sessionId]) return false;
+      const reducers = messageReducers(update, params);
+      if (reducers !== undefined) {
+        const at = host.now();
+        if (reducers) host.update((s) => host.withSession(s, sessionId, (session) => reducers.applySessionUpdate(session, update, at)));
+        return true;
+      }
+      if (update?.sessionUpdate !== 'subagent_update') return false;
       announce(sessionId, params, update);
       return true;
     },
