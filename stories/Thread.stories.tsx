@@ -368,6 +368,49 @@ function withSubagents(): Scene {
   return { ...base, session };
 }
 
+/**
+ * Requests the children sent with their own session ids (UNSTABLE subagents), shown in the parent's
+ * thread as the client files them (`sessionId` the parent's, `subagentSessionId` the child's): a
+ * permission request from the titled child and a form from a child the agent gave no title.
+ */
+function withSubagentRequests(): Scene {
+  const base = withSubagents();
+  const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', sessionId: 'child-lint', state: { state: 'requires_action' } });
+  if (typeof patch === 'string') throw new Error(patch);
+  const session = applySubagentUpdate(base.session, patch, { createSessionState, applySessionUpdate });
+  const at = Number.MAX_SAFE_INTEGER;
+  const permission: PermissionRequestState = {
+    requestId: 'child-permission',
+    sessionId: session.sessionId,
+    subagentSessionId: 'child-tests',
+    toolCall: { toolCallId: 'c2', title: 'Delete the stale snapshots', kind: 'delete', locations: [{ path: '/workspace/test/__snapshots__' }] },
+    options: [
+      { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+      { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+    ],
+    status: 'pending',
+    optionId: null,
+    byPolicy: false,
+    createdAt: at,
+  };
+  const form: ElicitationState = {
+    requestId: 'child-form',
+    mode: 'form',
+    message: 'Which lint preset should the sub-agent apply?',
+    sessionId: session.sessionId,
+    subagentSessionId: 'child-lint',
+    toolCallId: null,
+    scopeRequestId: null,
+    requestedSchema: { type: 'object', properties: { preset: { type: 'string', title: 'Preset', enum: ['recommended', 'strict'] } }, required: ['preset'] },
+    url: null,
+    elicitationId: null,
+    status: 'pending',
+    response: null,
+    createdAt: at,
+  };
+  return { ...base, session, permissionRequests: [...base.permissionRequests, permission], elicitations: [...base.elicitations, form] };
+}
+
 /** Plays a recording entry by entry (faster than recorded), to watch streaming and following. */
 function Playback({ entries, stepMs = 25 }: { entries: readonly TranscriptEntry[]; stepMs?: number }) {
   // From the first prompt: before it the session does not exist yet.
@@ -545,6 +588,24 @@ export const Dark: Story = { render: () => <ThreadDemo build={full} theme="dark"
 
 /** The demo agent's default turn replayed live, entry by entry. */
 export const LivePlayback: Story = { render: () => <Playback entries={transcripts.demoFullTurn} /> };
+
+/** A child agent's permission request and an untitled child's form in the parent's thread: each says which sub-agent asked. */
+export const SubagentRequests: Story = {
+  render: () => {
+    const current = withSubagentRequests();
+    return (
+      <Frame>
+        <Thread
+          session={current.session}
+          permissionRequests={current.permissionRequests}
+          elicitations={current.elicitations}
+          terminals={current.terminals}
+          onCancelSubagent={() => undefined}
+        />
+      </Frame>
+    );
+  },
+};
 
 /** Child agents listed under the thread, one running (with its Stop button) and one finished. */
 export const Subagents: Story = {

@@ -4,6 +4,7 @@
  */
 import { forwardRef, useId, type ReactNode } from 'react';
 import type { PermissionRequestState } from '../../core/types.js';
+import type { Subagents } from '../shared/asked-by.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import type { RootProps } from '../shared/root-props.js';
 import { permissionMessages } from './messages.js';
@@ -19,6 +20,8 @@ export interface PermissionQueueOwnProps {
   /** Passed to the active prompt (default true). */
   autoFocus?: boolean;
   shortcutGuardMs?: number;
+  /** UNSTABLE (subagents): the session's child agents, so a child's request says which one asked (see `PermissionPrompt`). */
+  subagents?: Subagents;
   className?: string;
 }
 
@@ -26,7 +29,7 @@ export interface PermissionQueueOwnProps {
 export type PermissionQueueProps = RootProps<PermissionQueueOwnProps, 'section'>;
 
 export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, PermissionQueueProps>(function PermissionQueueLoaded(
-  { requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, className, ...rest },
+  { requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, subagents, className, ...rest },
   ref,
 ) {
   const messages = useMessages('permission', permissionMessages);
@@ -52,7 +55,14 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
           {format(messages.queue_position, { position: 1, total: pending.length })}
         </span>
       </div>
-      <PermissionPrompt request={active} onRespond={onRespond} details={renderDetails?.(active)} autoFocus={autoFocus} shortcutGuardMs={shortcutGuardMs} />
+      <PermissionPrompt
+        request={active}
+        onRespond={onRespond}
+        details={renderDetails?.(active)}
+        autoFocus={autoFocus}
+        shortcutGuardMs={shortcutGuardMs}
+        subagents={subagents}
+      />
       {waiting.length > 0 && (
         <div className="acp-permission-queue__waiting" data-slot="permission-queue-waiting">
           <span id={`${id}-waiting`} className="acp-permission-queue__waiting-label">

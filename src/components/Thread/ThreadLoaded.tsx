@@ -166,6 +166,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
       last={index === groups.length - 1}
       standalone={standaloneFor(attachments, group.key)}
       footer={renderTurnFooter}
+      subagents={session.subagents}
     />
   );
   // While a session loads its history, only its newest turn is mounted whatever the thread's
@@ -216,7 +217,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
             ) : (
               groups.map(renderGroup)
             )}
-            <StandaloneRequestsView requests={orphans} actions={actions} />
+            <StandaloneRequestsView requests={orphans} actions={actions} subagents={session.subagents} />
           </div>
         </div>
         {scroll.away && <JumpToLatest unseen={scroll.unseen} onJump={scroll.jumpToLatest} messages={messages} />}
