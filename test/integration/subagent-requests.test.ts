@@ -12,7 +12,7 @@ import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
 import { createNodeHttpHandler, createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { createMemoryFs, createSimulatedTerminal } from '../../src/core/devtools/index.js';
+import { createMemoryFs, createSimulatedTerminal, parseTranscript, replayTranscript, toTranscript } from '../../src/core/devtools/index.js';
 import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
 import { makeClient, WORKSPACE, workspaceFiles } from '../helpers/demo.js';
 import { waitForSnapshot } from '../helpers/wait.js';
@@ -408,5 +408,48 @@ describe('a child’s lifecycle', () => {
     await turn;
     expect(answer).toEqual({ outcome: { outcome: 'selected', optionId: 'allow' } });
     expect(texts(childItems(client.getSnapshot(), sessionId))).toEqual(['agent_message:Reading.', 'tool:read', 'agent_message:Reading.', 'tool:read2']);
+  });
+});
+
+describe('devtools replay of a recording with child sessions', () => {
+  it('rebuilds what the live client showed: the children (early updates adopted), their threads, and a child’s permission request under its parent', async () => {
+    const { client, sessionId } = await connected();
+    script = async (turn) => {
+      const child = childOf(turn.sessionId);
+      await turn.send(child, { sessionUpdate: 'agent_message_chunk', messageId: 'early', content: { type: 'text', text: 'Early.' } });
+      await announce(turn, { description: 'Edits greeting.ts' });
+      await turn.send(child, { sessionUpdate: 'tool_call', toolCallId: 'edit', title: 'Edit greeting.ts', kind: 'edit', status: 'pending' });
+      await ask(turn, child);
+      await turn.send(child, { sessionUpdate: 'tool_call_update', toolCallId: 'edit', status: 'completed' });
+      await turn.send(turn.sessionId, { sessionUpdate: 'agent_message_chunk', messageId: 'p1', content: { type: 'text', text: 'Done.' } });
+    };
+    const turn = client.prompt(sessionId, 'go');
+    const asking = await waitForSnapshot(client, (s) => pendingPermissions(s).length === 1, 10_000, 'the child’s request');
+    client.respondToPermission(asking.permissionRequests[0]!.requestId, 'allow');
+    await turn;
+    const live = client.getSnapshot();
+
+    const replayed = replayTranscript(parseTranscript(toTranscript(client.traffic.entries())));
+    expect(Object.keys(replayed.sessions)).toEqual([sessionId]);
+    const child = (s: AcpSnapshot) => s.sessions[sessionId]!.subagents![childOf(sessionId)]!;
+    expect(child(replayed)).toMatchObject({ title: 'Worker', description: 'Edits greeting.ts', state: { state: 'running' }, run: { steps: 1 } });
+    expect(texts(childItems(replayed, sessionId))).toEqual(texts(childItems(live, sessionId)));
+    expect(texts(childItems(replayed, sessionId))).toEqual(['agent_message:Early.', 'tool:edit']);
+    expect(texts(replayed.sessions[sessionId]!.thread.items.toArray())).toEqual(texts(live.sessions[sessionId]!.thread.items.toArray()));
+    expect(replayed.permissionRequests.map((r) => [r.sessionId, r.subagentSessionId, r.status, r.optionId])).toEqual([
+      [sessionId, childOf(sessionId), 'answered', 'allow'],
+    ]);
+  });
+
+  it('a recording whose client did not advertise subagents replays as that client showed it', async () => {
+    const { client, sessionId } = await connected({ subagents: false });
+    script = async (turn) => {
+      await announce(turn);
+      await turn.send(childOf(turn.sessionId), { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi.' } });
+    };
+    await client.prompt(sessionId, 'go');
+    const replayed = replayTranscript(parseTranscript(toTranscript(client.traffic.entries())));
+    expect(replayed.sessions[sessionId]!.subagents).toBeUndefined();
+    expect(replayed.sessions[sessionId]!.thread.items.toArray().map((i) => i.kind)).toEqual(['user_message', 'unsupported']);
   });
 });
