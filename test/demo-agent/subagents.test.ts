@@ -9,6 +9,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { createDemoAgent } from '../../demo-agent/agent.mjs';
 import type { AcpClient, AcpClientOptions, AcpSnapshot, SubagentState, ThreadItem } from '../../src/core/index.js';
 import { makeClient, startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
+import { waitForSnapshot } from '../helpers/wait.js';
 
 let server: DemoServer;
 const clients: AcpClient[] = [];
@@ -64,8 +65,18 @@ describe('/subagents over a real WebSocket', () => {
   });
 
   it('with it: two children announced on the parent, each with its own thread (brief, plan, tool calls, diff), idle with stop reason and usage', async () => {
-    const { client, received, sessionId } = await connected({ subagents: true });
-    await expect(client.prompt(sessionId, '/subagents check greet')).resolves.toBe('end_turn');
+    const { client, fs, received, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents check greet');
+    // The test writer's permission request (sent with its own id) waits in its parent's panel, marked with the child that asked.
+    const asking = await waitForSnapshot(client, (snap) => snap.permissionRequests.some((r) => r.status === 'pending'), 10_000, 'the permission request');
+    const request = asking.permissionRequests[0]!;
+    expect(request).toMatchObject({
+      sessionId,
+      subagentSessionId: byTitle(asking, sessionId, 'Test writer')!.sessionId,
+      toolCall: { title: 'Write test/greeting.test.ts' },
+    });
+    expect(client.respondToPermission(request.requestId, 'allow_once')).toBe(true);
+    await expect(turn).resolves.toBe('end_turn');
 
     const s = client.getSnapshot();
     expect(children(s, sessionId)).toHaveLength(2);
@@ -86,7 +97,9 @@ describe('/subagents over a real WebSocket', () => {
     expect(explorer.session.plan?.map((e) => e.status)).toEqual(['completed', 'completed', 'completed']);
     expect(agentText(explorerItems)).toContain("returns `'Hello, !'`");
     const writerCall = writer.session.thread.items.toArray().find((i) => i.kind === 'tool_call');
-    expect(writerCall).toMatchObject({ title: 'Write test/greeting.test.ts', toolKind: 'edit' });
+    expect(writerCall).toMatchObject({ title: 'Write test/greeting.test.ts', toolKind: 'edit', status: 'completed' });
+    // Approved, it wrote the file with its own id: inside its roots (its cwd, the workspace's test folder).
+    expect(fs.read(`${WORKSPACE}/test/greeting.test.ts`)).toContain('greet');
     expect(writerCall && 'content' in writerCall ? writerCall.content : []).toEqual([
       expect.objectContaining({ type: 'diff', path: `${WORKSPACE}/test/greeting.test.ts`, oldText: null }),
     ]);
