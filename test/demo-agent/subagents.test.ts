@@ -2,13 +2,16 @@
  * The demo agent's `/subagents` (UNSTABLE, ACP RFD "subagents") over a real loopback WebSocket,
  * against the real client (`createAcpClient` from `src/core`, the SDK underneath): two child
  * sessions announced on the parent, each working with its own session id, briefed by the parent
- * with inter-session messages; and, for a client that did not advertise the capability, none of it.
+ * with inter-session messages; the test writer's permission request (shown on its parent, naming
+ * the child), a child stopped on its own and both stopped with their parent; and, for a client that
+ * did not advertise the capability, none of it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as acp from '@agentclientprotocol/sdk';
 import { createDemoAgent } from '../../demo-agent/agent.mjs';
 import type { AcpClient, AcpClientOptions, AcpSnapshot, SubagentState, ThreadItem } from '../../src/core/index.js';
 import { makeClient, startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
+import { waitForSnapshot } from '../helpers/wait.js';
 
 let server: DemoServer;
 const clients: AcpClient[] = [];
@@ -64,7 +67,8 @@ describe('/subagents over a real WebSocket', () => {
   });
 
   it('with it: two children announced on the parent, each with its own thread (brief, plan, tool calls, diff), idle with stop reason and usage', async () => {
-    const { client, received, sessionId } = await connected({ subagents: true });
+    // The host's policy rejects the test writer's file (the user's answer is the next test's).
+    const { client, received, sessionId } = await connected({ subagents: true, permissionPolicy: () => 'reject_once' });
     await expect(client.prompt(sessionId, '/subagents check greet')).resolves.toBe('end_turn');
 
     const s = client.getSnapshot();
@@ -116,7 +120,69 @@ describe('/subagents over a real WebSocket', () => {
 
     const parentText = agentText(s.sessions[sessionId]!.thread.items.toArray());
     expect(parentText).toContain('**Explorer** (done)');
+    expect(parentText).toContain('**Test writer** (done): the test was rejected, nothing was written.');
     expect(s.sessions[sessionId]!.turn.state).toBe('idle');
+  });
+
+  it('the test writer asks permission with its own id: shown on its parent, naming the child; allowed, it writes through fs/* as itself', async () => {
+    const { client, fs, received, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents');
+    const asking = await waitForSnapshot(client, (s) => s.permissionRequests.some((r) => r.status === 'pending'));
+    const writer = byTitle(asking, sessionId, 'Test writer')!;
+    const [request] = asking.permissionRequests;
+    expect(request).toMatchObject({ sessionId, subagentSessionId: writer.sessionId, toolCall: { title: 'Write test/greeting.test.ts' } });
+    expect(writer.state).toMatchObject({ state: 'running' });
+    expect(client.respondToPermission(request!.requestId, 'allow_once')).toBe(true);
+    await expect(turn).resolves.toBe('end_turn');
+
+    const s = client.getSnapshot();
+    expect(fs.read(`${WORKSPACE}/test/greeting.test.ts`)).toContain("expect(greet('')).toBe('Hello, !');");
+    const writes = received.filter((f) => f.method === 'fs/write_text_file');
+    expect(writes.map((f) => f.params!.sessionId)).toEqual([writer.sessionId]);
+    const reads = received.filter((f) => f.method === 'fs/read_text_file');
+    expect(reads.map((f) => f.params!.sessionId)).toEqual([byTitle(s, sessionId, 'Explorer')!.sessionId]);
+    expect(
+      byTitle(s, sessionId, 'Test writer')!
+        .session.thread.items.toArray()
+        .find((i) => i.kind === 'tool_call'),
+    ).toMatchObject({ status: 'completed' });
+    expect(agentText(s.sessions[sessionId]!.thread.items.toArray())).toContain('**Test writer** (done): added `test/greeting.test.ts`');
+  });
+
+  it('cancelSubagent while the test writer waits: that child stops (idle, cancelled; its request withdrawn), the explorer finishes, the turn ends normally', async () => {
+    const { client, received, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents');
+    const asking = await waitForSnapshot(client, (s) => s.permissionRequests.some((r) => r.status === 'pending'));
+    const writer = byTitle(asking, sessionId, 'Test writer')!;
+    expect(writer.canCancel).toBe(true);
+    await client.cancelSubagent(sessionId, writer.sessionId);
+    await expect(turn).resolves.toBe('end_turn');
+
+    const s = client.getSnapshot();
+    expect(byTitle(s, sessionId, 'Test writer')!.state).toMatchObject({ state: 'idle', stopReason: 'cancelled' });
+    expect(byTitle(s, sessionId, 'Explorer')!.state).toMatchObject({ state: 'idle', stopReason: 'end_turn' });
+    expect(s.permissionRequests.map((r) => r.status)).toEqual(['cancelled']);
+    expect(
+      byTitle(s, sessionId, 'Test writer')!
+        .session.thread.items.toArray()
+        .find((i) => i.kind === 'tool_call'),
+    ).toMatchObject({ status: 'failed' });
+    expect(received.some((f) => f.method === 'fs/write_text_file')).toBe(false);
+    expect(agentText(s.sessions[sessionId]!.thread.items.toArray())).toContain('**Test writer** (stopped)');
+    expect(s.sessions[sessionId]!.turn).toMatchObject({ state: 'idle', stopReason: 'end_turn' });
+  });
+
+  it("the session's own cancel stops both children: each idle with stopReason cancelled, the turn cancelled", async () => {
+    const { client, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents');
+    await waitForSnapshot(client, (s) => s.permissionRequests.some((r) => r.status === 'pending'));
+    await client.cancel(sessionId);
+    await expect(turn).resolves.toBe('cancelled');
+
+    const s = client.getSnapshot();
+    expect(children(s, sessionId).map((c) => c.state?.stopReason)).toEqual(['cancelled', 'cancelled']);
+    expect(children(s, sessionId).every((c) => c.state?.state === 'idle' && !c.canCancel)).toBe(true);
+    expect(s.permissionRequests.map((r) => r.status)).toEqual(['cancelled']);
   });
 
   it('in process, createDemoAgent().connect(clientApp) reads the capability too: the test writer asks with its own id', async () => {
