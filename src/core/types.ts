@@ -201,7 +201,33 @@ export interface UnsupportedItem extends ItemBase {
   raw: unknown;
 }
 
-export type ThreadItem = UserMessageItem | AgentMessageItem | ThoughtItem | ToolCallItem | NoticeItem | CompactionItem | UnsupportedItem;
+/**
+ * UNSTABLE (ACP RFD "subagents", with the `subagents` opt-in): a message between two sessions
+ * (a parent and one of its children), as one view of it: the sender's transcript holds the
+ * outgoing view, the recipient's the incoming one, each under its own `messageId`. Built by
+ * `session_message` upserts (each field: absent keeps, `null` clears, a value replaces; content
+ * `[]` clears too) and `session_message_chunk`s (one block appended), which may arrive in any order.
+ */
+export interface SessionMessageItem extends ItemBase {
+  kind: 'session_message';
+  /** Its id in this transcript. */
+  messageId: string;
+  /** The sending session; null while unknown (not sent yet, or cleared). */
+  senderSessionId: string | null;
+  /** The receiving session; null while unknown. */
+  recipientSessionId: string | null;
+  /** On an incoming view: the outgoing view's `messageId` in the sender's transcript. */
+  senderMessageId: string | null;
+  /** On an outgoing view: the incoming view's `messageId` in the recipient's transcript. */
+  recipientMessageId: string | null;
+  content: ReceivedContentBlock[];
+  /** Every text block of `content` joined, as on a message. */
+  text: string;
+  /** The message's `_meta` (from upserts; a chunk's own `_meta` is the chunk's); null when none. */
+  _meta: Meta | null;
+}
+
+export type ThreadItem = UserMessageItem | AgentMessageItem | ThoughtItem | ToolCallItem | NoticeItem | CompactionItem | UnsupportedItem | SessionMessageItem;
 
 export type ThreadItemKind = ThreadItem['kind'];
 

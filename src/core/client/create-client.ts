@@ -26,7 +26,10 @@ import { createTurns } from './turns.js';
 import type * as acp from '@agentclientprotocol/sdk';
 import { ON_DEMAND_ACTIONS, type AcpClient, type AcpClientOptions, type OnDemandActions } from '../api.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
+import { appendBlock, readContentBlock, textOf } from '../content.js';
 import { applySessionUpdate } from '../reducer/index.js';
+import { closeOpenThought } from '../reducer/thoughts.js';
+import { appendItem, replaceItem } from '../thread.js';
 import { createSessionState } from '../session.js';
 import { createStore } from '../store.js';
 import type { AcpSnapshot } from '../types.js';
@@ -63,7 +66,14 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   let children: ((params: unknown) => boolean) | undefined;
   const serveWorkspace = async (app: acp.ClientApp) => {
     if (options.subagents)
-      children ??= (await import('./subagents.js')).createSubagentRouter({ get, update, now, diagnose, withSession, createSessionState, applySessionUpdate });
+      children ??= (await import('./subagents.js')).createSubagentRouter({ get, update, now, diagnose, withSession, createSessionState, applySessionUpdate }, [
+        readContentBlock,
+        appendBlock,
+        textOf,
+        appendItem,
+        replaceItem,
+        closeOpenThought,
+      ]);
     if (!options.fs && !options.terminal) return;
     const workspace = await import('./workspace.js');
     const host = { ...helpers, diagnose: (message: string) => diagnose('adapter_error', message) };
