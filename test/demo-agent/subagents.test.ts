@@ -85,7 +85,7 @@ describe('/subagents over a real WebSocket', () => {
 
     // Each child's own traffic (its session id) built its thread.
     const explorerItems = explorer.session.thread.items.toArray();
-    expect(kinds(explorerItems)).toEqual(expect.arrayContaining(['thought', 'tool_call', 'agent_message']));
+    expect(kinds(explorerItems)).toEqual(['session_message', 'thought', 'tool_call', 'tool_call', 'agent_message']);
     expect(explorer.run.steps).toBe(2);
     expect(explorer.session.plan?.map((e) => e.status)).toEqual(['completed', 'completed', 'completed']);
     expect(agentText(explorerItems)).toContain("returns `'Hello, !'`");
@@ -95,18 +95,21 @@ describe('/subagents over a real WebSocket', () => {
       expect.objectContaining({ type: 'diff', path: `${WORKSPACE}/test/greeting.test.ts`, oldText: null }),
     ]);
 
-    // The briefs: an outgoing view on the parent naming the child, an incoming view on the child naming the parent.
-    const messages = received.filter((f) => f.method === 'session/update' && f.params!.update!.sessionUpdate === 'session_message');
+    // The briefs: an outgoing view in the parent's transcript naming the child, an incoming view in
+    // the child's naming the parent (its text streamed in chunks), each naming the other's message.
+    const parentItems = s.sessions[sessionId]!.thread.items.toArray();
     for (const child of [explorer, writer]) {
-      const outgoing = messages.find((f) => f.params!.sessionId === sessionId && f.params!.update!.recipientSessionId === child.sessionId)!;
-      const incoming = messages.find((f) => f.params!.sessionId === child.sessionId)!;
-      expect(outgoing.params!.update).toMatchObject({ senderSessionId: sessionId, recipientMessageId: incoming.params!.update!.messageId });
-      expect(incoming.params!.update).toMatchObject({
+      const outgoing = parentItems.find((i) => i.kind === 'session_message' && i.recipientSessionId === child.sessionId);
+      const incoming = child.session.thread.items.toArray().find((i) => i.kind === 'session_message');
+      expect(outgoing).toMatchObject({ senderSessionId: sessionId, recipientMessageId: incoming && 'messageId' in incoming ? incoming.messageId : 'none' });
+      expect(incoming).toMatchObject({
         senderSessionId: sessionId,
         recipientSessionId: child.sessionId,
-        senderMessageId: outgoing.params!.update!.messageId,
+        senderMessageId: outgoing && 'messageId' in outgoing ? outgoing.messageId : 'none',
+        text: outgoing && 'text' in outgoing ? outgoing.text : 'none',
       });
     }
+    expect(parentItems.filter((i) => i.kind === 'unsupported')).toEqual([]);
     // The announcement came before anything else naming the child.
     for (const child of [explorer, writer]) {
       const first = received.findIndex((f) => f.params?.sessionId === child.sessionId || f.params?.update?.recipientSessionId === child.sessionId);
