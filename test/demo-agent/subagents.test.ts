@@ -29,7 +29,7 @@ afterEach(async () => {
 type Frame = { method?: string; id?: unknown; params?: { sessionId?: string; update?: { sessionUpdate: string } & Record<string, unknown> } };
 
 /** A connected client and every frame it received (the log keeps them all while watched). */
-async function connected(overrides: Partial<AcpClientOptions> = {}) {
+async function connectedOnly(overrides: Partial<AcpClientOptions> = {}) {
   const { client, fs } = makeClient(server.url, overrides);
   clients.push(client);
   const received: Frame[] = [];
@@ -37,8 +37,14 @@ async function connected(overrides: Partial<AcpClientOptions> = {}) {
     if (entry.dir === 'in' && entry.msg) received.push(entry.msg as Frame);
   });
   await client.connect();
-  const { sessionId } = await client.newSession({ cwd: WORKSPACE });
-  return { client, fs, received, sessionId };
+  return { client, fs, received };
+}
+
+/** The same, with a new session. */
+async function connected(overrides: Partial<AcpClientOptions> = {}) {
+  const connection = await connectedOnly(overrides);
+  const { sessionId } = await connection.client.newSession({ cwd: WORKSPACE });
+  return { ...connection, sessionId };
 }
 
 const CHILD_UPDATES = ['subagent_update', 'session_message', 'session_message_chunk'];
@@ -186,6 +192,30 @@ describe('/subagents over a real WebSocket', () => {
     expect(children(s, sessionId).map((c) => c.state?.stopReason)).toEqual(['cancelled', 'cancelled']);
     expect(children(s, sessionId).every((c) => c.state?.state === 'idle' && !c.canCancel)).toBe(true);
     expect(s.permissionRequests.map((r) => r.status)).toEqual(['cancelled']);
+  });
+
+  it('session/load replays the children with their own ids to a client with the opt-in, and none of it to a client without', async () => {
+    const first = await connected({ subagents: true, permissionPolicy: () => 'allow_once' });
+    const { sessionId } = first;
+    await expect(first.client.prompt(sessionId, '/subagents')).resolves.toBe('end_turn');
+    const live = first.client.getSnapshot().sessions[sessionId]!;
+    const childIds = Object.keys(live.subagents ?? {});
+
+    const withOptIn = await connectedOnly({ subagents: true });
+    const loaded = await withOptIn.client.loadSession(sessionId, { cwd: WORKSPACE });
+    expect(Object.keys(loaded.subagents ?? {})).toEqual(childIds);
+    for (const id of childIds) {
+      const [was, is] = [live.subagents![id]!, loaded.subagents![id]!];
+      expect(is).toMatchObject({ title: was.title, description: was.description, cwd: was.cwd, state: was.state, canCancel: false });
+      expect(kinds(is.session.thread.items.toArray())).toEqual(kinds(was.session.thread.items.toArray()));
+    }
+
+    const without = await connectedOnly();
+    const plain = await without.client.loadSession(sessionId, { cwd: WORKSPACE });
+    expect(plain.subagents).toBeUndefined();
+    expect(without.received.filter((f) => f.params?.sessionId !== undefined && f.params.sessionId !== sessionId)).toEqual([]);
+    expect(without.received.filter((f) => CHILD_UPDATES.includes(f.params?.update?.sessionUpdate ?? ''))).toEqual([]);
+    expect(agentText(plain.thread.items.toArray())).toContain('**Test writer** (done)');
   });
 
   it('in process, createDemoAgent().connect(clientApp) reads the capability too: the test writer asks with its own id', async () => {
