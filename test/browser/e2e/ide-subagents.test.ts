@@ -29,10 +29,11 @@ e2e('/subagents: children listed with their progress, the child’s permission a
   expect(await permission.textContent()).toContain("expect(greet('')).toBe('Hello, !');");
   expect(await runAxe(page, '[data-slot="agent-panel"]')).toEqual([]);
 
-  // Allowed from the keyboard: the child writes its file, which shows in the workspace.
+  // Allowed from the keyboard: the child writes its file into the workspace.
   await permission.getByRole('button', { name: 'Allow', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await page.getByRole('navigation', { name: 'Workspace files' }).getByText('greeting.test.ts').last().waitFor();
+  // The editor follows the agent's write: the new file, as the child wrote it.
+  await page.getByRole('region', { name: 'Editor: /workspace/test/greeting.test.ts' }).getByText('keeps what an empty name gives today').waitFor();
   await waitTurnEnd(page);
   for (const title of ['Explorer', 'Test writer']) {
     const entry = child(title).first();
