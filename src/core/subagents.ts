@@ -123,3 +123,27 @@ export function applyChildUpdate(parent: SessionState, childId: string, update: 
 function withSubagent(parent: SessionState, child: SubagentState): SessionState {
   return { ...parent, subagents: { ...parent.subagents, [child.sessionId]: child } };
 }
+
+/**
+ * Whose a child session's requests are: the top-level session it belongs to (its requests are
+ * shown there) and its effective roots. An unset (or cleared) `cwd` or `additionalDirectories`
+ * inherits the parent's effective value, each independently (the RFD's `SubagentUpdate`); the
+ * child's `cwd` is also where its terminals start when the agent names no directory.
+ */
+export interface ChildOwner {
+  /** The top-level session. */
+  sessionId: string;
+  /** The child. */
+  subagentSessionId: string;
+  cwd: string;
+  additionalDirectories: string[];
+}
+
+export function childOwner(parent: SessionState, child: SubagentState): ChildOwner {
+  return {
+    sessionId: parent.sessionId,
+    subagentSessionId: child.sessionId,
+    cwd: child.cwd ?? parent.cwd,
+    additionalDirectories: child.additionalDirectories ?? parent.additionalDirectories,
+  };
+}

@@ -347,7 +347,13 @@ export type PermissionRequestStatus = 'pending' | 'answered' | 'cancelled' | 'in
 export interface PermissionRequestState {
   /** Local id to answer it with (`respondToPermission`). */
   requestId: string;
+  /** The session it belongs to: for a child session's request (UNSTABLE subagents), the top-level session the child belongs to. */
   sessionId: string;
+  /**
+   * UNSTABLE (subagents): the child session that asked, when it was a child's request (shown in
+   * its parent's panel, `sessionId`); null (or absent) for the session's own requests.
+   */
+  subagentSessionId?: string | null;
   toolCall: acp.ToolCallUpdate;
   options: acp.PermissionOption[];
   /** The request's own `_meta` (the tool call's is in `toolCall._meta`); null when none. */
@@ -367,7 +373,10 @@ export interface ElicitationState {
   /** `form`, `url`, or an unknown mode string (answered with -32602 by the core). */
   mode: string;
   message: string;
+  /** The session it belongs to (for a child session's request, the top-level session the child belongs to); null when none. */
   sessionId: string | null;
+  /** UNSTABLE (subagents): the child session that asked; null (or absent) for the session's own requests. */
+  subagentSessionId?: string | null;
   toolCallId: string | null;
   /** Set for request-scoped elicitations (tied to an outstanding client request). */
   scopeRequestId: string | number | null;
@@ -384,7 +393,10 @@ export interface ElicitationState {
 
 export interface TerminalState {
   terminalId: string;
+  /** The session that created it: for a child session's terminal (UNSTABLE subagents), the top-level session the child belongs to. */
   sessionId: string;
+  /** UNSTABLE (subagents): the child session that created it (and may use it); null (or absent) for the session's own. */
+  subagentSessionId?: string | null;
   command: string;
   args: string[];
   cwd: string | null;

@@ -5,9 +5,13 @@
  * sent with a child's session id goes into that child's record on its parent. Everything else
  * goes on to the ordinary routing (`sessions.ts`). An inter-session message (`session_message`,
  * `session_message_chunk`) goes into the transcript it was sent on, a child's or a session's own.
+ *
+ * It also answers, for the agent's requests (permission, elicitation, `fs/*`, `terminal/*`), whose
+ * a child's session id is (`owner`): the top-level session that shows the request, and the roots
+ * the child may touch.
  */
 import { sessionMessageReducers, type SessionMessageTools } from '../session-messages.js';
-import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate, type SubagentReducers } from '../subagents.js';
+import { applyChildUpdate, applySubagentUpdate, childOwner, parseSubagentUpdate, type ChildOwner, type SubagentReducers } from '../subagents.js';
 import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
 
 /** What the client gives the router; its functions come from the core entry (see `../subagents.ts` for why). */
@@ -17,53 +21,102 @@ export interface SubagentHost extends SubagentReducers {
   now(): number;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   withSession(snapshot: AcpSnapshot, sessionId: string, update: (session: SessionState) => SessionState): AcpSnapshot;
+  /**
+   * Updates kept for session ids not known yet, by session id (`sessions.ts` keeps them, bounded).
+   * A child's updates that arrived before the `subagent_update` announcing it are taken from here.
+   */
+  strays: Map<string, unknown[]>;
 }
 
-/**
- * The router: true when it took the notification's params, false to leave them to the sessions.
- * `tools` are the core's helpers inter-session messages are built with (see `../session-messages.ts`).
- */
-export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTools): (params: unknown) => boolean {
+export interface SubagentRouter {
+  /** A `session/update`'s params: true when it took them, false to leave them to the sessions. */
+  route(params: unknown): boolean;
+  /** Whose a known child session's requests are; null for any other session id. */
+  owner(sessionId: string): ChildOwner | null;
+}
+
+/** `tools` are the core's helpers inter-session messages are built with (see `../session-messages.ts`). */
+export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTools): SubagentRouter {
   /** Child session id -> parent session id; O(1) per child update. */
   const parents = new Map<string, string>();
   const reducersFor = sessionMessageReducers(host, tools);
   const messageReducers = (update: unknown, params: unknown) => reducersFor(update, (problem) => host.diagnose('invalid_update', problem, params));
-  return (params) => {
-    const { sessionId, update } = (params ?? {}) as { sessionId?: unknown; update?: { sessionUpdate?: unknown } };
-    if (typeof sessionId !== 'string') return false;
-    const parentId = parents.get(sessionId);
-    if (parentId !== undefined) {
-      // The parent was closed or deleted: its children went with it.
-      if (!host.get().sessions[parentId]) {
-        parents.delete(sessionId);
-        return false;
-      }
-      const reducers = messageReducers(update, params);
-      if (reducers === null) return true;
-      const at = host.now();
-      host.update((s) => host.withSession(s, parentId, (parent) => applyChildUpdate(parent, sessionId, update, at, reducers ?? host)));
-      return true;
-    }
-    if (!host.get().sessions[sessionId]) return false;
-    const reducers = messageReducers(update, params);
-    if (reducers !== undefined) {
-      const at = host.now();
-      if (reducers) host.update((s) => host.withSession(s, sessionId, (session) => reducers.applySessionUpdate(session, update, at)));
-      return true;
-    }
-    if (update?.sessionUpdate !== 'subagent_update') return false;
+
+  /**
+   * The session holding the child's record. A child is forgotten once its parent is closed or
+   * deleted (its children went with it) or no longer holds it (a `session/load` rebuilds the
+   * children from the replay): its traffic then goes on as an unknown session's, and is kept
+   * until a `subagent_update` announces the child again.
+   */
+  const parentOf = (childId: string): SessionState | undefined => {
+    const parentId = parents.get(childId);
+    if (parentId === undefined) return undefined;
+    const parent = host.get().sessions[parentId];
+    if (parent?.subagents?.[childId]) return parent;
+    parents.delete(childId);
+    return undefined;
+  };
+
+  const announce = (parentId: string, params: unknown, update: unknown) => {
     const patch = parseSubagentUpdate(update);
-    if (typeof patch === 'string') {
-      host.diagnose('invalid_update', patch, params);
-      return true;
-    }
+    if (typeof patch === 'string') return host.diagnose('invalid_update', patch, params);
+    const childId = patch.sessionId;
     // A child's id is never its parent's, nor the id of a session of its own.
-    if (patch.sessionId === sessionId || host.get().sessions[patch.sessionId]) {
-      host.diagnose('invalid_update', `The subagent update names session ${patch.sessionId}, which is not a child session.`, params);
-      return true;
+    if (childId === parentId || host.get().sessions[childId]) {
+      return host.diagnose('invalid_update', `The subagent update names session ${childId}, which is not a child session.`, params);
     }
-    parents.set(patch.sessionId, sessionId);
-    host.update((s) => host.withSession(s, sessionId, (parent) => applySubagentUpdate(parent, patch, host)));
-    return true;
+    parents.set(childId, parentId);
+    const early = host.strays.get(childId);
+    host.strays.delete(childId);
+    // Its updates that came first (agents race the announcement), read before the snapshot is
+    // updated (reading one may record a diagnostic); a malformed message among them is left out.
+    const adopted = (early ?? []).map((u) => [u, messageReducers(u, params)] as const);
+    const at = host.now();
+    host.update((s) =>
+      host.withSession(s, parentId, (parent) =>
+        adopted.reduce<SessionState>(
+          (acc, [u, reducers]) => (reducers === null ? acc : applyChildUpdate(acc, childId, u, at, reducers ?? host)),
+          applySubagentUpdate(parent, patch, host),
+        ),
+      ),
+    );
+    if (early) {
+      host.diagnose(
+        'protocol_error',
+        `${early.length} update(s) of child session ${childId} arrived before the subagent_update that announced it; they were added to it.`,
+        params,
+      );
+    }
+  };
+
+  return {
+    route(params) {
+      const { sessionId, update } = (params ?? {}) as { sessionId?: unknown; update?: { sessionUpdate?: unknown } };
+      if (typeof sessionId !== 'string') return false;
+      const parent = parentOf(sessionId);
+      if (parent) {
+        const reducers = messageReducers(update, params);
+        if (reducers === null) return true;
+        const at = host.now();
+        host.update((s) => host.withSession(s, parent.sessionId, (p) => applyChildUpdate(p, sessionId, update, at, reducers ?? host)));
+        return true;
+      }
+      if (!host.get().sessions[sessionId]) return false;
+      const reducers = messageReducers(update, params);
+      if (reducers !== undefined) {
+        const at = host.now();
+        if (reducers) host.update((s) => host.withSession(s, sessionId, (session) => reducers.applySessionUpdate(session, update, at)));
+        return true;
+      }
+      if (update?.sessionUpdate !== 'subagent_update') return false;
+      announce(sessionId, params, update);
+      return true;
+    },
+
+    owner(sessionId) {
+      const parent = parentOf(sessionId);
+      const child = parent?.subagents?.[sessionId];
+      return parent && child ? childOwner(parent, child) : null;
+    },
   };
 }
