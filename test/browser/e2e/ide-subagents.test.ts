@@ -43,6 +43,12 @@ e2e('/subagents: children listed with their progress, the child’s permission a
     expect(await entry.getByRole('button', { name: `Stop ${title}` }).count()).toBe(0);
   }
   await log.getByText(/Test writer \(done\): added/).waitFor();
+  // The parent's briefs, in its own transcript: a message card to each child, named by its title.
+  for (const title of ['Explorer', 'Test writer'])
+    await log
+      .getByRole('article', { name: `To ${title}` })
+      .first()
+      .waitFor();
   expect(await runAxe(page, '[data-slot="agent-panel"]')).toEqual([]);
 
   // Again, and this time the test writer is stopped while it waits for the answer.
