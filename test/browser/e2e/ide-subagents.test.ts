@@ -44,11 +44,8 @@ e2e('/subagents: children listed with their progress, the child’s permission a
   }
   await log.getByText(/Test writer \(done\): added/).waitFor();
   // The parent's briefs, in its own transcript: a message card to each child, named by its title.
-  for (const title of ['Explorer', 'Test writer'])
-    await log
-      .getByRole('article', { name: `To ${title}` })
-      .first()
-      .waitFor();
+  const briefs = ['Explorer', 'Test writer'].map((title) => log.getByRole('article', { name: `To ${title}` }).first());
+  for (const brief of briefs) await brief.waitFor();
   expect(await runAxe(page, '[data-slot="agent-panel"]')).toEqual([]);
 
   // Again, and this time the test writer is stopped while it waits for the answer.
