@@ -2,8 +2,8 @@
 /**
  * A child session's work (UNSTABLE, ACP RFD "subagents"): a turn whose updates and requests carry
  * the child's own session id, so the steps the scripts share run in it unchanged. Its updates are
- * sent live only, never recorded in the parent's history (`session/load` does not replay them).
- * It stops on its own (`session/cancel` with the child's id: only this child) or with its parent
+ * recorded in the parent's history, in order, so `session/load` of the parent replays them with
+ * the child's id (to a client that advertised `subagents`). It stops on its own (`session/cancel` with the child's id: only this child) or with its parent
  * (the parent's cancel cancels it, a dropped connection drops it).
  */
 import { Turn } from './turn.mjs';
@@ -38,11 +38,12 @@ export class ChildTurn extends Turn {
   }
 
   /**
-   * Sends one of the child's updates, live only.
+   * Sends one of the child's updates; it goes into the parent's history as the child's.
    * @override
    * @param {SessionUpdate} update
    */
   async send(update) {
+    this.store.record(this.parent.session, update, this.sessionId);
     await super.send(update, { record: false });
   }
 }

@@ -96,7 +96,6 @@ export async function subagentsScript(t, args) {
         capabilities: { cancel: {} },
         state: { state: 'running' },
       }),
-      { record: false },
     );
   }
   try {
@@ -133,9 +132,7 @@ async function sendBrief(t, child, text) {
   const outgoing = t.messageId('agent');
   const incoming = child.messageId('user');
   const route = { senderSessionId: t.sessionId, recipientSessionId: child.sessionId };
-  await t.send(unstable({ sessionUpdate: 'session_message', messageId: outgoing, ...route, recipientMessageId: incoming, content: [{ type: 'text', text }] }), {
-    record: false,
-  });
+  await t.send(unstable({ sessionUpdate: 'session_message', messageId: outgoing, ...route, recipientMessageId: incoming, content: [{ type: 'text', text }] }));
   await child.send(unstable({ sessionUpdate: 'session_message', messageId: incoming, ...route, senderMessageId: outgoing }));
   for (const chunk of chunkText(text)) {
     child.check();
@@ -186,7 +183,6 @@ async function runChild(t, child, brief, work) {
       // This demo never gives an idle child more work, so there is nothing left to stop.
       capabilities: null,
     }),
-    { record: false },
   );
   return outcome;
 }

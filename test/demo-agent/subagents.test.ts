@@ -2,7 +2,9 @@
  * The demo agent's `/subagents` (UNSTABLE, ACP RFD "subagents") over a real loopback WebSocket,
  * against the real client (`createAcpClient` from `src/core`, the SDK underneath): two child
  * sessions announced on the parent, each working with its own session id, briefed by the parent
- * with inter-session messages; and, for a client that did not advertise the capability, none of it.
+ * with inter-session messages; the test writer's permission request (shown on its parent, naming
+ * the child), a child stopped on its own and both stopped with their parent; and, for a client that
+ * did not advertise the capability, none of it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as acp from '@agentclientprotocol/sdk';
@@ -27,7 +29,7 @@ afterEach(async () => {
 type Frame = { method?: string; id?: unknown; params?: { sessionId?: string; update?: { sessionUpdate: string } & Record<string, unknown> } };
 
 /** A connected client and every frame it received (the log keeps them all while watched). */
-async function connected(overrides: Partial<AcpClientOptions> = {}) {
+async function connectedOnly(overrides: Partial<AcpClientOptions> = {}) {
   const { client, fs } = makeClient(server.url, overrides);
   clients.push(client);
   const received: Frame[] = [];
@@ -35,8 +37,14 @@ async function connected(overrides: Partial<AcpClientOptions> = {}) {
     if (entry.dir === 'in' && entry.msg) received.push(entry.msg as Frame);
   });
   await client.connect();
-  const { sessionId } = await client.newSession({ cwd: WORKSPACE });
-  return { client, fs, received, sessionId };
+  return { client, fs, received };
+}
+
+/** The same, with a new session. */
+async function connected(overrides: Partial<AcpClientOptions> = {}) {
+  const connection = await connectedOnly(overrides);
+  const { sessionId } = await connection.client.newSession({ cwd: WORKSPACE });
+  return { ...connection, sessionId };
 }
 
 const CHILD_UPDATES = ['subagent_update', 'session_message', 'session_message_chunk'];
@@ -65,18 +73,9 @@ describe('/subagents over a real WebSocket', () => {
   });
 
   it('with it: two children announced on the parent, each with its own thread (brief, plan, tool calls, diff), idle with stop reason and usage', async () => {
-    const { client, fs, received, sessionId } = await connected({ subagents: true });
-    const turn = client.prompt(sessionId, '/subagents check greet');
-    // The test writer's permission request (sent with its own id) waits in its parent's panel, marked with the child that asked.
-    const asking = await waitForSnapshot(client, (snap) => snap.permissionRequests.some((r) => r.status === 'pending'), 10_000, 'the permission request');
-    const request = asking.permissionRequests[0]!;
-    expect(request).toMatchObject({
-      sessionId,
-      subagentSessionId: byTitle(asking, sessionId, 'Test writer')!.sessionId,
-      toolCall: { title: 'Write test/greeting.test.ts' },
-    });
-    expect(client.respondToPermission(request.requestId, 'allow_once')).toBe(true);
-    await expect(turn).resolves.toBe('end_turn');
+    // The host's policy rejects the test writer's file (the user's answer is the next test's).
+    const { client, received, sessionId } = await connected({ subagents: true, permissionPolicy: () => 'reject_once' });
+    await expect(client.prompt(sessionId, '/subagents check greet')).resolves.toBe('end_turn');
 
     const s = client.getSnapshot();
     expect(children(s, sessionId)).toHaveLength(2);
@@ -92,30 +91,31 @@ describe('/subagents over a real WebSocket', () => {
 
     // Each child's own traffic (its session id) built its thread.
     const explorerItems = explorer.session.thread.items.toArray();
-    expect(kinds(explorerItems)).toEqual(expect.arrayContaining(['thought', 'tool_call', 'agent_message']));
+    expect(kinds(explorerItems)).toEqual(['session_message', 'thought', 'tool_call', 'tool_call', 'agent_message']);
     expect(explorer.run.steps).toBe(2);
     expect(explorer.session.plan?.map((e) => e.status)).toEqual(['completed', 'completed', 'completed']);
     expect(agentText(explorerItems)).toContain("returns `'Hello, !'`");
     const writerCall = writer.session.thread.items.toArray().find((i) => i.kind === 'tool_call');
-    expect(writerCall).toMatchObject({ title: 'Write test/greeting.test.ts', toolKind: 'edit', status: 'completed' });
-    // Approved, it wrote the file with its own id: inside its roots (its cwd, the workspace's test folder).
-    expect(fs.read(`${WORKSPACE}/test/greeting.test.ts`)).toContain('greet');
+    expect(writerCall).toMatchObject({ title: 'Write test/greeting.test.ts', toolKind: 'edit' });
     expect(writerCall && 'content' in writerCall ? writerCall.content : []).toEqual([
       expect.objectContaining({ type: 'diff', path: `${WORKSPACE}/test/greeting.test.ts`, oldText: null }),
     ]);
 
-    // The briefs: an outgoing view on the parent naming the child, an incoming view on the child naming the parent.
-    const messages = received.filter((f) => f.method === 'session/update' && f.params!.update!.sessionUpdate === 'session_message');
+    // The briefs: an outgoing view in the parent's transcript naming the child, an incoming view in
+    // the child's naming the parent (its text streamed in chunks), each naming the other's message.
+    const parentItems = s.sessions[sessionId]!.thread.items.toArray();
     for (const child of [explorer, writer]) {
-      const outgoing = messages.find((f) => f.params!.sessionId === sessionId && f.params!.update!.recipientSessionId === child.sessionId)!;
-      const incoming = messages.find((f) => f.params!.sessionId === child.sessionId)!;
-      expect(outgoing.params!.update).toMatchObject({ senderSessionId: sessionId, recipientMessageId: incoming.params!.update!.messageId });
-      expect(incoming.params!.update).toMatchObject({
+      const outgoing = parentItems.find((i) => i.kind === 'session_message' && i.recipientSessionId === child.sessionId);
+      const incoming = child.session.thread.items.toArray().find((i) => i.kind === 'session_message');
+      expect(outgoing).toMatchObject({ senderSessionId: sessionId, recipientMessageId: incoming && 'messageId' in incoming ? incoming.messageId : 'none' });
+      expect(incoming).toMatchObject({
         senderSessionId: sessionId,
         recipientSessionId: child.sessionId,
-        senderMessageId: outgoing.params!.update!.messageId,
+        senderMessageId: outgoing && 'messageId' in outgoing ? outgoing.messageId : 'none',
+        text: outgoing && 'text' in outgoing ? outgoing.text : 'none',
       });
     }
+    expect(parentItems.filter((i) => i.kind === 'unsupported')).toEqual([]);
     // The announcement came before anything else naming the child.
     for (const child of [explorer, writer]) {
       const first = received.findIndex((f) => f.params?.sessionId === child.sessionId || f.params?.update?.recipientSessionId === child.sessionId);
@@ -129,7 +129,93 @@ describe('/subagents over a real WebSocket', () => {
 
     const parentText = agentText(s.sessions[sessionId]!.thread.items.toArray());
     expect(parentText).toContain('**Explorer** (done)');
+    expect(parentText).toContain('**Test writer** (done): the test was rejected, nothing was written.');
     expect(s.sessions[sessionId]!.turn.state).toBe('idle');
+  });
+
+  it('the test writer asks permission with its own id: shown on its parent, naming the child; allowed, it writes through fs/* as itself', async () => {
+    const { client, fs, received, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents');
+    const asking = await waitForSnapshot(client, (s) => s.permissionRequests.some((r) => r.status === 'pending'));
+    const writer = byTitle(asking, sessionId, 'Test writer')!;
+    const [request] = asking.permissionRequests;
+    expect(request).toMatchObject({ sessionId, subagentSessionId: writer.sessionId, toolCall: { title: 'Write test/greeting.test.ts' } });
+    expect(writer.state).toMatchObject({ state: 'running' });
+    expect(client.respondToPermission(request!.requestId, 'allow_once')).toBe(true);
+    await expect(turn).resolves.toBe('end_turn');
+
+    const s = client.getSnapshot();
+    expect(fs.read(`${WORKSPACE}/test/greeting.test.ts`)).toContain("expect(greet('')).toBe('Hello, !');");
+    const writes = received.filter((f) => f.method === 'fs/write_text_file');
+    expect(writes.map((f) => f.params!.sessionId)).toEqual([writer.sessionId]);
+    const reads = received.filter((f) => f.method === 'fs/read_text_file');
+    expect(reads.map((f) => f.params!.sessionId)).toEqual([byTitle(s, sessionId, 'Explorer')!.sessionId]);
+    expect(
+      byTitle(s, sessionId, 'Test writer')!
+        .session.thread.items.toArray()
+        .find((i) => i.kind === 'tool_call'),
+    ).toMatchObject({ status: 'completed' });
+    expect(agentText(s.sessions[sessionId]!.thread.items.toArray())).toContain('**Test writer** (done): added `test/greeting.test.ts`');
+  });
+
+  it('cancelSubagent while the test writer waits: that child stops (idle, cancelled; its request withdrawn), the explorer finishes, the turn ends normally', async () => {
+    const { client, received, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents');
+    const asking = await waitForSnapshot(client, (s) => s.permissionRequests.some((r) => r.status === 'pending'));
+    const writer = byTitle(asking, sessionId, 'Test writer')!;
+    expect(writer.canCancel).toBe(true);
+    await client.cancelSubagent(sessionId, writer.sessionId);
+    await expect(turn).resolves.toBe('end_turn');
+
+    const s = client.getSnapshot();
+    expect(byTitle(s, sessionId, 'Test writer')!.state).toMatchObject({ state: 'idle', stopReason: 'cancelled' });
+    expect(byTitle(s, sessionId, 'Explorer')!.state).toMatchObject({ state: 'idle', stopReason: 'end_turn' });
+    expect(s.permissionRequests.map((r) => r.status)).toEqual(['cancelled']);
+    expect(
+      byTitle(s, sessionId, 'Test writer')!
+        .session.thread.items.toArray()
+        .find((i) => i.kind === 'tool_call'),
+    ).toMatchObject({ status: 'failed' });
+    expect(received.some((f) => f.method === 'fs/write_text_file')).toBe(false);
+    expect(agentText(s.sessions[sessionId]!.thread.items.toArray())).toContain('**Test writer** (stopped)');
+    expect(s.sessions[sessionId]!.turn).toMatchObject({ state: 'idle', stopReason: 'end_turn' });
+  });
+
+  it("the session's own cancel stops both children: each idle with stopReason cancelled, the turn cancelled", async () => {
+    const { client, sessionId } = await connected({ subagents: true });
+    const turn = client.prompt(sessionId, '/subagents');
+    await waitForSnapshot(client, (s) => s.permissionRequests.some((r) => r.status === 'pending'));
+    await client.cancel(sessionId);
+    await expect(turn).resolves.toBe('cancelled');
+
+    const s = client.getSnapshot();
+    expect(children(s, sessionId).map((c) => c.state?.stopReason)).toEqual(['cancelled', 'cancelled']);
+    expect(children(s, sessionId).every((c) => c.state?.state === 'idle' && !c.canCancel)).toBe(true);
+    expect(s.permissionRequests.map((r) => r.status)).toEqual(['cancelled']);
+  });
+
+  it('session/load replays the children with their own ids to a client with the opt-in, and none of it to a client without', async () => {
+    const first = await connected({ subagents: true, permissionPolicy: () => 'allow_once' });
+    const { sessionId } = first;
+    await expect(first.client.prompt(sessionId, '/subagents')).resolves.toBe('end_turn');
+    const live = first.client.getSnapshot().sessions[sessionId]!;
+    const childIds = Object.keys(live.subagents ?? {});
+
+    const withOptIn = await connectedOnly({ subagents: true });
+    const loaded = await withOptIn.client.loadSession(sessionId, { cwd: WORKSPACE });
+    expect(Object.keys(loaded.subagents ?? {})).toEqual(childIds);
+    for (const id of childIds) {
+      const [was, is] = [live.subagents![id]!, loaded.subagents![id]!];
+      expect(is).toMatchObject({ title: was.title, description: was.description, cwd: was.cwd, state: was.state, canCancel: false });
+      expect(kinds(is.session.thread.items.toArray())).toEqual(kinds(was.session.thread.items.toArray()));
+    }
+
+    const without = await connectedOnly();
+    const plain = await without.client.loadSession(sessionId, { cwd: WORKSPACE });
+    expect(plain.subagents).toBeUndefined();
+    expect(without.received.filter((f) => f.params?.sessionId !== undefined && f.params.sessionId !== sessionId)).toEqual([]);
+    expect(without.received.filter((f) => CHILD_UPDATES.includes(f.params?.update?.sessionUpdate ?? ''))).toEqual([]);
+    expect(agentText(plain.thread.items.toArray())).toContain('**Test writer** (done)');
   });
 
   it('in process, createDemoAgent().connect(clientApp) reads the capability too: the test writer asks with its own id', async () => {

@@ -1,6 +1,7 @@
-import { memo, useMemo } from 'react';
+import { memo, useContext, useMemo } from 'react';
 import type { SubagentState, TerminalState, ToolCallDisplayStatus, ToolCallItem } from '../../core/types.js';
 import { format, useMessages } from '../shared/index.js';
+import { SessionMessageScopeContext, useChildScope } from '../SessionMessage/scope.js';
 import { ToolCall } from '../ToolCall/index.js';
 import { subagentsMessages, type SubagentsMessages } from './subagent-messages.js';
 
@@ -42,9 +43,13 @@ const SubagentEntry = /* @__PURE__ */ memo(function SubagentEntry({ child, messa
   const card = useMemo(() => asToolCall(child, title), [child, title]);
   const work = child.state?.state;
   const stateLabel = work === undefined ? null : (messages[`state_${work}` as keyof SubagentsMessages] ?? work);
+  // Its run is the child's transcript: the messages in it are to or from this child.
+  const scope = useChildScope(useContext(SessionMessageScopeContext), child.sessionId);
   return (
     <div role="listitem" className="acp-thread__subagent" data-slot="thread-subagent" data-status={work ?? 'unset'}>
-      <ToolCall toolCall={card} terminals={terminals} cwd={child.cwd} onOpenLocation={onOpenLocation} />
+      <SessionMessageScopeContext.Provider value={scope}>
+        <ToolCall toolCall={card} terminals={terminals} cwd={child.cwd} onOpenLocation={onOpenLocation} />
+      </SessionMessageScopeContext.Provider>
       <div className="acp-thread__subagent-footer" data-slot="thread-subagent-footer">
         {stateLabel !== null && <span data-slot="thread-subagent-state">{stateLabel}</span>}
         {onCancel && child.canCancel && (
