@@ -330,6 +330,22 @@ describe('cancelling, closing', () => {
   });
 });
 
+describe('a dropped connection', () => {
+  it('interrupts a child’s pending requests like any other', async () => {
+    const { client, sessionId } = await connected();
+    script = async (turn) => {
+      await announce(turn);
+      await Promise.all([ask(turn, childOf(turn.sessionId)), elicit(turn, childOf(turn.sessionId))]).catch(() => {});
+    };
+    void client.prompt(sessionId, 'go').catch(() => {});
+    await waitForSnapshot(client, (s) => pendingPermissions(s).length === 1 && s.elicitations.length === 1, 10_000, 'the child’s requests');
+    for (const socket of sockets.clients) socket.terminate();
+    const s = await waitForSnapshot(client, (snap) => snap.permissionRequests[0]?.status === 'interrupted', 10_000, 'the interruption');
+    expect(s.permissionRequests[0]).toMatchObject({ subagentSessionId: childOf(sessionId), status: 'interrupted' });
+    expect(s.elicitations[0]).toMatchObject({ subagentSessionId: childOf(sessionId), status: 'interrupted' });
+  });
+});
+
 describe('a child’s lifecycle', () => {
   /** A child's work: a message and a tool call. */
   const work = async (turn: Turn, n = 1) => {
