@@ -220,6 +220,28 @@ describe('requests sent with a child session’s id', () => {
     expect(results.inheritedAgain).toEqual({ result: { content: '# Notes\n' } });
   });
 
+  it('a child’s roots never reach beyond its parent’s: one outside them is not used, with a diagnostic', async () => {
+    const { client, fs, sessionId } = await connected();
+    fs.write('/etc/passwd', 'root:x:0:0\n');
+    const results: Record<string, unknown> = {};
+    script = async (turn) => {
+      const child = childOf(turn.sessionId);
+      const read = (path: string) => outcome(turn.client.request<{ content: string }>(m.client.fs.readTextFile, { sessionId: child, path }));
+      await announce(turn, { cwd: '/etc', additionalDirectories: [`${WORKSPACE}/src`, '/'] });
+      results.outside = await read('/etc/passwd');
+      results.inside = await read(`${WORKSPACE}/src/greeting.ts`);
+      results.rootOfAll = await read(`${WORKSPACE}/README.md`);
+    };
+    await client.prompt(sessionId, 'go');
+    expect(results.outside).toEqual({ error: { code: -32602, message: expect.stringContaining(`inside the session roots (${WORKSPACE}/src)`) } });
+    expect(results.inside).toEqual({ result: { content: expect.stringContaining('export function greet') } });
+    expect(results.rootOfAll).toMatchObject({ error: { code: -32602 } });
+    const notUsed = client.getSnapshot().diagnostics.filter((d) => d.message.includes("lies outside its parent's roots"));
+    expect(notUsed.map((d) => d.message)).toContain(
+      `Child session ${childOf(sessionId)}'s root /etc lies outside its parent's roots (${WORKSPACE}, ${SHARED}); not used.`,
+    );
+  });
+
   it('terminal/* works for a child: it starts in the child’s cwd, is the child’s to use and its parent’s to show', async () => {
     const { client, sessionId } = await connected();
     const results: Record<string, unknown> = {};
