@@ -17,7 +17,8 @@ e2e('/subagents: children listed with their progress, the child’s permission a
   const log = p.getByRole('log', { name: 'Conversation' });
   const list = p.getByRole('list', { name: 'Sub-agents' });
   const child = (title: string) => list.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^Think: ${title}`) }) });
-  const permissions = p.getByRole('group', { name: 'Permission needed: Write test/greeting.test.ts' });
+  // The prompt says which sub-agent asked, in its accessible name too.
+  const permissions = p.getByRole('group', { name: 'Permission needed: Write test/greeting.test.ts Asked by the sub-agent “Test writer”' });
   const permission = permissions.and(page.locator('[data-status="pending"]'));
 
   await sendPrompt(page, '/subagents');
