@@ -106,6 +106,14 @@ describe('a child’s requests in its parent’s thread', () => {
     expect(onRespond).toHaveBeenCalledWith('e1', { action: 'accept', content: { branch: 'main' } });
   });
 
+  it('the thread’s live region announces a child’s new request with the child that asked', async () => {
+    const { container, rerender } = render(<Thread session={parent()} permissionRequests={[]} />);
+    await screen.findByText('Edit README.md');
+    rerender(<Thread session={parent()} permissionRequests={[permission()]} />);
+    const announcer = container.querySelector<HTMLElement>('[data-slot="thread-announcer"]')!;
+    expect(announcer.textContent).toBe('The agent asks for permission: Edit greeting.ts. Asked by the sub-agent “Explorer”');
+  });
+
   it('follows the child’s title when the agent renames it', async () => {
     const { rerender } = render(<Thread session={parent()} permissionRequests={[permission()]} />);
     await screen.findByText('Asked by the sub-agent “Explorer”');

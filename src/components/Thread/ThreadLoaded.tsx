@@ -230,7 +230,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
           <Plan entries={session.plan} />
         </div>
       )}
-      <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} />
+      <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} subagents={session.subagents} />
     </div>
   );
   // Who the messages between sessions in its transcripts are to or from (UNSTABLE subagents).

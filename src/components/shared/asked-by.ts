@@ -5,7 +5,7 @@
  */
 import type { SubagentState } from '../../core/types.js';
 import { format, useMessages } from '../../i18n/index.js';
-import { subagentsMessages } from '../Thread/subagent-messages.js';
+import { subagentsMessages, type SubagentsMessages } from '../Thread/subagent-messages.js';
 import { displayTitle } from './display-title.js';
 
 /** The session's child agents, by child session id (`SessionState.subagents`). */
@@ -13,7 +13,11 @@ export type Subagents = Readonly<Record<string, SubagentState>>;
 
 /** The line that names the asking child agent (strings of the `subagents` namespace); null for a session's own request. */
 export function useAskedBy(subagentSessionId: string | null | undefined, subagents: Subagents | undefined): string | null {
-  const messages = useMessages('subagents', subagentsMessages);
+  return askedBy(subagentSessionId, subagents, useMessages('subagents', subagentsMessages));
+}
+
+/** `useAskedBy` with the namespace's strings at hand (several requests at once). */
+export function askedBy(subagentSessionId: string | null | undefined, subagents: Subagents | undefined, messages: SubagentsMessages): string | null {
   if (!subagentSessionId) return null;
   const title = displayTitle(subagents?.[subagentSessionId]?.title ?? null);
   return title ? format(messages.asked_by, { title }) : messages.asked_by_untitled;
