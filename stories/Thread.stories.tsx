@@ -346,10 +346,11 @@ function withSubagents(): Scene {
   const base = full();
   const reducers = { createSessionState, applySessionUpdate };
   let session = base.session;
-  const announce = (raw: Record<string, unknown>) => {
+  /** `by`: the child that announced it (a child's own child), else the session. */
+  const announce = (raw: Record<string, unknown>, by?: string) => {
     const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', ...raw });
     if (typeof patch === 'string') throw new Error(patch);
-    session = applySubagentUpdate(session, patch, reducers);
+    session = applySubagentUpdate(session, patch, reducers, by);
   };
   // As the client's router applies them: inter-session messages through their own reducers.
   const reducersFor = sessionMessageReducers(reducers, [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought]);
@@ -382,6 +383,12 @@ function withSubagents(): Scene {
     say('Running the unit tests first.'),
     tool('c1', 'npm test -- greeting', 'execute', 'in_progress'),
   ]);
+  // A child's own child: the test runner started one to rebuild the fixtures first.
+  announce(
+    { sessionId: 'child-fixtures', title: 'Rebuild the fixtures', description: 'Regenerates the greeting snapshots', state: { state: 'running' } },
+    'child-tests',
+  );
+  child('child-fixtures', [tool('f1', 'npm run fixtures', 'execute', 'in_progress')]);
   announce({
     sessionId: 'child-docs',
     title: 'Check the README',

@@ -68,13 +68,18 @@ function readError(raw: Record<string, unknown>): AcpErrorInfo {
   return { code: typeof raw.code === 'number' || isString(raw.code) ? raw.code : 'error', message: isString(raw.message) ? raw.message : '', data: raw.data };
 }
 
-/** A new child's record: nothing set, an empty thread whose item ids stay unique in the parent's session. */
-export function createSubagent(parent: SessionState, sessionId: string, reducers: SubagentReducers): SubagentState {
+/**
+ * A new child's record on the top-level session `parent`: nothing set, an empty thread whose item
+ * ids stay unique in that session. `parentSessionId` is its immediate parent (`parent`'s id for a
+ * direct child).
+ */
+export function createSubagent(parent: SessionState, sessionId: string, reducers: SubagentReducers, parentSessionId = parent.sessionId): SubagentState {
   const session = reducers.createSessionState(sessionId);
   const index = Object.keys(parent.subagents ?? {}).length + 1;
   session.thread = { ...session.thread, idPrefix: `${parent.thread.idPrefix ?? 'i'}a${index}.` };
   return {
     sessionId,
+    parentSessionId,
     title: null,
     description: null,
     state: null,
@@ -87,9 +92,12 @@ export function createSubagent(parent: SessionState, sessionId: string, reducers
   };
 }
 
-/** The parent with a `subagent_update` applied to its child (created on first mention). */
-export function applySubagentUpdate(parent: SessionState, patch: SubagentPatch, reducers: SubagentReducers): SessionState {
-  const current = parent.subagents?.[patch.sessionId] ?? createSubagent(parent, patch.sessionId, reducers);
+/**
+ * The top-level session `parent` with a `subagent_update` applied to its descendant (created on
+ * first mention, as a child of `parentSessionId`; a known one keeps its parent).
+ */
+export function applySubagentUpdate(parent: SessionState, patch: SubagentPatch, reducers: SubagentReducers, parentSessionId?: string): SessionState {
+  const current = parent.subagents?.[patch.sessionId] ?? createSubagent(parent, patch.sessionId, reducers, parentSessionId);
   const next: SubagentState = {
     ...current,
     title: patch.title !== undefined ? patch.title : current.title,
@@ -127,8 +135,9 @@ function withSubagent(parent: SessionState, child: SubagentState): SessionState 
 /**
  * Whose a child session's requests are: the top-level session it belongs to (its requests are
  * shown there) and its effective roots. An unset (or cleared) `cwd` or `additionalDirectories`
- * inherits the parent's effective value, each independently (the RFD's `SubagentUpdate`); the
- * child's `cwd` is also where its terminals start when the agent names no directory.
+ * inherits its immediate parent's effective value, each independently (the RFD's
+ * `SubagentUpdate`), up the chain of parents to the top-level session; the child's `cwd` is also
+ * where its terminals start when the agent names no directory.
  */
 export interface ChildOwner {
   /** The top-level session. */
@@ -140,10 +149,18 @@ export interface ChildOwner {
 }
 
 export function childOwner(parent: SessionState, child: SubagentState): ChildOwner {
+  let { cwd, additionalDirectories } = child;
+  // Up the chain; bounded by the number of records, so a malformed snapshot cannot loop.
+  let up = parent.subagents?.[child.parentSessionId];
+  for (let hops = Object.keys(parent.subagents ?? {}).length; up && hops > 0 && (cwd === null || additionalDirectories === null); hops--) {
+    cwd ??= up.cwd;
+    additionalDirectories ??= up.additionalDirectories;
+    up = parent.subagents?.[up.parentSessionId];
+  }
   return {
     sessionId: parent.sessionId,
     subagentSessionId: child.sessionId,
-    cwd: child.cwd ?? parent.cwd,
-    additionalDirectories: child.additionalDirectories ?? parent.additionalDirectories,
+    cwd: cwd ?? parent.cwd,
+    additionalDirectories: additionalDirectories ?? parent.additionalDirectories,
   };
 }

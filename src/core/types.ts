@@ -145,6 +145,12 @@ export interface SubagentRun {
 export interface SubagentState {
   /** The child's session id (every ACP message about it uses this id). */
   sessionId: string;
+  /**
+   * The session that announced it (its immediate parent): the top-level session's id for a direct
+   * child, else another child's (a child may start children of its own). Every descendant is kept
+   * flat on the top-level session's `subagents`.
+   */
+  parentSessionId: string;
   /** The parent's display title for the child; null when unset (the UI falls back to a generic label). */
   title: string | null;
   description: string | null;
@@ -152,7 +158,7 @@ export interface SubagentState {
   state: SubagentWorkState | null;
   /** True when the agent allows `session/cancel` for this child (`capabilities.cancel`). */
   canCancel: boolean;
-  /** Where the agent placed the child; null while it inherits the parent's. */
+  /** Where the agent placed the child; null while it inherits its immediate parent's (effective) one. */
   cwd: string | null;
   additionalDirectories: string[] | null;
   /** The child's own session as its updates built it (thread, plans, usage, ...). */

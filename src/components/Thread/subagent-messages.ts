@@ -10,6 +10,8 @@ export const subagentsMessages = {
   state_idle: 'Idle',
   state_requires_action: 'Needs action',
   state_unknown: 'State unknown',
+  /** Under a child started by another child (not by the session): that child's title. */
+  started_by: 'Started by “{title}”',
   cancel: 'Stop',
   cancel_label: 'Stop {title}',
   asked_by: 'Asked by the sub-agent “{title}”',

@@ -274,8 +274,15 @@ export function createSessionActions(host: ActionHost): SessionActions {
       // A child's mutations need the agent's per-child grant; the parent's session/cancel support does not extend to it.
       requireCapability(get().sessions[parentSessionId]?.subagents?.[childSessionId]?.canCancel, `cancelling sub-agent ${childSessionId}`);
       await host.notify(agent.session.cancel, { sessionId: childSessionId, _meta: options?._meta });
-      // The child's pending permission and elicitation requests are answered `cancelled`, as for a turn.
-      host.settleSession(childSessionId);
+      // The pending permission and elicitation requests of the child and of its descendants (the
+      // children it started, theirs, ..., all kept flat on the top-level session) are answered
+      // `cancelled`, as for a turn. Each record is taken once, so a malformed snapshot cannot loop.
+      const records = Object.values(get().sessions[parentSessionId]?.subagents ?? {});
+      const settled = [childSessionId];
+      for (let i = 0; i < settled.length; i++) {
+        host.settleSession(settled[i]!);
+        for (const c of records) if (c.parentSessionId === settled[i] && !settled.includes(c.sessionId)) settled.push(c.sessionId);
+      }
     },
 
     async setMode(sessionId, modeId, options) {

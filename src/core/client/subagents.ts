@@ -1,8 +1,10 @@
 /**
  * UNSTABLE (ACP RFD "subagents"): the routing of child sessions' traffic, fetched when a client
  * created with `subagents: true` connects (before `initialize`, so it is in place before the first
- * update). A `subagent_update` on a known session records the child on it; a `session/update`
- * sent with a child's session id goes into that child's record on its parent. Everything else
+ * update). A `subagent_update` on a known session records the child on it; one on a known child
+ * records a child of that child (any depth: every descendant is kept flat on the top-level
+ * session's `subagents`, with its immediate parent in `parentSessionId`). A `session/update`
+ * sent with a child's session id goes into that child's record. Everything else
  * goes on to the ordinary routing (`sessions.ts`). An inter-session message (`session_message`,
  * `session_message_chunk`) goes into the transcript it was sent on, a child's or a session's own.
  *
@@ -37,13 +39,13 @@ export interface SubagentRouter {
 
 /** `tools` are the core's helpers inter-session messages are built with (see `../session-messages.ts`). */
 export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTools): SubagentRouter {
-  /** Child session id -> parent session id; O(1) per child update. */
+  /** Child session id (of any depth) -> the top-level session's id; O(1) per child update. */
   const parents = new Map<string, string>();
   const reducersFor = sessionMessageReducers(host, tools);
   const messageReducers = (update: unknown, params: unknown) => reducersFor(update, (problem) => host.diagnose('invalid_update', problem, params));
 
   /**
-   * The session holding the child's record. A child is forgotten once its parent is closed or
+   * The top-level session holding the child's record. A child is forgotten once its parent is closed or
    * deleted (its children went with it) or no longer holds it (a `session/load` rebuilds the
    * children from the replay): its traffic then goes on as an unknown session's, and is kept
    * until a `subagent_update` announces the child again.
@@ -57,13 +59,19 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
     return undefined;
   };
 
-  const announce = (parentId: string, params: unknown, update: unknown) => {
+  /** A `subagent_update` sent on `announcer`: the top-level session `parentId` or one of its descendants. */
+  const announce = (parentId: string, announcer: string, params: unknown, update: unknown) => {
     const patch = parseSubagentUpdate(update);
     if (typeof patch === 'string') return host.diagnose('invalid_update', patch, params);
     const childId = patch.sessionId;
     // A child's id is never its parent's, nor the id of a session of its own.
-    if (childId === parentId || host.get().sessions[childId]) {
+    if (childId === announcer || host.get().sessions[childId]) {
       return host.diagnose('invalid_update', `The subagent update names session ${childId}, which is not a child session.`, params);
+    }
+    // A child keeps the parent that announced it first: only that one updates it (no cycles).
+    const known = host.get().sessions[parentId]?.subagents?.[childId];
+    if (known && known.parentSessionId !== announcer) {
+      return host.diagnose('invalid_update', `The subagent update on ${announcer} names ${childId}, a child of ${known.parentSessionId}.`, params);
     }
     parents.set(childId, parentId);
     const early = host.strays.get(childId);
@@ -76,7 +84,7 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
       host.withSession(s, parentId, (parent) =>
         adopted.reduce<SessionState>(
           (acc, [u, reducers]) => (reducers === null ? acc : applyChildUpdate(acc, childId, u, at, reducers ?? host)),
-          applySubagentUpdate(parent, patch, host),
+          applySubagentUpdate(parent, patch, host, announcer),
         ),
       ),
     );
@@ -95,6 +103,10 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
       if (typeof sessionId !== 'string') return false;
       const parent = parentOf(sessionId);
       if (parent) {
+        if (update?.sessionUpdate === 'subagent_update') {
+          announce(parent.sessionId, sessionId, params, update);
+          return true;
+        }
         const reducers = messageReducers(update, params);
         if (reducers === null) return true;
         const at = host.now();
@@ -109,7 +121,7 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
         return true;
       }
       if (update?.sessionUpdate !== 'subagent_update') return false;
-      announce(sessionId, params, update);
+      announce(sessionId, sessionId, params, update);
       return true;
     },
 
