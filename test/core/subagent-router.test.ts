@@ -39,6 +39,25 @@ describe('childOwner', () => {
   });
 });
 
+describe('childOwner of a child’s own child (any depth)', () => {
+  it('each unset value inherits its immediate parent’s effective one, up the chain to the top-level session', () => {
+    let p = parent();
+    const record = (id: string, by: string, fields: Record<string, unknown>) => {
+      p = { ...p, subagents: { ...p.subagents, [id]: { ...createSubagent(p, id, reducers, by), ...fields } } };
+    };
+    record('c', 'p', { cwd: '/repo/pkg' });
+    record('g', 'c', { additionalDirectories: ['/repo/pkg/gen'] });
+    record('gg', 'g', {});
+    expect(p.subagents!.g!.parentSessionId).toBe('c');
+    expect(childOwner(p, p.subagents!.gg!)).toEqual({ sessionId: 'p', subagentSessionId: 'gg', cwd: '/repo/pkg', additionalDirectories: ['/repo/pkg/gen'] });
+    expect(childOwner(p, p.subagents!.g!)).toMatchObject({ cwd: '/repo/pkg', additionalDirectories: ['/repo/pkg/gen'] });
+    // Nothing set along the chain: the top-level session's.
+    record('c', 'p', { cwd: null });
+    record('g', 'c', {});
+    expect(childOwner(p, p.subagents!.gg!)).toMatchObject({ cwd: '/repo', additionalDirectories: ['/lib'] });
+  });
+});
+
 describe('the router', () => {
   function setup() {
     let snapshot: AcpSnapshot = putSession(initialSnapshot(), parent());
@@ -109,5 +128,57 @@ describe('the router', () => {
     announce();
     expect(get().diagnostics).toEqual([]);
     expect(Object.keys(get().sessions.p!.subagents!)).toEqual(['c']);
+  });
+
+  it('a subagent_update on a known child announces a child of its own, kept flat on the top-level session', () => {
+    const { router, announce, get } = setup();
+    announce({ title: 'Tests', cwd: '/repo/pkg' });
+    expect(router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Fixtures' } })).toBe(true);
+    router.route({ sessionId: 'g', update: agentChunk('Rebuilding', 'm1') });
+    router.route({ sessionId: 'g', update: toolCall('t1', { title: 'npm run fixtures' }) });
+    const p = get().sessions.p!;
+    expect(p.subagents!.g).toMatchObject({ sessionId: 'g', parentSessionId: 'c', title: 'Fixtures', run: { steps: 1 } });
+    expect(p.subagents!.c!.parentSessionId).toBe('p');
+    // Not an item in its parent's thread, and its traffic is its own.
+    expect(p.subagents!.c!.session.thread.items.size).toBe(0);
+    expect(p.subagents!.g!.session.thread.items.size).toBe(2);
+    expect(router.owner('g')).toEqual({ sessionId: 'p', subagentSessionId: 'g', cwd: '/repo/pkg', additionalDirectories: ['/lib'] });
+    // A grandchild of a grandchild too.
+    router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'gg', cwd: '/repo/pkg/gen' } });
+    expect(router.owner('gg')).toEqual({ sessionId: 'p', subagentSessionId: 'gg', cwd: '/repo/pkg/gen', additionalDirectories: ['/lib'] });
+    expect(get().sessions.p!.subagents!.gg!.parentSessionId).toBe('g');
+    expect(get().diagnostics).toEqual([]);
+  });
+
+  it('a child keeps the parent that announced it: another session or child naming it (a cycle) is refused with a diagnostic', () => {
+    const { router, announce, get } = setup();
+    announce();
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    const before = get().sessions.p;
+    router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'c', title: 'Loop' } });
+    router.route({ sessionId: 'p', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Stolen' } });
+    router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    expect(get().sessions.p).toBe(before);
+    expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
+      ['invalid_update', 'The subagent update on g names c, a child of p.'],
+      ['invalid_update', 'The subagent update on p names g, a child of c.'],
+      ['invalid_update', 'The subagent update names session g, which is not a child session.'],
+    ]);
+    // Its own parent updates it.
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Fixtures' } });
+    expect(get().sessions.p!.subagents!.g!.title).toBe('Fixtures');
+  });
+
+  it('a child’s child is forgotten with the rest once the top-level session no longer holds it', () => {
+    const { router, announce, get, set } = setup();
+    announce();
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    set(withSession(get(), 'p', (p) => ({ ...p, subagents: undefined })));
+    expect(router.owner('g')).toBeNull();
+    expect(router.route({ sessionId: 'g', update: agentChunk('late') })).toBe(false);
+    // Announced again by the replay, through its parent: found again.
+    announce();
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    expect(router.owner('g')).toMatchObject({ sessionId: 'p', subagentSessionId: 'g' });
   });
 });
