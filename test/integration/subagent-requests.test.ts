@@ -352,6 +352,48 @@ describe('cancelling, closing', () => {
   });
 });
 
+describe('a child’s own children (any depth)', () => {
+  it('a child announces one on its own session id: its updates build its record, its requests are shown in the top-level panel, its roots inherit through the chain, cancelling the child settles them', async () => {
+    const { client, sessionId } = await connected();
+    const results: Record<string, unknown> = {};
+    script = async (turn) => {
+      const child = childOf(turn.sessionId);
+      const grandchild = `${child}.fixtures`;
+      const read = (path: string) => outcome(turn.client.request<{ content: string }>(m.client.fs.readTextFile, { sessionId: grandchild, path }));
+      await announce(turn, { cwd: `${WORKSPACE}/src`, capabilities: { cancel: {} } });
+      // Sent on the child's session: its immediate parent. cwd and additionalDirectories unset.
+      await turn.send(child, { sessionUpdate: 'subagent_update', sessionId: grandchild, title: 'Fixtures', state: { state: 'running' } });
+      await turn.send(grandchild, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Rebuilding.' } });
+      await turn.send(grandchild, { sessionUpdate: 'tool_call', toolCallId: 'gen', title: 'npm run fixtures', kind: 'execute', status: 'in_progress' });
+      // The child's cwd (its own), the top-level session's extra root (inherited through the child).
+      results.inChildCwd = await read(`${WORKSPACE}/src/greeting.ts`);
+      results.inherited = await read(`${SHARED}/notes.md`);
+      results.outside = await read(`${WORKSPACE}/README.md`);
+      const stop = cancelled(child);
+      await Promise.all([ask(turn, grandchild).then((a) => (results.permission = a)), stop]);
+    };
+    const turn = client.prompt(sessionId, 'go');
+    const grandchild = `${childOf(sessionId)}.fixtures`;
+    const s = await waitForSnapshot(client, (snap) => pendingPermissions(snap).length === 1, 10_000, 'the grandchild’s permission request');
+    expect(s.permissionRequests[0]).toMatchObject({ sessionId, subagentSessionId: grandchild, toolCall: { toolCallId: 'edit' }, status: 'pending' });
+    const records = s.sessions[sessionId]!.subagents!;
+    expect(records[grandchild]).toMatchObject({ parentSessionId: childOf(sessionId), title: 'Fixtures', state: { state: 'running' }, run: { steps: 1 } });
+    expect(texts(records[grandchild]!.session.thread.items.toArray())).toEqual(['agent_message:Rebuilding.', 'tool:gen']);
+    expect(records[childOf(sessionId)]!.parentSessionId).toBe(sessionId);
+    // The announcement is no item of the child's thread.
+    expect(childItems(s, sessionId)).toEqual([]);
+
+    await client.cancelSubagent(sessionId, childOf(sessionId));
+    await expect(turn).resolves.toBe('end_turn');
+    expect(results.permission).toEqual({ outcome: { outcome: 'cancelled' } });
+    expect(client.getSnapshot().permissionRequests.map((r) => [r.subagentSessionId, r.status])).toEqual([[grandchild, 'cancelled']]);
+    expect(results.inChildCwd).toEqual({ result: { content: expect.stringContaining('export function greet') } });
+    expect(results.inherited).toEqual({ result: { content: '# Notes\n' } });
+    expect(results.outside).toEqual({ error: { code: -32602, message: expect.stringContaining(`(${WORKSPACE}/src, ${SHARED})`) } });
+    expect(client.getSnapshot().diagnostics.filter((d) => d.kind === 'unknown_session' || d.kind === 'invalid_update')).toEqual([]);
+  });
+});
+
 describe('a dropped connection', () => {
   it('interrupts a child’s pending requests like any other', async () => {
     const { client, sessionId } = await connected();
