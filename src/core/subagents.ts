@@ -149,18 +149,14 @@ export interface ChildOwner {
 }
 
 export function childOwner(parent: SessionState, child: SubagentState): ChildOwner {
-  let { cwd, additionalDirectories } = child;
-  // Up the chain; bounded by the number of records, so a malformed snapshot cannot loop.
-  let up = parent.subagents?.[child.parentSessionId];
-  for (let hops = Object.keys(parent.subagents ?? {}).length; up && hops > 0 && (cwd === null || additionalDirectories === null); hops--) {
-    cwd ??= up.cwd;
-    additionalDirectories ??= up.additionalDirectories;
-    up = parent.subagents?.[up.parentSessionId];
-  }
+  // Its immediate parent's effective roots. The chain ends: a child is recorded under a parent
+  // recorded before it (the router's rule), and never becomes another's.
+  const up = parent.subagents?.[child.parentSessionId];
+  const inherited = up && up !== child ? childOwner(parent, up) : parent;
   return {
     sessionId: parent.sessionId,
     subagentSessionId: child.sessionId,
-    cwd: cwd ?? parent.cwd,
-    additionalDirectories: additionalDirectories ?? parent.additionalDirectories,
+    cwd: child.cwd ?? inherited.cwd,
+    additionalDirectories: child.additionalDirectories ?? inherited.additionalDirectories,
   };
 }

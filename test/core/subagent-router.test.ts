@@ -160,9 +160,9 @@ describe('the router', () => {
     router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
     expect(get().sessions.p).toBe(before);
     expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
-      ['invalid_update', 'The subagent update on g names c, a child of p.'],
-      ['invalid_update', 'The subagent update on p names g, a child of c.'],
-      ['invalid_update', 'The subagent update names session g, which is not a child session.'],
+      ['invalid_update', 'The subagent update on g names session c, which is not a child of it.'],
+      ['invalid_update', 'The subagent update on p names session g, which is not a child of it.'],
+      ['invalid_update', 'The subagent update on g names session g, which is not a child of it.'],
     ]);
     // Its own parent updates it.
     router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Fixtures' } });

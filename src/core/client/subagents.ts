@@ -64,14 +64,11 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
     const patch = parseSubagentUpdate(update);
     if (typeof patch === 'string') return host.diagnose('invalid_update', patch, params);
     const childId = patch.sessionId;
-    // A child's id is never its parent's, nor the id of a session of its own.
-    if (childId === announcer || host.get().sessions[childId]) {
-      return host.diagnose('invalid_update', `The subagent update names session ${childId}, which is not a child session.`, params);
-    }
-    // A child keeps the parent that announced it first: only that one updates it (no cycles).
+    // A child's id is never its parent's, nor the id of a session of its own; and a child keeps
+    // the parent that announced it first (only that one updates it), so no chain of parents loops.
     const known = host.get().sessions[parentId]?.subagents?.[childId];
-    if (known && known.parentSessionId !== announcer) {
-      return host.diagnose('invalid_update', `The subagent update on ${announcer} names ${childId}, a child of ${known.parentSessionId}.`, params);
+    if (childId === announcer || host.get().sessions[childId] || (known && known.parentSessionId !== announcer)) {
+      return host.diagnose('invalid_update', `The subagent update on ${announcer} names session ${childId}, which is not a child of it.`, params);
     }
     parents.set(childId, parentId);
     const early = host.strays.get(childId);
@@ -102,27 +99,20 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
       const { sessionId, update } = (params ?? {}) as { sessionId?: unknown; update?: { sessionUpdate?: unknown } };
       if (typeof sessionId !== 'string') return false;
       const parent = parentOf(sessionId);
-      if (parent) {
-        if (update?.sessionUpdate === 'subagent_update') {
-          announce(parent.sessionId, sessionId, params, update);
-          return true;
-        }
-        const reducers = messageReducers(update, params);
-        if (reducers === null) return true;
-        const at = host.now();
-        host.update((s) => host.withSession(s, parent.sessionId, (p) => applyChildUpdate(p, sessionId, update, at, reducers ?? host)));
+      // The top-level session: this one, or the one holding the child it was sent for.
+      const top = parent?.sessionId ?? (host.get().sessions[sessionId] && sessionId);
+      if (!top) return false;
+      if (update?.sessionUpdate === 'subagent_update') {
+        announce(top, sessionId, params, update);
         return true;
       }
-      if (!host.get().sessions[sessionId]) return false;
       const reducers = messageReducers(update, params);
-      if (reducers !== undefined) {
-        const at = host.now();
-        if (reducers) host.update((s) => host.withSession(s, sessionId, (session) => reducers.applySessionUpdate(session, update, at)));
-        return true;
-      }
-      if (update?.sessionUpdate !== 'subagent_update') return false;
-      announce(sessionId, sessionId, params, update);
-      return true;
+      if (reducers === null) return true;
+      const at = host.now();
+      if (parent) host.update((s) => host.withSession(s, top, (p) => applyChildUpdate(p, sessionId, update, at, reducers ?? host)));
+      else if (reducers) host.update((s) => host.withSession(s, top, (session) => reducers.applySessionUpdate(session, update, at)));
+      // A session's own update that is no inter-session message goes on to the ordinary routing.
+      return !!(parent || reducers);
     },
 
     owner(sessionId) {
