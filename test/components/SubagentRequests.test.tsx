@@ -9,7 +9,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AcpUiProvider } from '../../src/index.js';
 import { ElicitationForm } from '../../src/components/ElicitationForm/index.js';
-import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js';
+import { PermissionPrompt, PermissionQueue } from '../../src/components/PermissionPrompt/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
 import { applySessionUpdate, createSessionState } from '../../src/core/index.js';
 import { applySubagentUpdate, parseSubagentUpdate } from '../../src/core/subagents.js';
@@ -135,5 +135,14 @@ describe('outside a thread', () => {
     expect(await screen.findByRole('group', { name: 'Permission needed: Edit greeting.ts Von Explorer' })).toBeTruthy();
     // A child the host did not pass (or not known yet): the generic label.
     expect(await screen.findByRole('region', { name: 'The agent needs some information Von einem Unteragenten' })).toBeTruthy();
+  });
+
+  it('the queue names the sub-agent of a waiting request too, not only the active one', async () => {
+    const session = parent();
+    const own = permission({ requestId: 'own', subagentSessionId: null, toolCall: { toolCallId: 'a', title: 'Run npm test', kind: 'execute' } });
+    const child = permission({ requestId: 'child', toolCall: { toolCallId: 'b', title: 'Write test/a.test.ts', kind: 'edit' } });
+    render(<PermissionQueue requests={[own, child]} onRespond={() => {}} subagents={session.subagents} />);
+    const waiting = await screen.findByRole('list', { name: 'Waiting' });
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent('Write test/a.test.ts — Asked by the sub-agent “Explorer”');
   });
 });

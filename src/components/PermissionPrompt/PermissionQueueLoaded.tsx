@@ -4,9 +4,10 @@
  */
 import { forwardRef, useId, type ReactNode } from 'react';
 import type { PermissionRequestState } from '../../core/types.js';
-import type { Subagents } from '../shared/asked-by.js';
+import { askedBy, type Subagents } from '../shared/asked-by.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import type { RootProps } from '../shared/root-props.js';
+import { subagentsMessages } from '../Thread/subagent-messages.js';
 import { permissionMessages } from './messages.js';
 import { PermissionPromptLoaded as PermissionPrompt } from './PermissionPromptLoaded.js';
 import { toolCallInfo } from './tool-call-info.js';
@@ -33,6 +34,7 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
   ref,
 ) {
   const messages = useMessages('permission', permissionMessages);
+  const subagentStrings = useMessages('subagents', subagentsMessages);
   const id = useId();
   const pending = requests.filter((r) => r.status === 'pending');
   if (pending.length === 0) return null;
@@ -71,9 +73,16 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
           <ol aria-labelledby={`${id}-waiting`} start={2}>
             {waiting.map((request) => {
               const info = toolCallInfo(request.toolCall);
+              // A waiting child's request names its sub-agent too: the user must know who is asking next.
+              const asker = askedBy(request.subagentSessionId, subagents, subagentStrings);
               return (
                 <li key={request.requestId} data-slot="permission-queue-waiting-item">
                   {info.title ?? messages.untitled_tool}
+                  {asker && (
+                    <span className="acp-permission-queue__asker" data-slot="permission-queue-asker">
+                      {` — ${asker}`}
+                    </span>
+                  )}
                 </li>
               );
             })}
