@@ -1,6 +1,8 @@
 // @ts-check
 /**
- * Scripted, deterministic, offline demo ACP agent (SDK 2.4 stable `agent()` app API).
+ * Scripted, deterministic, offline demo ACP agent (SDK 2.4 stable app API; its app is a stable
+ * `AgentApp` that also reads the unstable `subagents` client capability, see
+ * `unstable-capabilities.mjs`).
  *
  * Browser-safe: no Node imports here or in any module it imports, so Storybook fixtures can
  * connect a client app to it in process (`createDemoAgent().connect(clientApp)`); `server.mjs`
@@ -14,6 +16,7 @@ import { configHandlers } from './handlers-config.mjs';
 import { connectionHandlers } from './handlers-connection.mjs';
 import { promptHandlers } from './handlers-prompt.mjs';
 import { sessionHandlers } from './handlers-sessions.mjs';
+import { DemoAgentApp } from './unstable-capabilities.mjs';
 
 export {
   AUTH_METHODS,
@@ -33,7 +36,6 @@ export { pickScript } from './scripts.mjs';
 export { DemoSessionStore } from './session-store.mjs';
 
 /**
- * @typedef {import('@agentclientprotocol/sdk').AgentApp} AgentApp
  * @typedef {import('./options.mjs').DemoAgentOptions} DemoAgentOptions
  */
 
@@ -43,7 +45,7 @@ const m = acp.methods;
  * Creates the demo agent. One app may serve many connections (per-connection state is keyed by
  * the SDK connection); pass the same `store` to several apps to share sessions between them.
  * @param {DemoAgentOptions} [options]
- * @returns {AgentApp}
+ * @returns {DemoAgentApp}
  */
 export function createDemoAgent(options = {}) {
   // Everything the handlers share (options, store, per-connection state) travels in one object.
@@ -53,8 +55,9 @@ export function createDemoAgent(options = {}) {
   const config = configHandlers(ctx);
   const turns = promptHandlers(ctx);
 
-  return acp
-    .agent({ name: options.name ?? DEMO_AGENT_NAME })
+  return new DemoAgentApp({ name: options.name ?? DEMO_AGENT_NAME }, (client, seen) => {
+    ctx.conn(client).unstable = seen;
+  })
     .onRequest(m.agent.initialize, connection.initialize)
     .onRequest(m.agent.authenticate, connection.authenticate)
     .onRequest(m.agent.logout, connection.logout)

@@ -42,6 +42,11 @@ export const DEMO_COMMANDS = [
   { name: 'edit', description: 'Propose an edit: diff, permission prompt, then fs/write_text_file', input: { hint: 'file or change' } },
   { name: 'refactor', description: 'Edit several files at once (one permission, fs/write_text_file each): try the change review' },
   { name: 'delegate', description: 'Hand a task to a sub-agent (a Task tool call with a nested run)', input: { hint: 'task' } },
+  {
+    name: 'subagents',
+    description: 'Split a task between two sub-agents in child sessions (needs the UNSTABLE subagents client capability)',
+    input: { hint: 'task' },
+  },
   { name: 'test', description: 'Run npm test in a client terminal' },
   { name: 'plan', description: 'Build a plan and advance it step by step' },
   { name: 'form', description: 'Ask for project settings through an elicitation form' },

@@ -4,17 +4,23 @@
  * connections; each one's state is kept apart, keyed by the SDK's connection context.
  */
 
+import { noUnstableCapabilities } from './unstable-capabilities.mjs';
+
 /**
  * @typedef {import('@agentclientprotocol/sdk').AgentContext} AgentContext
- * @typedef {import('@agentclientprotocol/sdk').ClientCapabilities} ClientCapabilities
+ * @typedef {import('./unstable-capabilities.mjs').DemoClientCapabilities} DemoClientCapabilities
+ * @typedef {import('./unstable-capabilities.mjs').UnstableCapabilities} UnstableCapabilities
+ * @typedef {import('./turn.mjs').Turn} Turn
  */
 
 /**
  * @typedef {object} ConnState
  * @property {boolean} initialized
- * @property {ClientCapabilities} caps
+ * @property {DemoClientCapabilities} caps  what the accepted `initialize` advertised
+ * @property {UnstableCapabilities} unstable  read from the raw `initialize` (see `unstable-capabilities.mjs`)
  * @property {boolean} authenticated
  * @property {Set<string>} openSessions  sessions created, loaded or resumed on this connection
+ * @property {Map<string, Turn>} children  this connection's child sessions at work, by id (`/subagents`; `session/cancel` finds them here)
  */
 
 /** @type {symbol | null | undefined} */
@@ -58,7 +64,7 @@ export function createConnectionStates() {
     const key = connectionKeyOf(client) ?? fallbackKey;
     let state = connections.get(key);
     if (!state) {
-      state = { initialized: false, caps: {}, authenticated: false, openSessions: new Set() };
+      state = { initialized: false, caps: {}, unstable: noUnstableCapabilities(), authenticated: false, openSessions: new Set(), children: new Map() };
       connections.set(key, state);
     }
     return state;

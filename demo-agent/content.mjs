@@ -52,6 +52,23 @@ export function defaultThought(request, modeId) {
   );
 }
 
+/** The test `/subagents`' test writer adds (a new file). */
+export const GREETING_TEST_FILE = 'test/greeting.test.ts';
+
+export const GREETING_TEST = `import { describe, expect, it } from 'vitest';
+import { greet } from '../src/greeting';
+
+describe('greet', () => {
+  it('greets a name', () => {
+    expect(greet('Ada')).toBe('Hello, Ada!');
+  });
+
+  it('keeps what an empty name gives today', () => {
+    expect(greet('')).toBe('Hello, !');
+  });
+});
+`;
+
 export const DEFAULT_INTRO = `I'll start by reading \`${GREETING_FILE}\`.`;
 
 export const DEFAULT_ANSWER = `## Plan for \`${GREETING_FILE}\`

@@ -4,6 +4,7 @@
  * `authenticate` and `logout`.
  */
 import * as acp from '@agentclientprotocol/sdk';
+import { withUnstableCapabilities } from './unstable-capabilities.mjs';
 import { AUTH_METHODS, AUTH_METHOD_ID, DEMO_AGENT_NAME, DEMO_AGENT_TITLE, DEMO_AGENT_VERSION, TERMINAL_AUTH_METHOD_ID } from './catalog.mjs';
 
 /**
@@ -23,7 +24,7 @@ export function connectionHandlers(ctx) {
       throw acp.RequestError.invalidRequest(undefined, 'initialize was already called on this connection');
     }
     c.initialized = true;
-    c.caps = params.clientCapabilities ?? {};
+    c.caps = withUnstableCapabilities(params.clientCapabilities, c.unstable);
     /** @type {InitializeResponse} */
     const response = {
       protocolVersion: SDK_PROTOCOL_VERSION,

@@ -20,9 +20,11 @@ export function promptHandlers(ctx) {
   const store = ctx.store;
 
   /** @type {NotificationHandlers['session/cancel']} */
-  const cancel = ({ params }) => {
+  const cancel = ({ params, client }) => {
     const session = store.get(params.sessionId);
     if (session) session.activeTurn?.cancel();
+    // Or a child session at work (`/subagents`): only that child stops, its parent's turn goes on.
+    else ctx.conn(client).children.get(params.sessionId)?.cancel();
   };
 
   /** @type {Handlers['session/prompt']} */
@@ -49,6 +51,7 @@ export function promptHandlers(ctx) {
       cancelGraceMs: ctx.cancelGraceMs,
       elicitationCompleteDelayMs: ctx.elicitationCompleteDelayMs,
       requestSignal: signal,
+      children: c.children,
     });
     session.activeTurn = turn;
     // The prompt goes into the history only (session/load replays it); it is not echoed live.

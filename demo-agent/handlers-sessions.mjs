@@ -8,6 +8,7 @@ import { DEMO_COMMANDS } from './catalog.mjs';
 import { configOptionsOf, modesOf, usageOf } from './config-options.mjs';
 import { isAbsolutePath, yieldToEventLoop } from './helpers.mjs';
 import { assertAuthenticated, existingSession } from './session-access.mjs';
+import { isChildSessionEntry } from './session-store.mjs';
 
 /**
  * @typedef {import('@agentclientprotocol/sdk').AgentContext} AgentContext
@@ -41,10 +42,14 @@ export function sessionHandlers(ctx) {
     const session = existingSession(ctx, params.sessionId);
     session.additionalDirectories = validateRoots(params.cwd, params.additionalDirectories);
     c.openSessions.add(session.sessionId);
-    // Replay the whole history (original messageIds) before answering.
+    // Replay the whole history (original messageIds) before answering; child sessions' updates
+    // with their own ids, and only to a client that advertised `subagents`.
     const history = session.history.slice();
     for (let i = 0; i < history.length; i++) {
-      await client.notify(m.client.session.update, { sessionId: session.sessionId, update: history[i] });
+      const entry = history[i];
+      if (isChildSessionEntry(entry) && !c.caps.subagents) continue;
+      const [sessionId, update] = 'childSessionId' in entry ? [entry.childSessionId, entry.update] : [session.sessionId, entry];
+      await client.notify(m.client.session.update, { sessionId, update });
       if ((i & 255) === 255) await yieldToEventLoop();
     }
     /** @type {SessionUpdate[]} */

@@ -12,6 +12,7 @@ import { slowScript, streamScript } from './scripts-pacing.mjs';
 import { notebookMention, notebookScript } from './scripts-notebook.mjs';
 import { refactorScript } from './scripts-review.mjs';
 import { delegateScript } from './scripts-delegate.mjs';
+import { subagentsScript } from './scripts-subagents.mjs';
 import { compactScript, noticeScript } from './scripts-session.mjs';
 
 /**
@@ -24,6 +25,7 @@ const COMMAND_SCRIPTS = {
   edit: editScript,
   refactor: refactorScript,
   delegate: delegateScript,
+  subagents: subagentsScript,
   test: testScript,
   plan: planScript,
   form: formScript,

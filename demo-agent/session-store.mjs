@@ -10,6 +10,30 @@
  */
 
 /**
+ * A child session's update (`/subagents`), kept in its parent's history in the order it was sent
+ * and replayed with the child's session id.
+ * @typedef {object} ChildUpdate
+ * @property {string} childSessionId
+ * @property {SessionUpdate} update
+ */
+
+/**
+ * @typedef {SessionUpdate | ChildUpdate} HistoryEntry
+ */
+
+/** The updates of the UNSTABLE child sessions (RFD "subagents"), sent on the parent. */
+const CHILD_SESSION_UPDATES = new Set(['subagent_update', 'session_message', 'session_message_chunk']);
+
+/**
+ * Whether a history entry belongs to child sessions: replayed only to a client that advertised
+ * `clientCapabilities.subagents`, like everything `/subagents` sends.
+ * @param {HistoryEntry} entry
+ */
+export function isChildSessionEntry(entry) {
+  return 'childSessionId' in entry || CHILD_SESSION_UPDATES.has(entry.sessionUpdate);
+}
+
+/**
  * @typedef {object} DemoSession
  * @property {string} sessionId
  * @property {string} tag  short prefix for message and tool-call ids
@@ -26,7 +50,7 @@
  * @property {number} used  tokens in context
  * @property {number} cost  cumulative USD
  * @property {'allow' | 'reject' | null} editPolicy  remembered allow_always / reject_always
- * @property {SessionUpdate[]} history  replayed by session/load
+ * @property {HistoryEntry[]} history  replayed by session/load
  * @property {Turn | null} activeTurn
  */
 
@@ -95,12 +119,18 @@ export class DemoSessionStore {
    * Stored objects are never mutated, because the SDK may still be serializing them.
    * @param {DemoSession} session
    * @param {SessionUpdate} update
+   * @param {string} [childSessionId]  the update is this child session's (kept as sent, not merged)
    */
-  record(session, update) {
+  record(session, update, childSessionId) {
     const history = session.history;
+    if (childSessionId !== undefined) {
+      history.push({ childSessionId, update });
+      return;
+    }
     const last = history[history.length - 1];
     if (
       last &&
+      !('childSessionId' in last) &&
       isTextChunk(last) &&
       isTextChunk(update) &&
       last.sessionUpdate === update.sessionUpdate &&

@@ -10,7 +10,7 @@ import { TurnStop, chunkText, sleep } from './helpers.mjs';
 
 /**
  * @typedef {import('@agentclientprotocol/sdk').AgentContext} AgentContext
- * @typedef {import('@agentclientprotocol/sdk').ClientCapabilities} ClientCapabilities
+ * @typedef {import('./unstable-capabilities.mjs').DemoClientCapabilities} ClientCapabilities
  * @typedef {import('@agentclientprotocol/sdk').SessionUpdate} SessionUpdate
  * @typedef {import('@agentclientprotocol/sdk').PlanEntry} PlanEntry
  * @typedef {import('@agentclientprotocol/sdk').StopReason} StopReason
@@ -30,7 +30,8 @@ const m = acp.methods;
 export class Turn {
   /**
    * @param {{ session: DemoSession, store: DemoSessionStore, client: AgentContext, caps: ClientCapabilities,
-   *   delayMs: number, cancelGraceMs: number, elicitationCompleteDelayMs: number, requestSignal: AbortSignal }} init
+   *   delayMs: number, cancelGraceMs: number, elicitationCompleteDelayMs: number, requestSignal: AbortSignal,
+   *   children?: Map<string, Turn> }} init
    */
   constructor(init) {
     this.session = init.session;
@@ -40,6 +41,8 @@ export class Turn {
     this.delayMs = init.delayMs;
     this.cancelGraceMs = init.cancelGraceMs;
     this.elicitationCompleteDelayMs = init.elicitationCompleteDelayMs;
+    /** The connection's child sessions at work (`ConnState.children`): a script that starts one registers it here. */
+    this.children = init.children ?? new Map();
     this.number = init.session.turns;
     this.sessionId = init.session.sessionId;
     /** @type {null | 'cancelled' | 'dropped'} */

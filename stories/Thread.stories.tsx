@@ -3,7 +3,11 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
 import { preloadComponents } from '../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
+import { appendBlock, readContentBlock, textOf } from '../src/core/content.js';
+import { closeOpenThought } from '../src/core/reducer/thoughts.js';
+import { sessionMessageReducers } from '../src/core/session-messages.js';
 import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate } from '../src/core/subagents.js';
+import { appendItem, replaceItem } from '../src/core/thread.js';
 import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools/index.js';
 import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../src/core/types.js';
 import claudeOffline from '../fixtures/claude-agent-acp.offline.ndjson?raw';
@@ -334,19 +338,34 @@ function ThreadDemo({ build, theme, ...rest }: DemoProps) {
 /**
  * Child agents (UNSTABLE `subagent_update`, with the client's `subagents` opt-in) under a finished
  * turn: one still running with a cancel the agent allows, one finished; each child's own updates
- * reduced into its run exactly as the client does.
+ * reduced into its run exactly as the client does. The messages between the session and its
+ * children (`session_message`, `session_message_chunk`) are in both transcripts: the parent's
+ * brief to one child and the other child's report in the thread, each child's view in its run.
  */
 function withSubagents(): Scene {
   const base = full();
   const reducers = { createSessionState, applySessionUpdate };
   let session = base.session;
-  const announce = (raw: Record<string, unknown>) => {
+  /** `by`: the child that announced it (a child's own child), else the session. */
+  const announce = (raw: Record<string, unknown>, by?: string) => {
     const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', ...raw });
     if (typeof patch === 'string') throw new Error(patch);
-    session = applySubagentUpdate(session, patch, reducers);
+    session = applySubagentUpdate(session, patch, reducers, by);
   };
+  // As the client's router applies them: inter-session messages through their own reducers.
+  const reducersFor = sessionMessageReducers(reducers, [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought]);
+  const using = (update: Record<string, unknown>) =>
+    reducersFor(update, (problem) => {
+      throw new Error(problem);
+    }) ?? reducers;
   const child = (sessionId: string, updates: Record<string, unknown>[]) =>
-    updates.forEach((update, i) => (session = applyChildUpdate(session, sessionId, update, 1_000 + i, reducers)));
+    updates.forEach((update, i) => (session = applyChildUpdate(session, sessionId, update, 1_000 + i, using(update))));
+  const parent = (updates: Record<string, unknown>[]) =>
+    updates.forEach((update, i) => (session = using(update).applySessionUpdate(session, update, 2_000 + i)));
+  const parentId = session.sessionId;
+  const text = (t: string) => ({ type: 'text', text: t });
+  const brief = 'Run only the greeting tests:\n\n```sh\nnpm test -- greeting\n```\n\nTell me which ones fail.';
+  const report = 'The examples in `README.md` still match the greeting API; nothing to change.';
   const say = (text: string) => ({ sessionUpdate: 'agent_message_chunk', messageId: null, content: { type: 'text', text } });
   const tool = (toolCallId: string, title: string, kind: string, status: string) => ({ sessionUpdate: 'tool_call', toolCallId, title, kind, status });
 
@@ -357,15 +376,78 @@ function withSubagents(): Scene {
     state: { state: 'running' },
     capabilities: { cancel: {} },
   });
-  child('child-tests', [say('Running the unit tests first.'), tool('c1', 'npm test -- greeting', 'execute', 'in_progress')]);
+  parent([{ sessionUpdate: 'session_message', messageId: 'brief', senderSessionId: parentId, recipientSessionId: 'child-tests', content: [text(brief)] }]);
+  child('child-tests', [
+    { sessionUpdate: 'session_message_chunk', messageId: 'brief-in', content: text(brief) },
+    { sessionUpdate: 'session_message', messageId: 'brief-in', senderSessionId: parentId, recipientSessionId: 'child-tests', senderMessageId: 'brief' },
+    say('Running the unit tests first.'),
+    tool('c1', 'npm test -- greeting', 'execute', 'in_progress'),
+  ]);
+  // A child's own child: the test runner started one to rebuild the fixtures first.
+  announce(
+    { sessionId: 'child-fixtures', title: 'Rebuild the fixtures', description: 'Regenerates the greeting snapshots', state: { state: 'running' } },
+    'child-tests',
+  );
+  child('child-fixtures', [tool('f1', 'npm run fixtures', 'execute', 'in_progress')]);
   announce({
     sessionId: 'child-docs',
     title: 'Check the README',
     description: 'Looks for examples that no longer compile',
     state: { state: 'idle', stopReason: 'end_turn' },
   });
-  child('child-docs', [tool('d1', 'Read README.md', 'read', 'completed'), say('The examples still match the greeting API.')]);
+  child('child-docs', [
+    tool('d1', 'Read README.md', 'read', 'completed'),
+    say('The examples still match the greeting API.'),
+    { sessionUpdate: 'session_message', messageId: 'report', senderSessionId: 'child-docs', recipientSessionId: parentId, content: [text(report)] },
+  ]);
+  parent([
+    { sessionUpdate: 'session_message', messageId: 'report-in', senderSessionId: 'child-docs', recipientSessionId: parentId, senderMessageId: 'report' },
+    { sessionUpdate: 'session_message_chunk', messageId: 'report-in', content: text(report) },
+  ]);
   return { ...base, session };
+}
+
+/**
+ * Requests the children sent with their own session ids (UNSTABLE subagents), shown in the parent's
+ * thread as the client files them (`sessionId` the parent's, `subagentSessionId` the child's): a
+ * permission request from the titled child and a form from a child the agent gave no title.
+ */
+function withSubagentRequests(): Scene {
+  const base = withSubagents();
+  const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', sessionId: 'child-lint', state: { state: 'requires_action' } });
+  if (typeof patch === 'string') throw new Error(patch);
+  const session = applySubagentUpdate(base.session, patch, { createSessionState, applySessionUpdate });
+  const at = Number.MAX_SAFE_INTEGER;
+  const permission: PermissionRequestState = {
+    requestId: 'child-permission',
+    sessionId: session.sessionId,
+    subagentSessionId: 'child-tests',
+    toolCall: { toolCallId: 'c2', title: 'Delete the stale snapshots', kind: 'delete', locations: [{ path: '/workspace/test/__snapshots__' }] },
+    options: [
+      { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+      { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+    ],
+    status: 'pending',
+    optionId: null,
+    byPolicy: false,
+    createdAt: at,
+  };
+  const form: ElicitationState = {
+    requestId: 'child-form',
+    mode: 'form',
+    message: 'Which lint preset should the sub-agent apply?',
+    sessionId: session.sessionId,
+    subagentSessionId: 'child-lint',
+    toolCallId: null,
+    scopeRequestId: null,
+    requestedSchema: { type: 'object', properties: { preset: { type: 'string', title: 'Preset', enum: ['recommended', 'strict'] } }, required: ['preset'] },
+    url: null,
+    elicitationId: null,
+    status: 'pending',
+    response: null,
+    createdAt: at,
+  };
+  return { ...base, session, permissionRequests: [...base.permissionRequests, permission], elicitations: [...base.elicitations, form] };
 }
 
 /** Plays a recording entry by entry (faster than recorded), to watch streaming and following. */
@@ -546,7 +628,28 @@ export const Dark: Story = { render: () => <ThreadDemo build={full} theme="dark"
 /** The demo agent's default turn replayed live, entry by entry. */
 export const LivePlayback: Story = { render: () => <Playback entries={transcripts.demoFullTurn} /> };
 
-/** Child agents listed under the thread, one running (with its Stop button) and one finished. */
+/** A child agent's permission request and an untitled child's form in the parent's thread: each says which sub-agent asked. */
+export const SubagentRequests: Story = {
+  render: () => {
+    const current = withSubagentRequests();
+    return (
+      <Frame>
+        <Thread
+          session={current.session}
+          permissionRequests={current.permissionRequests}
+          elicitations={current.elicitations}
+          terminals={current.terminals}
+          onCancelSubagent={() => undefined}
+        />
+      </Frame>
+    );
+  },
+};
+
+/**
+ * Child agents listed under the thread, one running (with its Stop button) and one finished, and
+ * the messages between them and the main agent: "To Run the test suite", "From Check the README".
+ */
 export const Subagents: Story = {
   render: () => {
     const current = withSubagents();

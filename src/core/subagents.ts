@@ -68,13 +68,18 @@ function readError(raw: Record<string, unknown>): AcpErrorInfo {
   return { code: typeof raw.code === 'number' || isString(raw.code) ? raw.code : 'error', message: isString(raw.message) ? raw.message : '', data: raw.data };
 }
 
-/** A new child's record: nothing set, an empty thread whose item ids stay unique in the parent's session. */
-export function createSubagent(parent: SessionState, sessionId: string, reducers: SubagentReducers): SubagentState {
+/**
+ * A new child's record on the top-level session `parent`: nothing set, an empty thread whose item
+ * ids stay unique in that session. `parentSessionId` is its immediate parent (`parent`'s id for a
+ * direct child).
+ */
+export function createSubagent(parent: SessionState, sessionId: string, reducers: SubagentReducers, parentSessionId = parent.sessionId): SubagentState {
   const session = reducers.createSessionState(sessionId);
   const index = Object.keys(parent.subagents ?? {}).length + 1;
   session.thread = { ...session.thread, idPrefix: `${parent.thread.idPrefix ?? 'i'}a${index}.` };
   return {
     sessionId,
+    parentSessionId,
     title: null,
     description: null,
     state: null,
@@ -87,9 +92,12 @@ export function createSubagent(parent: SessionState, sessionId: string, reducers
   };
 }
 
-/** The parent with a `subagent_update` applied to its child (created on first mention). */
-export function applySubagentUpdate(parent: SessionState, patch: SubagentPatch, reducers: SubagentReducers): SessionState {
-  const current = parent.subagents?.[patch.sessionId] ?? createSubagent(parent, patch.sessionId, reducers);
+/**
+ * The top-level session `parent` with a `subagent_update` applied to its descendant (created on
+ * first mention, as a child of `parentSessionId`; a known one keeps its parent).
+ */
+export function applySubagentUpdate(parent: SessionState, patch: SubagentPatch, reducers: SubagentReducers, parentSessionId?: string): SessionState {
+  const current = parent.subagents?.[patch.sessionId] ?? createSubagent(parent, patch.sessionId, reducers, parentSessionId);
   const next: SubagentState = {
     ...current,
     title: patch.title !== undefined ? patch.title : current.title,
@@ -122,4 +130,33 @@ export function applyChildUpdate(parent: SessionState, childId: string, update: 
 
 function withSubagent(parent: SessionState, child: SubagentState): SessionState {
   return { ...parent, subagents: { ...parent.subagents, [child.sessionId]: child } };
+}
+
+/**
+ * Whose a child session's requests are: the top-level session it belongs to (its requests are
+ * shown there) and its effective roots. An unset (or cleared) `cwd` or `additionalDirectories`
+ * inherits its immediate parent's effective value, each independently (the RFD's
+ * `SubagentUpdate`), up the chain of parents to the top-level session; the child's `cwd` is also
+ * where its terminals start when the agent names no directory.
+ */
+export interface ChildOwner {
+  /** The top-level session. */
+  sessionId: string;
+  /** The child. */
+  subagentSessionId: string;
+  cwd: string;
+  additionalDirectories: string[];
+}
+
+export function childOwner(parent: SessionState, child: SubagentState): ChildOwner {
+  // Its immediate parent's effective roots. The chain ends: a child is recorded under a parent
+  // recorded before it (the router's rule), and never becomes another's.
+  const up = parent.subagents?.[child.parentSessionId];
+  const inherited = up && up !== child ? childOwner(parent, up) : parent;
+  return {
+    sessionId: parent.sessionId,
+    subagentSessionId: child.sessionId,
+    cwd: child.cwd ?? inherited.cwd,
+    additionalDirectories: child.additionalDirectories ?? inherited.additionalDirectories,
+  };
 }

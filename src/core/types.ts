@@ -145,6 +145,12 @@ export interface SubagentRun {
 export interface SubagentState {
   /** The child's session id (every ACP message about it uses this id). */
   sessionId: string;
+  /**
+   * The session that announced it (its immediate parent): the top-level session's id for a direct
+   * child, else another child's (a child may start children of its own). Every descendant is kept
+   * flat on the top-level session's `subagents`.
+   */
+  parentSessionId: string;
   /** The parent's display title for the child; null when unset (the UI falls back to a generic label). */
   title: string | null;
   description: string | null;
@@ -152,7 +158,7 @@ export interface SubagentState {
   state: SubagentWorkState | null;
   /** True when the agent allows `session/cancel` for this child (`capabilities.cancel`). */
   canCancel: boolean;
-  /** Where the agent placed the child; null while it inherits the parent's. */
+  /** Where the agent placed the child; null while it inherits its immediate parent's (effective) one. */
   cwd: string | null;
   additionalDirectories: string[] | null;
   /** The child's own session as its updates built it (thread, plans, usage, ...). */
@@ -201,7 +207,33 @@ export interface UnsupportedItem extends ItemBase {
   raw: unknown;
 }
 
-export type ThreadItem = UserMessageItem | AgentMessageItem | ThoughtItem | ToolCallItem | NoticeItem | CompactionItem | UnsupportedItem;
+/**
+ * UNSTABLE (ACP RFD "subagents", with the `subagents` opt-in): a message between two sessions
+ * (a parent and one of its children), as one view of it: the sender's transcript holds the
+ * outgoing view, the recipient's the incoming one, each under its own `messageId`. Built by
+ * `session_message` upserts (each field: absent keeps, `null` clears, a value replaces; content
+ * `[]` clears too) and `session_message_chunk`s (one block appended), which may arrive in any order.
+ */
+export interface SessionMessageItem extends ItemBase {
+  kind: 'session_message';
+  /** Its id in this transcript. */
+  messageId: string;
+  /** The sending session; null while unknown (not sent yet, or cleared). */
+  senderSessionId: string | null;
+  /** The receiving session; null while unknown. */
+  recipientSessionId: string | null;
+  /** On an incoming view: the outgoing view's `messageId` in the sender's transcript. */
+  senderMessageId: string | null;
+  /** On an outgoing view: the incoming view's `messageId` in the recipient's transcript. */
+  recipientMessageId: string | null;
+  content: ReceivedContentBlock[];
+  /** Every text block of `content` joined, as on a message. */
+  text: string;
+  /** The message's `_meta` (from upserts; a chunk's own `_meta` is the chunk's); null when none. */
+  _meta: Meta | null;
+}
+
+export type ThreadItem = UserMessageItem | AgentMessageItem | ThoughtItem | ToolCallItem | NoticeItem | CompactionItem | UnsupportedItem | SessionMessageItem;
 
 export type ThreadItemKind = ThreadItem['kind'];
 
@@ -321,7 +353,13 @@ export type PermissionRequestStatus = 'pending' | 'answered' | 'cancelled' | 'in
 export interface PermissionRequestState {
   /** Local id to answer it with (`respondToPermission`). */
   requestId: string;
+  /** The session it belongs to: for a child session's request (UNSTABLE subagents), the top-level session the child belongs to. */
   sessionId: string;
+  /**
+   * UNSTABLE (subagents): the child session that asked, when it was a child's request (shown in
+   * its parent's panel, `sessionId`); null (or absent) for the session's own requests.
+   */
+  subagentSessionId?: string | null;
   toolCall: acp.ToolCallUpdate;
   options: acp.PermissionOption[];
   /** The request's own `_meta` (the tool call's is in `toolCall._meta`); null when none. */
@@ -341,7 +379,10 @@ export interface ElicitationState {
   /** `form`, `url`, or an unknown mode string (answered with -32602 by the core). */
   mode: string;
   message: string;
+  /** The session it belongs to (for a child session's request, the top-level session the child belongs to); null when none. */
   sessionId: string | null;
+  /** UNSTABLE (subagents): the child session that asked; null (or absent) for the session's own requests. */
+  subagentSessionId?: string | null;
   toolCallId: string | null;
   /** Set for request-scoped elicitations (tied to an outstanding client request). */
   scopeRequestId: string | number | null;
@@ -358,7 +399,10 @@ export interface ElicitationState {
 
 export interface TerminalState {
   terminalId: string;
+  /** The session that created it: for a child session's terminal (UNSTABLE subagents), the top-level session the child belongs to. */
   sessionId: string;
+  /** UNSTABLE (subagents): the child session that created it (and may use it); null (or absent) for the session's own. */
+  subagentSessionId?: string | null;
   command: string;
   args: string[];
   cwd: string | null;

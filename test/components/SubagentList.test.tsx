@@ -59,6 +59,31 @@ describe('child agents under the thread', () => {
     expect(within(entry).queryByRole('button', { name: /Stop/ })).toBeNull();
   });
 
+  it('a child’s own child follows it, indented, saying which child started it; keyboard reaches its Stop', async () => {
+    let s = withChild({ state: { state: 'running' } });
+    const patch = parseSubagentUpdate({ sessionId: 'grandchild', title: 'Fixtures', state: { state: 'running' }, capabilities: { cancel: {} } });
+    if (typeof patch === 'string') throw new Error(patch);
+    s = applySubagentUpdate(s, patch, reducers, CHILD);
+    // A later direct child is listed after the first child's own.
+    s = applySubagentUpdate(s, { sessionId: 'child-2', title: 'Docs' }, reducers);
+    const onCancel = vi.fn();
+    render(<Thread session={s} onCancelSubagent={onCancel} />);
+    const entries = within(await screen.findByRole('list', { name: 'Sub-agents' })).getAllByRole('listitem');
+    expect(
+      entries.map((e) => [e.querySelector('[data-slot="tool-call"]')?.textContent?.match(/Explorer|Fixtures|Docs/)?.[0], e.getAttribute('data-depth')]),
+    ).toEqual([
+      ['Explorer', '0'],
+      ['Fixtures', '1'],
+      ['Docs', '0'],
+    ]);
+    expect(entries[1]!.textContent).toContain('Started by “Explorer”');
+    expect(entries[0]!.querySelector('[data-slot="thread-subagent-parent"]')).toBeNull();
+    expect(entries[2]!.querySelector('[data-slot="thread-subagent-parent"]')).toBeNull();
+    within(entries[1]!).getByRole('button', { name: 'Stop Fixtures' }).focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledWith('grandchild');
+  });
+
   it('a session without children renders no list', async () => {
     render(<Thread session={createSessionState('parent')} />);
     await screen.findByText('Send a message to start');

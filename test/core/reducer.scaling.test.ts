@@ -8,9 +8,14 @@
  * and the test compares that work between a short run (2,000) and a long one (40,000).
  */
 import { describe, expect, it } from 'vitest';
+import { appendBlock, readContentBlock, textOf } from '../../src/core/content.js';
 import { applySessionUpdate } from '../../src/core/reducer/index.js';
+import { closeOpenThought } from '../../src/core/reducer/thoughts.js';
+import { createSessionState } from '../../src/core/session.js';
+import { sessionMessageReducers } from '../../src/core/session-messages.js';
+import { appendItem, replaceItem } from '../../src/core/thread.js';
 import type { SessionState } from '../../src/core/types.js';
-import { agentChunk, freshSession, toolCall, toolUpdate } from './helpers.js';
+import { agentChunk, freshSession, text, toolCall, toolUpdate } from './helpers.js';
 
 type AnyFn = (this: unknown[], ...args: unknown[]) => unknown;
 
@@ -49,10 +54,12 @@ const LEVEL = 32;
  */
 const PER_OPERATION = 4 * LEVEL;
 
+type Apply = (session: SessionState, update: unknown, now: number) => SessionState;
+
 /** Applies `n` steps; returns the max and total work per update over the last WINDOW steps. */
-function run(n: number, updatesFor: (i: number) => unknown[]): { max: number; mean: number; size: number } {
+function run(n: number, updatesFor: (i: number) => unknown[], apply: Apply = applySessionUpdate): { max: number; mean: number; size: number } {
   let s: SessionState = freshSession();
-  for (let i = 0; i < n - WINDOW; i++) for (const u of updatesFor(i)) s = applySessionUpdate(s, u, i);
+  for (let i = 0; i < n - WINDOW; i++) for (const u of updatesFor(i)) s = apply(s, u, i);
   // Build the window's updates before the probe is installed, so only the reducer is measured.
   const windowUpdates = Array.from({ length: WINDOW }, (_, k) => updatesFor(n - WINDOW + k));
   let max = 0;
@@ -60,7 +67,7 @@ function run(n: number, updatesFor: (i: number) => unknown[]): { max: number; me
   withProbe(() => {
     for (let k = 0; k < WINDOW; k++) {
       const before = work;
-      for (const u of windowUpdates[k]!) s = applySessionUpdate(s, u, n - WINDOW + k);
+      for (const u of windowUpdates[k]!) s = apply(s, u, n - WINDOW + k);
       const spent = work - before;
       max = Math.max(max, spent);
       total += spent;
@@ -151,5 +158,33 @@ describe('per-update work does not grow with the thread', () => {
     expect(large.max).toBeLessThanOrEqual(small.max + 7 * LEVEL);
     expect(large.mean).toBeLessThanOrEqual(small.mean + 7 * LEVEL);
     expect(large.max).toBeLessThanOrEqual(7 * PER_OPERATION);
+  });
+
+  it('inter-session messages (subagents opt-in): chunks into a message deep in a long thread find it through the index', () => {
+    const reducers = { createSessionState, applySessionUpdate };
+    const reducersFor = sessionMessageReducers(reducers, [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought]);
+    // As the router applies them: inter-session messages through their reducers, the rest as usual.
+    const apply: Apply = (s, u, now) => (reducersFor(u, () => {}) ?? reducers).applySessionUpdate(s, u, now);
+    const message = (messageId: string, fields: Record<string, unknown>) => ({ sessionUpdate: 'session_message', messageId, ...fields });
+    const chunk = (messageId: string, t: string) => ({ sessionUpdate: 'session_message_chunk', messageId, content: text(t) });
+    // Every step adds an agent message and a new inter-session message (its chunk first, then its
+    // upsert), streams into the first one and patches its participants.
+    const steps = (i: number) =>
+      i === 0
+        ? [message('s0', { senderSessionId: 'parent', content: [text('first')] })]
+        : [
+            agentChunk(`a${i}`, `m${i}`),
+            chunk(`s${i}`, 'x'),
+            message(`s${i}`, { recipientSessionId: 'child' }),
+            chunk('s0', ` ${i}`),
+            message('s0', { recipientMessageId: `in-${i}` }),
+          ];
+    const small = run(2000, steps, apply);
+    const large = run(40000, steps, apply);
+    expect(large.size).toBe(1 + 2 * 39999);
+    // Per step: two pushes and three deep sets; 20× the items adds at most one trie level to each.
+    expect(large.max).toBeLessThanOrEqual(small.max + 5 * LEVEL);
+    expect(large.mean).toBeLessThanOrEqual(small.mean + 5 * LEVEL);
+    expect(large.max).toBeLessThanOrEqual(5 * PER_OPERATION);
   });
 });

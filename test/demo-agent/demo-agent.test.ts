@@ -251,6 +251,7 @@ describe('demo agent over a loopback WebSocket', () => {
       'edit',
       'refactor',
       'delegate',
+      'subagents',
       'test',
       'plan',
       'form',
@@ -929,7 +930,7 @@ describe('transports and in-process use', () => {
     expect(pickScript('  /EXPLAIN hooks  ')).toMatchObject({ name: 'explain', args: 'hooks' });
     expect(pickScript('/constructor')).toMatchObject({ name: 'unknown' });
     expect(pickScript('fix the bug')).toMatchObject({ name: 'default' });
-    expect(DEMO_COMMANDS).toHaveLength(15);
+    expect(DEMO_COMMANDS).toHaveLength(16);
     expect(pickScript('/refactor')).toMatchObject({ name: 'refactor' });
     expect(pickScript('/delegate check the tests')).toMatchObject({ name: 'delegate', args: 'check the tests' });
     const text = 'x'.repeat(1000);

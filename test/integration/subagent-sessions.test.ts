@@ -35,8 +35,9 @@ function childAgent() {
     .onRequest(m.agent.session.prompt, async ({ params, client }) => {
       const parent = params.sessionId;
       const child = `${parent}.explorer`;
-      const send = (sessionId: string, update: Record<string, unknown>) => client.notify(m.client.session.update, { sessionId, update: update as never });
-      const waitForCancel = params.prompt.some((b) => b.type === 'text' && b.text === 'wait');
+      const send: Send = (sessionId, update) => client.notify(m.client.session.update, { sessionId, update: update as never });
+      const said = (text: string) => params.prompt.some((b) => b.type === 'text' && b.text === text);
+      const waitForCancel = said('wait');
       await send(parent, { sessionUpdate: 'agent_message_chunk', messageId: 'a1', content: { type: 'text', text: 'Asking an explorer.' } });
       await send(parent, {
         sessionUpdate: 'subagent_update',
@@ -46,6 +47,7 @@ function childAgent() {
         state: { state: 'running' },
         capabilities: { cancel: {} },
       });
+      if (said('message')) await exchangeMessages(send, parent, child);
       await send(child, { sessionUpdate: 'user_message_chunk', messageId: 'c-u1', content: { type: 'text', text: 'Find the greeting' } });
       await send(child, { sessionUpdate: 'tool_call', toolCallId: 'grep', title: 'grep greet', kind: 'search', status: 'in_progress' });
       await send(child, { sessionUpdate: 'tool_call_update', toolCallId: 'grep', status: 'completed' });
@@ -68,6 +70,33 @@ function childAgent() {
       await send(parent, { sessionUpdate: 'agent_message_chunk', messageId: 'a2', content: { type: 'text', text: 'Done.' } });
       return { stopReason: 'end_turn' as const };
     });
+}
+
+type Send = (sessionId: string, update: Record<string, unknown>) => Promise<void>;
+const text = (t: string) => ({ type: 'text', text: t });
+
+/**
+ * Inter-session messages, each in both transcripts: the parent's question streamed on its
+ * outgoing view, the child's incoming view (its chunk before its upsert), each view learning the
+ * other's id later; the child's answer the other way. Then a chunk without a messageId.
+ */
+async function exchangeMessages(send: Send, parent: string, child: string) {
+  await send(parent, {
+    sessionUpdate: 'session_message',
+    messageId: 'out-1',
+    senderSessionId: parent,
+    recipientSessionId: child,
+    content: [text('Find the ')],
+  });
+  await send(parent, { sessionUpdate: 'session_message_chunk', messageId: 'out-1', content: text('greeting') });
+  await send(child, { sessionUpdate: 'session_message_chunk', messageId: 'in-1', content: text('Find the greeting') });
+  await send(child, { sessionUpdate: 'session_message', messageId: 'in-1', senderSessionId: parent, recipientSessionId: child, senderMessageId: 'out-1' });
+  await send(parent, { sessionUpdate: 'session_message', messageId: 'out-1', recipientMessageId: 'in-1' });
+  const answer = { senderSessionId: child, recipientSessionId: parent, content: [text('It is in greeting.ts')] };
+  await send(child, { sessionUpdate: 'session_message', messageId: 'out-2', ...answer, _meta: { 'example.com/urgent': false } });
+  await send(parent, { sessionUpdate: 'session_message', messageId: 'in-2', ...answer, senderMessageId: 'out-2' });
+  await send(child, { sessionUpdate: 'session_message', messageId: 'out-2', recipientMessageId: 'in-2' });
+  await send(parent, { sessionUpdate: 'session_message_chunk', content: text('whose?') });
 }
 
 let server: ReturnType<typeof createServer>;
@@ -167,5 +196,61 @@ describe('subagent_update over a real WebSocket', () => {
     const sent = client.traffic.entries().filter((e) => e.dir === 'out' && (e.msg as { method?: string }).method === 'session/cancel');
     expect(sent.map((e) => (e.msg as { params: unknown }).params)).toEqual([{ sessionId: child.sessionId }]);
     expect(s.sessions[sessionId]!.turn.state).toBe('idle');
+  });
+
+  it('session_message and session_message_chunk build a message item in the transcript each arrived on, the parent’s or the child’s', async () => {
+    const client = await connected({ subagents: true });
+    const { sessionId } = await client.newSession({ cwd: WORKSPACE });
+    await expect(client.prompt(sessionId, 'message')).resolves.toBe('end_turn');
+
+    const s = client.getSnapshot();
+    const childId = `${sessionId}.explorer`;
+    const parentItems = s.sessions[sessionId]!.thread.items.toArray();
+    expect(parentItems.map(shown)).toEqual([
+      ['user_message', 'message'],
+      ['agent_message', 'Asking an explorer.'],
+      ['session_message', 'Find the greeting'],
+      ['session_message', 'It is in greeting.ts'],
+      ['agent_message', 'Done.'],
+    ]);
+    const views = (items: readonly ThreadItem[]) => items.filter((i) => i.kind === 'session_message');
+    expect(views(parentItems)).toMatchObject([
+      { messageId: 'out-1', senderSessionId: sessionId, recipientSessionId: childId, senderMessageId: null, recipientMessageId: 'in-1', _meta: null },
+      { messageId: 'in-2', senderSessionId: childId, recipientSessionId: sessionId, senderMessageId: 'out-2', recipientMessageId: null },
+    ]);
+    const child = s.sessions[sessionId]!.subagents![childId]!;
+    const childItems = child.run.thread.items.toArray();
+    expect(childItems.map(shown).slice(0, 3)).toEqual([
+      ['session_message', 'Find the greeting'],
+      ['session_message', 'It is in greeting.ts'],
+      ['user_message', 'Find the greeting'],
+    ]);
+    expect(views(childItems)).toMatchObject([
+      { messageId: 'in-1', senderSessionId: sessionId, recipientSessionId: childId, senderMessageId: 'out-1', content: [text('Find the greeting')] },
+      { messageId: 'out-2', senderSessionId: childId, recipientSessionId: sessionId, recipientMessageId: 'in-2', _meta: { 'example.com/urgent': false } },
+    ]);
+    // The child's steps are its tool calls, as before.
+    expect(child.run).toMatchObject({ steps: 2 });
+    // The chunk without a messageId is a diagnostic, with its raw params; nothing else was lost.
+    expect(s.diagnostics.map((d) => [d.kind, d.message])).toEqual([['invalid_update', 'The session message chunk has no messageId.']]);
+    expect(s.diagnostics[0]!.raw).toEqual({ sessionId, update: { sessionUpdate: 'session_message_chunk', content: text('whose?') } });
+  });
+
+  it('without the opt-in they stay unsupported items on the parent, and the child’s an unknown session', async () => {
+    const client = await connected({});
+    const { sessionId } = await client.newSession({ cwd: WORKSPACE });
+    await expect(client.prompt(sessionId, 'message')).resolves.toBe('end_turn');
+    const s = client.getSnapshot();
+    const unsupported = s.sessions[sessionId]!.thread.items.toArray().flatMap((i) => (i.kind === 'unsupported' ? [i.sessionUpdate] : []));
+    expect(unsupported).toEqual([
+      'subagent_update',
+      'session_message',
+      'session_message_chunk',
+      'session_message',
+      'session_message',
+      'session_message_chunk',
+      'subagent_update',
+    ]);
+    expect(s.sessions[sessionId]!.thread.items.toArray().some((i) => i.kind === 'session_message')).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ import { elicitationHeading, elicitationView } from './view.js';
 export const elicitationFormModule = /* @__PURE__ */ lazyModule(() => import('./ElicitationFormLoaded.js').then((m) => m.ElicitationFormLoaded));
 
 export const ElicitationFallback = /* @__PURE__ */ forwardRef<HTMLElement, ElicitationFormProps & { state: OnDemandState }>(function ElicitationFallback(
-  { elicitation, className, state, onRespond: _onRespond, onDismiss: _onDismiss, ...rest },
+  { elicitation, className, state, onRespond: _onRespond, onDismiss: _onDismiss, subagents: _subagents, ...rest },
   ref,
 ) {
   const messages = useMessages('elicitation', elicitationMessages);

@@ -6,6 +6,7 @@
  */
 import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { CreateElicitationResponse, ElicitationState } from '../../core/types.js';
+import { useAskedBy, type Subagents } from '../shared/asked-by.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { FormMode } from './FormMode.js';
 import { elicitationMessages, type ElicitationMessages } from './messages.js';
@@ -25,6 +26,11 @@ export interface ElicitationFormOwnProps {
    * `elicitation/complete` (`cancel`). The response was already sent; the host may hide the card.
    */
   onDismiss?: (requestId: string, reason: 'done' | 'cancel') => void;
+  /**
+   * UNSTABLE (subagents): the session's child agents (`session.subagents`). A child's request
+   * (`elicitation.subagentSessionId`) says which one asked, by its title (a generic label without one).
+   */
+  subagents?: Subagents;
   className?: string;
 }
 
@@ -40,6 +46,7 @@ function ElicitationCard({
   elicitation,
   onRespond,
   onDismiss,
+  subagents,
   className,
   onKeyDown: hostOnKeyDown,
   forwardedRef,
@@ -84,6 +91,7 @@ function ElicitationCard({
   };
 
   const heading = elicitationHeading(view, elicitation.mode, messages);
+  const asker = useAskedBy(elicitation.subagentSessionId, subagents);
   const response = elicitation.response ?? sent;
   const content = response && response.action === 'accept' && isContent(response.content) ? response.content : null;
 
@@ -93,7 +101,7 @@ function ElicitationCard({
       data-slot="elicitation"
       data-status={view}
       data-mode={elicitation.mode}
-      aria-labelledby={titleId}
+      aria-labelledby={asker ? `${titleId} ${titleId}-asker` : titleId}
       {...rest}
       ref={composedRef}
       className={cx('acp-elicitation', className)}
@@ -102,6 +110,11 @@ function ElicitationCard({
       <div id={titleId} className="acp-elicitation__title" data-slot="elicitation-title">
         {heading}
       </div>
+      {asker && (
+        <p id={`${titleId}-asker`} className="acp-elicitation__hint" data-slot="elicitation-subagent">
+          {asker}
+        </p>
+      )}
       {elicitation.message && (
         <p className="acp-elicitation__message" data-slot="elicitation-message">
           {elicitation.message}

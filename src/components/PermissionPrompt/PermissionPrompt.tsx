@@ -17,7 +17,18 @@ import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 
 export const PermissionFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, PermissionPromptProps & { state: OnDemandState }>(function PermissionFallback(
-  { request, details, showToolCall = true, className, state, onRespond: _onRespond, autoFocus: _autoFocus, shortcutGuardMs: _shortcutGuardMs, ...rest },
+  {
+    request,
+    details,
+    showToolCall = true,
+    className,
+    state,
+    onRespond: _onRespond,
+    autoFocus: _autoFocus,
+    shortcutGuardMs: _shortcutGuardMs,
+    subagents: _subagents,
+    ...rest
+  },
   ref,
 ) {
   const messages = useMessages('permission', permissionMessages);

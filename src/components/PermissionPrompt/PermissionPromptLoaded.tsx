@@ -7,6 +7,7 @@
  */
 import { forwardRef, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { PermissionRequestState } from '../../core/types.js';
+import { useAskedBy, type Subagents } from '../shared/asked-by.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { composeHandlers, useComposedRefs, type RootProps } from '../shared/root-props.js';
 import { permissionMessages } from './messages.js';
@@ -32,6 +33,11 @@ export interface PermissionPromptOwnProps {
   autoFocus?: boolean;
   /** Quiet time, in ms, before a digit counts as a deliberate shortcut (default 400). */
   shortcutGuardMs?: number;
+  /**
+   * UNSTABLE (subagents): the session's child agents (`session.subagents`). A child's request
+   * (`request.subagentSessionId`) says which one asked, by its title (a generic label without one).
+   */
+  subagents?: Subagents;
   className?: string;
 }
 
@@ -50,6 +56,7 @@ function Prompt({
   showToolCall = true,
   autoFocus = true,
   shortcutGuardMs = 400,
+  subagents,
   className,
   onKeyDown: hostOnKeyDown,
   forwardedRef,
@@ -70,6 +77,7 @@ function Prompt({
   const chosenId = request.optionId ?? localChoice;
   const chosen = request.options.find((o) => o.optionId === chosenId) ?? null;
   const info = toolCallInfo(request.toolCall);
+  const asker = useAskedBy(request.subagentSessionId, subagents);
 
   useEffect(() => {
     lastKeyAt.current = Date.now();
@@ -108,7 +116,7 @@ function Prompt({
     <div
       role="group"
       tabIndex={-1}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={asker ? `${id}-title ${id}-asker` : `${id}-title`}
       aria-describedby={pending && shortcutCount > 0 ? `${id}-hint` : undefined}
       data-slot="permission"
       data-status={status}
@@ -119,6 +127,11 @@ function Prompt({
       onKeyDown={composeHandlers(hostOnKeyDown, onKeyDown)}
     >
       <PermissionHeader titleId={`${id}-title`} toolTitle={info.title} messages={messages} />
+      {asker && (
+        <p id={`${id}-asker`} className="acp-permission__hint" data-slot="permission-subagent">
+          {asker}
+        </p>
+      )}
 
       {showToolCall && <ToolCallSummary info={info} messages={messages} />}
       {showToolCall && request.toolCall && <ToolCallDetail toolCall={request.toolCall} info={info} t={messages} />}

@@ -13,7 +13,7 @@ import type { PermissionQueueProps } from './PermissionQueueLoaded.js';
 
 /** Until the queue loads, the request it would show first, as the prompt's fallback. */
 const PermissionQueueFallback = /* @__PURE__ */ forwardRef<HTMLElement, PermissionQueueProps & { state: OnDemandState }>(function PermissionQueueFallback(
-  { requests, onRespond, state, renderDetails: _renderDetails, autoFocus: _autoFocus, shortcutGuardMs: _shortcutGuardMs, ...rest },
+  { requests, onRespond, state, renderDetails: _renderDetails, autoFocus: _autoFocus, shortcutGuardMs: _shortcutGuardMs, subagents, ...rest },
   ref,
 ) {
   const active = requests.find((r) => r.status === 'pending');
@@ -24,6 +24,7 @@ const PermissionQueueFallback = /* @__PURE__ */ forwardRef<HTMLElement, Permissi
       request={active}
       onRespond={onRespond}
       state={state}
+      subagents={subagents}
       {...(rest satisfies ElementRest<typeof rest, 'section'>)}
       ref={ref as Ref<HTMLDivElement>}
     />

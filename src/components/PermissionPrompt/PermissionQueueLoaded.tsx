@@ -4,8 +4,10 @@
  */
 import { forwardRef, useId, type ReactNode } from 'react';
 import type { PermissionRequestState } from '../../core/types.js';
+import { askedBy, type Subagents } from '../shared/asked-by.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import type { RootProps } from '../shared/root-props.js';
+import { subagentsMessages } from '../Thread/subagent-messages.js';
 import { permissionMessages } from './messages.js';
 import { PermissionPromptLoaded as PermissionPrompt } from './PermissionPromptLoaded.js';
 import { toolCallInfo } from './tool-call-info.js';
@@ -19,6 +21,8 @@ export interface PermissionQueueOwnProps {
   /** Passed to the active prompt (default true). */
   autoFocus?: boolean;
   shortcutGuardMs?: number;
+  /** UNSTABLE (subagents): the session's child agents, so a child's request says which one asked (see `PermissionPrompt`). */
+  subagents?: Subagents;
   className?: string;
 }
 
@@ -26,10 +30,11 @@ export interface PermissionQueueOwnProps {
 export type PermissionQueueProps = RootProps<PermissionQueueOwnProps, 'section'>;
 
 export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, PermissionQueueProps>(function PermissionQueueLoaded(
-  { requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, className, ...rest },
+  { requests, onRespond, renderDetails, autoFocus, shortcutGuardMs, subagents, className, ...rest },
   ref,
 ) {
   const messages = useMessages('permission', permissionMessages);
+  const subagentStrings = useMessages('subagents', subagentsMessages);
   const id = useId();
   const pending = requests.filter((r) => r.status === 'pending');
   if (pending.length === 0) return null;
@@ -52,7 +57,14 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
           {format(messages.queue_position, { position: 1, total: pending.length })}
         </span>
       </div>
-      <PermissionPrompt request={active} onRespond={onRespond} details={renderDetails?.(active)} autoFocus={autoFocus} shortcutGuardMs={shortcutGuardMs} />
+      <PermissionPrompt
+        request={active}
+        onRespond={onRespond}
+        details={renderDetails?.(active)}
+        autoFocus={autoFocus}
+        shortcutGuardMs={shortcutGuardMs}
+        subagents={subagents}
+      />
       {waiting.length > 0 && (
         <div className="acp-permission-queue__waiting" data-slot="permission-queue-waiting">
           <span id={`${id}-waiting`} className="acp-permission-queue__waiting-label">
@@ -61,9 +73,16 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
           <ol aria-labelledby={`${id}-waiting`} start={2}>
             {waiting.map((request) => {
               const info = toolCallInfo(request.toolCall);
+              // A waiting child's request names its sub-agent too: the user must know who is asking next.
+              const asker = askedBy(request.subagentSessionId, subagents, subagentStrings);
               return (
                 <li key={request.requestId} data-slot="permission-queue-waiting-item">
                   {info.title ?? messages.untitled_tool}
+                  {asker && (
+                    <span className="acp-permission-queue__asker" data-slot="permission-queue-asker">
+                      {` — ${asker}`}
+                    </span>
+                  )}
                 </li>
               );
             })}

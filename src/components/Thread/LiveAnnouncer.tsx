@@ -1,12 +1,16 @@
 import { memo, useState } from 'react';
 import type { PermissionRequestState, TurnRecord } from '../../core/types.js';
+import { askedBy, type Subagents } from '../shared/asked-by.js';
 import { useMessages } from '../shared/index.js';
 import { permissionAnnouncement, turnEndAnnouncement } from './announcements.js';
 import { threadMessages, type ThreadMessages } from './messages.js';
+import { subagentsMessages } from './subagent-messages.js';
 
 interface LiveAnnouncerProps {
   turns: readonly TurnRecord[];
   permissionRequests: readonly PermissionRequestState[];
+  /** The session's child agents: a child's request is announced with the one that asked. */
+  subagents?: Subagents;
 }
 
 const FINISHED = new Set<TurnRecord['status']>(['ended', 'failed', 'interrupted']);
@@ -27,12 +31,18 @@ interface Seen {
  * before the commit). Setting it from an effect cost a second commit of the thread after the
  * store notification that ended the turn.
  */
-export const LiveAnnouncer = /* @__PURE__ */ memo(function LiveAnnouncer({ turns, permissionRequests }: LiveAnnouncerProps) {
+export const LiveAnnouncer = /* @__PURE__ */ memo(function LiveAnnouncer({ turns, permissionRequests, subagents }: LiveAnnouncerProps) {
   const messages = useMessages('thread', threadMessages);
+  const subagentStrings = useMessages('subagents', subagentsMessages);
   const [seen, setSeen] = useState<Seen>(() => ({ turns, permissionRequests, announcement: null }));
   let { announcement } = seen;
   if (seen.turns !== turns || seen.permissionRequests !== permissionRequests) {
-    const texts = [...newTurnEnds(seen.turns, turns, messages), ...newPermissionRequests(seen.permissionRequests, permissionRequests, messages)];
+    const texts = [
+      ...newTurnEnds(seen.turns, turns, messages),
+      ...newPermissionRequests(seen.permissionRequests, permissionRequests, messages, (request) =>
+        askedBy(request.subagentSessionId, subagents, subagentStrings),
+      ),
+    ];
     if (texts.length > 0) announcement = { id: (announcement?.id ?? 0) + 1, text: texts.join('. ') };
     setSeen({ turns, permissionRequests, announcement });
   }
@@ -60,9 +70,16 @@ function newTurnEnds(before: readonly TurnRecord[], after: readonly TurnRecord[]
   return texts;
 }
 
-/** What to say for requests that arrived pending since `before`. */
-function newPermissionRequests(before: readonly PermissionRequestState[], after: readonly PermissionRequestState[], messages: ThreadMessages): string[] {
+/** What to say for requests that arrived pending since `before` (a child's with the child that asked). */
+function newPermissionRequests(
+  before: readonly PermissionRequestState[],
+  after: readonly PermissionRequestState[],
+  messages: ThreadMessages,
+  asker: (request: PermissionRequestState) => string | null,
+): string[] {
   if (after.length === 0) return [];
   const known = new Set(before.map((request) => request.requestId));
-  return after.filter((request) => !known.has(request.requestId) && request.status === 'pending').map((request) => permissionAnnouncement(request, messages));
+  return after
+    .filter((request) => !known.has(request.requestId) && request.status === 'pending')
+    .map((request) => [permissionAnnouncement(request, messages), asker(request)].filter(Boolean).join('. '));
 }

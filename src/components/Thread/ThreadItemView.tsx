@@ -5,6 +5,7 @@ import { Message } from '../Message/index.js';
 import { PermissionPrompt } from '../PermissionPrompt/index.js';
 import { useMessages } from '../shared/index.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
+import { SessionMessage } from '../SessionMessage/SessionMessage.js';
 import { Thought } from '../Thought/index.js';
 import { ToolCall } from '../ToolCall/index.js';
 import { CompactionMarker } from './CompactionMarker.js';
@@ -76,6 +77,8 @@ function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode 
       return <CompactionMarker item={item} messages={messages} />;
     case 'unsupported':
       return <UnsupportedNotice item={item} messages={messages} />;
+    case 'session_message':
+      return <SessionMessage item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} onMentionOpen={actions.openMention} />;
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import type { ThreadRenderItem, ThreadRenderState } from './item-props.js';
 import { JumpToLatest } from './JumpToLatest.js';
 import { LiveAnnouncer } from './LiveAnnouncer.js';
 import { threadMessages } from './messages.js';
+import { SessionMessageScopeContext, useSessionMessageScope } from '../SessionMessage/scope.js';
 import { SessionStatusBanner } from './SessionStatusBanner.js';
 import { SubagentList } from './SubagentList.js';
 import { StandaloneRequestsView } from './StandaloneRequestsView.js';
@@ -166,6 +167,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
       last={index === groups.length - 1}
       standalone={standaloneFor(attachments, group.key)}
       footer={renderTurnFooter}
+      subagents={session.subagents}
     />
   );
   // While a session loads its history, only its newest turn is mounted whatever the thread's
@@ -181,8 +183,9 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
   // A session still loading is not empty yet: its status says so instead of "Send a message to start".
   const empty = items.size === 0 && !loading;
   const orphans = attachments.orphans;
+  const messageScope = useSessionMessageScope(session.sessionId, session.subagents);
 
-  return (
+  const root = (
     <div
       className={cx('acp-thread', className)}
       data-slot="thread"
@@ -216,7 +219,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
             ) : (
               groups.map(renderGroup)
             )}
-            <StandaloneRequestsView requests={orphans} actions={actions} />
+            <StandaloneRequestsView requests={orphans} actions={actions} subagents={session.subagents} />
           </div>
         </div>
         {scroll.away && <JumpToLatest unseen={scroll.unseen} onJump={scroll.jumpToLatest} messages={messages} />}
@@ -227,18 +230,20 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
           <Plan entries={session.plan} />
         </div>
       )}
-      <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} />
+      <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} subagents={session.subagents} />
     </div>
   );
+  // Who the messages between sessions in its transcripts are to or from (UNSTABLE subagents).
+  return <SessionMessageScopeContext.Provider value={messageScope}>{root}</SessionMessageScopeContext.Provider>;
 });
 
 /**
  * The item receiving chunks: the last one, while its turn runs, if it is text that streams (an
- * agent message or a thought). Only one item is ever streaming, so only one re-renders per chunk.
+ * agent message, a thought or a message between sessions). Only one item is ever streaming, so only one re-renders per chunk.
  */
 function streamingItemIndex(lastGroup: TurnGroup | null, size: number, lastKind: string | undefined): number {
   const turn = lastGroup?.turn;
   if (!turn || (turn.status !== 'running' && turn.status !== 'cancelling')) return -1;
   if (lastGroup.end !== size || size === 0) return -1;
-  return lastKind === 'agent_message' || lastKind === 'thought' ? size - 1 : -1;
+  return lastKind === 'agent_message' || lastKind === 'thought' || lastKind === 'session_message' ? size - 1 : -1;
 }

@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import type { TurnRecord } from '../../core/types.js';
 import { useMessages } from '../shared/index.js';
+import type { Subagents } from '../shared/asked-by.js';
 import type { StandaloneRequests } from './attachments.js';
 import type { TurnGroup } from './group-turns.js';
 import { itemPropsAt, sameItemProps, type ThreadRenderState } from './item-props.js';
@@ -17,6 +18,8 @@ interface TurnGroupViewProps {
   standalone: StandaloneRequests;
   /** The thread's `renderTurnFooter`. */
   footer: ((turn: TurnRecord) => ReactNode) | undefined;
+  /** The session's child agents, for the requests they sent (see `StandaloneRequestsView`). */
+  subagents: Subagents | undefined;
 }
 
 /** A refused turn is left out of the agent's next prompt; it stays visible, marked as such. */
@@ -28,7 +31,7 @@ export function isExcluded(turn: TurnRecord | null): boolean {
  * One turn: its items in order, requests without a card, then how it ended. Memoized on what
  * its own items would render from, so a chunk streaming into the newest turn skips every other.
  */
-export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone, footer }: TurnGroupViewProps) {
+export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone, footer, subagents }: TurnGroupViewProps) {
   const messages = useMessages('thread', threadMessages);
   const children: ReactNode[] = [];
   for (let index = group.start; index < group.end; index++) {
@@ -46,7 +49,7 @@ export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group
       data-latest={last ? 'true' : undefined}
     >
       {children}
-      <StandaloneRequestsView requests={standalone} actions={state.actions} />
+      <StandaloneRequestsView requests={standalone} actions={state.actions} subagents={subagents} />
       {group.turn && <TurnStatusLine turn={group.turn} latest={last} messages={messages} />}
       {group.turn && footer?.(group.turn)}
     </div>
@@ -55,7 +58,8 @@ export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group
 
 function sameGroupProps(prev: TurnGroupViewProps, next: TurnGroupViewProps): boolean {
   if (prev.group !== next.group || prev.last !== next.last || prev.footer !== next.footer) return false;
-  if (!sameRequests({ requests: prev.standalone, actions: prev.state.actions }, { requests: next.standalone, actions: next.state.actions })) {
+  const before = { requests: prev.standalone, actions: prev.state.actions, subagents: prev.subagents };
+  if (!sameRequests(before, { requests: next.standalone, actions: next.state.actions, subagents: next.subagents })) {
     return false;
   }
   if (prev.state === next.state) return true;

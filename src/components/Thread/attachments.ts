@@ -44,11 +44,14 @@ export function computeAttachments(
     if (!entry) standalone.set(group.key, (entry = { permissions: [], elicitations: [] }));
     return entry;
   };
-  const hasCard = (toolCallId: string | null | undefined) => typeof toolCallId === 'string' && toolCallId !== '' && findIndex(thread, `t:${toolCallId}`) >= 0;
+  // A child session's request (UNSTABLE subagents) names a tool call of the child's thread, not
+  // this one's: an id that happens to be the same must not put it in the wrong card.
+  const hasCard = (toolCallId: string | null | undefined, request: { subagentSessionId?: string | null }) =>
+    !request.subagentSessionId && typeof toolCallId === 'string' && toolCallId !== '' && findIndex(thread, `t:${toolCallId}`) >= 0;
 
   for (const request of permissionRequests) {
     const toolCallId = request.toolCall?.toolCallId;
-    if (hasCard(toolCallId)) {
+    if (hasCard(toolCallId, request)) {
       const current = permissionByToolCall.get(toolCallId);
       if (!current || preferred(request, current)) permissionByToolCall.set(toolCallId, request);
     } else {
@@ -57,7 +60,7 @@ export function computeAttachments(
   }
   for (const elicitation of elicitations) {
     const toolCallId = elicitation.toolCallId;
-    if (toolCallId !== null && hasCard(toolCallId)) {
+    if (toolCallId !== null && hasCard(toolCallId, elicitation)) {
       const current = elicitationByToolCall.get(toolCallId);
       if (!current || preferred(elicitation, current)) elicitationByToolCall.set(toolCallId, elicitation);
     } else {

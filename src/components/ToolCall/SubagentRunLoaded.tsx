@@ -4,6 +4,7 @@ import { Message } from '../Message/index.js';
 import { Chevron } from '../shared/Chevron.js';
 import { format, useLocale, useMessages } from '../shared/index.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
+import { SessionMessage } from '../SessionMessage/SessionMessage.js';
 import { useControllableDisclosure } from '../shared/use-disclosure.js';
 import { Thought } from '../Thought/index.js';
 import { itemRawText } from '../Thread/item-raw-text.js';
@@ -51,7 +52,9 @@ export function SubagentRunLoaded({ card, status }: SubagentRunSectionProps) {
                 <RunItem
                   item={item}
                   // The run's last message or thought streams while its tool call runs.
-                  streaming={active && index === items.length - 1 && (item.kind === 'agent_message' || item.kind === 'thought')}
+                  streaming={
+                    active && index === items.length - 1 && (item.kind === 'agent_message' || item.kind === 'thought' || item.kind === 'session_message')
+                  }
                   terminals={terminals}
                   cwd={cwd}
                   onOpenLocation={onOpenLocation}
@@ -78,7 +81,9 @@ const RunItem = /* @__PURE__ */ memo(function RunItem({ item, streaming, termina
   let view = null;
   if (item.kind === 'user_message' || item.kind === 'agent_message') view = <Message item={item} streaming={streaming} />;
   else if (item.kind === 'thought') view = <Thought item={item} streaming={streaming} />;
-  // Runs hold only messages, thoughts and tool calls (the core's nesting).
+  // A child agent's transcript also holds the messages between it and other sessions.
+  else if (item.kind === 'session_message') view = <SessionMessage item={item} streaming={streaming} />;
+  // A tool call's run holds only messages, thoughts and tool calls (the core's nesting).
   else if (item.kind === 'tool_call') view = <ToolCall toolCall={item} terminals={terminals} cwd={cwd} onOpenLocation={onOpenLocation} />;
   // As in the thread, a part that fails to render stays inside its item.
   return (

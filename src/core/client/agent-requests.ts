@@ -9,6 +9,7 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
+import type { ChildOwner } from '../subagents.js';
 import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
 
@@ -26,6 +27,8 @@ export interface RequestHost {
   connectionLost(): boolean;
   /** The session named by a pending client request, by its JSON-RPC id (for request-scoped elicitations). */
   sessionOfRequest(id: string | number): string | null;
+  /** Whose a child session's requests are (UNSTABLE subagents, on demand); nullish for any other session id. */
+  owner(sessionId: string): ChildOwner | null | undefined;
   /**
    * A notification of no ACP method (an extension's, such as the bridge's), and a request of none:
    * both are answered by the on-demand actions module (`session-actions.ts`), with the host's
@@ -49,7 +52,10 @@ export interface PendingRequests {
   /** Returns false when the request is unknown or already answered (a second click, a race). */
   answerPermission(requestId: string, answer: PermissionAnswer): boolean;
   answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean;
-  /** After `session/cancel`: every pending request of the session is answered `cancelled`. */
+  /**
+   * After `session/cancel`: every pending request of the session is answered `cancelled`, its
+   * child sessions' included; given a child's id, that child's only.
+   */
   cancelSession(sessionId: string): void;
   /** The connection dropped: nothing can be answered any more; show them as interrupted. */
   interruptAll(): void;
@@ -65,18 +71,22 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
   // --- permissions ---------------------------------------------------------------------------
 
   async function permission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
-    if (!get().sessions[params.sessionId]) {
+    // A child session's request is shown in the panel of the session it belongs to.
+    const child = host.owner(params.sessionId);
+    const sessionId = child?.sessionId ?? params.sessionId;
+    if (!get().sessions[sessionId]) {
       // No UI shows requests for a session this client does not have: answering now (cancelled)
       // keeps the agent from waiting forever, and nothing is approved.
-      host.diagnose('unknown_session', `Permission request for an unknown session ${params.sessionId} was answered "cancelled".`, params);
+      host.diagnose('unknown_session', `Permission request for an unknown session ${sessionId} was answered "cancelled".`, params);
       return { outcome: { outcome: 'cancelled' } };
     }
-    // After `session/cancel`, while the turn winds down, the spec's answer is `cancelled`, at once.
-    if (cancelling(params.sessionId)) return { outcome: { outcome: 'cancelled' } };
+    // After `session/cancel`, while the turn winds down (a child's too), the spec's answer is `cancelled`, at once.
+    if (cancelling(sessionId)) return { outcome: { outcome: 'cancelled' } };
     const requestId = `permission-${++counter}`;
     const request: PermissionRequestState = {
       requestId,
-      sessionId: params.sessionId,
+      sessionId,
+      subagentSessionId: child ? params.sessionId : null,
       toolCall: params.toolCall,
       options: params.options,
       _meta: params._meta ?? null,
@@ -121,6 +131,7 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     now,
     update,
     sessionOfRequest: host.sessionOfRequest,
+    owner: host.owner,
     diagnose: host.diagnose,
     cancelling,
     elicitations,
@@ -172,11 +183,13 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     answerElicitation,
 
     cancelSession(sessionId) {
+      const of = (r: { sessionId: string | null; subagentSessionId?: string | null; status: string }) =>
+        (r.sessionId === sessionId || r.subagentSessionId === sessionId) && r.status === 'pending';
       for (const r of get().permissionRequests) {
-        if (r.sessionId === sessionId && r.status === 'pending') answerPermission(r.requestId, { optionId: null, status: 'cancelled' });
+        if (of(r)) answerPermission(r.requestId, { optionId: null, status: 'cancelled' });
       }
       for (const e of get().elicitations) {
-        if (e.sessionId === sessionId && e.status === 'pending') answerElicitation(e.requestId, { action: 'cancel' });
+        if (of(e)) answerElicitation(e.requestId, { action: 'cancel' });
       }
     },
 

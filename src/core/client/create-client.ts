@@ -26,7 +26,10 @@ import { createTurns } from './turns.js';
 import type * as acp from '@agentclientprotocol/sdk';
 import { ON_DEMAND_ACTIONS, type AcpClient, type AcpClientOptions, type OnDemandActions } from '../api.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
+import { appendBlock, readContentBlock, textOf } from '../content.js';
 import { applySessionUpdate } from '../reducer/index.js';
+import { closeOpenThought } from '../reducer/thoughts.js';
+import { appendItem, replaceItem } from '../thread.js';
 import { createSessionState } from '../session.js';
 import { createStore } from '../store.js';
 import type { AcpSnapshot } from '../types.js';
@@ -34,6 +37,7 @@ import { createPendingRequests } from './agent-requests.js';
 import { ON_DEMAND, type ConnectionModules } from './connection-modules.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { SessionActions } from './session-actions.js';
+import type { SubagentRouter } from './subagents.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
 import type { TerminalManager } from './terminals.js';
 import { createTrafficLog } from './traffic.js';
@@ -59,14 +63,19 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
-  /** With the `subagents` opt-in: the router of child sessions' updates, fetched on connect. */
-  let children: ((params: unknown) => boolean) | undefined;
+  /** With the `subagents` opt-in: the router of child sessions' updates and requests, fetched on connect. */
+  let children: SubagentRouter | undefined;
+  /** Whose a child session's requests are (null for any other session id). */
+  const owner = (sessionId: string) => children?.owner(sessionId);
   const serveWorkspace = async (app: acp.ClientApp) => {
     if (options.subagents)
-      children ??= (await import('./subagents.js')).createSubagentRouter({ get, update, now, diagnose, withSession, createSessionState, applySessionUpdate });
+      children ??= (await import('./subagents.js')).createSubagentRouter(
+        { get, update, now, diagnose, withSession, createSessionState, applySessionUpdate, strays: sessions.strayUpdates },
+        [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
+      );
     if (!options.fs && !options.terminal) return;
     const workspace = await import('./workspace.js');
-    const host = { ...helpers, diagnose: (message: string) => diagnose('adapter_error', message) };
+    const host = { ...helpers, diagnose: (message: string) => diagnose('adapter_error', message), owner };
     if (options.fs) workspace.serveFs(app, options.fs, host);
     if (options.terminal) workspace.serveTerminals(app, (terminals ??= workspace.createTerminalManager(options.terminal, host)), host);
   };
@@ -85,7 +94,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
         if (handlers.get(method) === handler) handlers.delete(method);
       };
     };
-  const tap = createTap(traffic, diagnose, (params) => children?.(params) || sessions.onUpdate(params));
+  const tap = createTap(traffic, diagnose, (params) => children?.route(params) || sessions.onUpdate(params));
   const pending = createPendingRequests({
     get,
     update,
@@ -94,6 +103,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     applyPolicy: options.permissionPolicy && ((requestId, params) => void actions().then((loaded) => loaded.applyPolicy(requestId, params))),
     connectionLost: () => connection.lost(),
     sessionOfRequest: tap.sessionOfRequest,
+    owner,
     // Notifications of no ACP method (the host's handlers, acp-react-bridge's features and
     // terminals' output) and requests of none, answered by the on-demand actions module; the one
     // promise keeps the notifications in order.

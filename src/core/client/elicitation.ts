@@ -5,6 +5,7 @@
  * needs as arguments and uses no shared module such as `guards.ts`).
  */
 import * as acp from '@agentclientprotocol/sdk';
+import type { ChildOwner } from '../subagents.js';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState } from '../types.js';
 
 /** Settles a pending elicitation with its answer and the status it shows. */
@@ -14,6 +15,8 @@ export interface ElicitationHost {
   now(): number;
   update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
   sessionOfRequest(id: string | number): string | null;
+  /** Whose a child session's requests are (UNSTABLE subagents); nullish for any other session id. */
+  owner(sessionId: string): ChildOwner | null | undefined;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   /** True while the session's turn is being cancelled. */
   cancelling(sessionId: string | null): boolean;
@@ -37,6 +40,12 @@ export async function handleElicitation(
   host: ElicitationHost,
 ): Promise<acp.CreateElicitationResponse> {
   const state = readElicitation(params, { requestId, createdAt: host.now(), sessionOfRequest: host.sessionOfRequest, diagnose: host.diagnose });
+  // A child session's request is shown in the panel of the session it belongs to.
+  const child = state.sessionId === null ? null : host.owner(state.sessionId);
+  if (child) {
+    state.sessionId = child.sessionId;
+    state.subagentSessionId = child.subagentSessionId;
+  }
   // Cancelled, or the connection dropped, while the module loaded, or its session's turn is
   // being cancelled: nothing to show.
   if (signal.aborted || host.cancelling(state.sessionId)) return { action: 'cancel' };
@@ -82,6 +91,7 @@ export function readElicitation(params: acp.CreateElicitationRequest, context: E
     // A request-scoped elicitation (for example scoped to a running `session/prompt`) belongs to
     // that request's session; without it, cancelling the turn left it pending for ever.
     sessionId: text(raw.sessionId) ?? (scope === null ? null : context.sessionOfRequest(scope)),
+    subagentSessionId: null,
     toolCallId: text(raw.toolCallId),
     scopeRequestId: scope,
     requestedSchema:

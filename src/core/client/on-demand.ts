@@ -9,6 +9,7 @@
  * Type-only imports are free.
  */
 import type { AcpClientError, ErrorCodes } from '../errors.js';
+import type { ChildOwner } from '../subagents.js';
 import type { AcpSnapshot } from '../types.js';
 
 export interface ClientHelpers {
@@ -24,4 +25,6 @@ export interface ClientHelpers {
 export interface WorkspaceHost extends ClientHelpers {
   /** Records an `adapter_error` diagnostic. */
   diagnose(message: string): void;
+  /** Whose a child session's requests are (UNSTABLE subagents): its top-level session and roots; nullish for any other id. */
+  owner(sessionId: string): ChildOwner | null | undefined;
 }

@@ -20,7 +20,10 @@ export interface ActionHost extends ClientHelpers {
   request: Request;
   /** Sends a notification on the current connection. */
   notify(method: string, params: unknown): Promise<void>;
-  /** A closed or deleted session: its pending permission and elicitation requests are answered `cancelled`, its running turn ends. */
+  /**
+   * A closed or deleted session: its pending permission and elicitation requests (its children's
+   * included) are answered `cancelled`, its running turn ends. Given a cancelled child's id: that child's requests.
+   */
   settleSession(sessionId: string): void;
   /** `AcpClientOptions.authenticateTimeoutMs`, with its default. */
   authenticateTimeoutMs: number;
@@ -119,7 +122,8 @@ export function createSessionActions(host: ActionHost): SessionActions {
     update((s) =>
       host.putSession(s, {
         ...(previous ?? fresh),
-        ...(replay ? { thread: fresh.thread, turns: fresh.turns, turn: fresh.turn, plan: fresh.plan } : {}),
+        // The replay rebuilds the child sessions too (UNSTABLE subagents): it announces them again.
+        ...(replay ? { thread: fresh.thread, turns: fresh.turns, turn: fresh.turn, plan: fresh.plan, subagents: fresh.subagents } : {}),
         cwd: options.cwd,
         additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],
         mcpServers: params.mcpServers as acp.McpServer[],
@@ -270,6 +274,15 @@ export function createSessionActions(host: ActionHost): SessionActions {
       // A child's mutations need the agent's per-child grant; the parent's session/cancel support does not extend to it.
       requireCapability(get().sessions[parentSessionId]?.subagents?.[childSessionId]?.canCancel, `cancelling sub-agent ${childSessionId}`);
       await host.notify(agent.session.cancel, { sessionId: childSessionId, _meta: options?._meta });
+      // The pending permission and elicitation requests of the child and of its descendants (the
+      // children it started, theirs, ..., all kept flat on the top-level session) are answered
+      // `cancelled`, as for a turn. Each record is taken once, so a malformed snapshot cannot loop.
+      const records = Object.values(get().sessions[parentSessionId]?.subagents ?? {});
+      const settled = [childSessionId];
+      for (let i = 0; i < settled.length; i++) {
+        host.settleSession(settled[i]!);
+        for (const c of records) if (c.parentSessionId === settled[i] && !settled.includes(c.sessionId)) settled.push(c.sessionId);
+      }
     },
 
     async setMode(sessionId, modeId, options) {

@@ -29,6 +29,8 @@ export interface Sessions {
   withSetup(session: SessionState, response: unknown): SessionState;
   /** Sessions this client closed or deleted (their late updates are ignored). */
   endedSessions: Set<string>;
+  /** Updates kept for session ids not known yet (bounded); a child session's early ones are taken by the subagents router. */
+  strayUpdates: Map<string, unknown[]>;
 }
 
 export function createSessions(
@@ -74,6 +76,7 @@ export function createSessions(
     sessionParams,
     withSetup,
     endedSessions,
+    strayUpdates,
 
     async newSession(opts) {
       await check(opts);

@@ -1,11 +1,19 @@
 /**
  * UNSTABLE (ACP RFD "subagents"): the routing of child sessions' traffic, fetched when a client
  * created with `subagents: true` connects (before `initialize`, so it is in place before the first
- * update). A `subagent_update` on a known session records the child on it; a `session/update`
- * sent with a child's session id goes into that child's record on its parent. Everything else
- * goes on to the ordinary routing (`sessions.ts`).
+ * update). A `subagent_update` on a known session records the child on it; one on a known child
+ * records a child of that child (any depth: every descendant is kept flat on the top-level
+ * session's `subagents`, with its immediate parent in `parentSessionId`). A `session/update`
+ * sent with a child's session id goes into that child's record. Everything else
+ * goes on to the ordinary routing (`sessions.ts`). An inter-session message (`session_message`,
+ * `session_message_chunk`) goes into the transcript it was sent on, a child's or a session's own.
+ *
+ * It also answers, for the agent's requests (permission, elicitation, `fs/*`, `terminal/*`), whose
+ * a child's session id is (`owner`): the top-level session that shows the request, and the roots
+ * the child may touch.
  */
-import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate, type SubagentReducers } from '../subagents.js';
+import { sessionMessageReducers, type SessionMessageTools } from '../session-messages.js';
+import { applyChildUpdate, applySubagentUpdate, childOwner, parseSubagentUpdate, type ChildOwner, type SubagentReducers } from '../subagents.js';
 import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
 
 /** What the client gives the router; its functions come from the core entry (see `../subagents.ts` for why). */
@@ -15,39 +23,102 @@ export interface SubagentHost extends SubagentReducers {
   now(): number;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   withSession(snapshot: AcpSnapshot, sessionId: string, update: (session: SessionState) => SessionState): AcpSnapshot;
+  /**
+   * Updates kept for session ids not known yet, by session id (`sessions.ts` keeps them, bounded).
+   * A child's updates that arrived before the `subagent_update` announcing it are taken from here.
+   */
+  strays: Map<string, unknown[]>;
 }
 
-/** The router: true when it took the notification's params, false to leave them to the sessions. */
-export function createSubagentRouter(host: SubagentHost): (params: unknown) => boolean {
-  /** Child session id -> parent session id; O(1) per child update. */
+export interface SubagentRouter {
+  /** A `session/update`'s params: true when it took them, false to leave them to the sessions. */
+  route(params: unknown): boolean;
+  /** Whose a known child session's requests are; null for any other session id. */
+  owner(sessionId: string): ChildOwner | null;
+}
+
+/** `tools` are the core's helpers inter-session messages are built with (see `../session-messages.ts`). */
+export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTools): SubagentRouter {
+  /** Child session id (of any depth) -> the top-level session's id; O(1) per child update. */
   const parents = new Map<string, string>();
-  return (params) => {
-    const { sessionId, update } = (params ?? {}) as { sessionId?: unknown; update?: { sessionUpdate?: unknown } };
-    if (typeof sessionId !== 'string') return false;
-    const parentId = parents.get(sessionId);
-    if (parentId !== undefined) {
-      // The parent was closed or deleted: its children went with it.
-      if (!host.get().sessions[parentId]) {
-        parents.delete(sessionId);
-        return false;
-      }
-      const at = host.now();
-      host.update((s) => host.withSession(s, parentId, (parent) => applyChildUpdate(parent, sessionId, update, at, host)));
-      return true;
-    }
-    if (update?.sessionUpdate !== 'subagent_update' || !host.get().sessions[sessionId]) return false;
+  const reducersFor = sessionMessageReducers(host, tools);
+  const messageReducers = (update: unknown, params: unknown) => reducersFor(update, (problem) => host.diagnose('invalid_update', problem, params));
+
+  /**
+   * The top-level session holding the child's record. A child is forgotten once its parent is closed or
+   * deleted (its children went with it) or no longer holds it (a `session/load` rebuilds the
+   * children from the replay): its traffic then goes on as an unknown session's, and is kept
+   * until a `subagent_update` announces the child again.
+   */
+  const parentOf = (childId: string): SessionState | undefined => {
+    const parentId = parents.get(childId);
+    if (parentId === undefined) return undefined;
+    const parent = host.get().sessions[parentId];
+    if (parent?.subagents?.[childId]) return parent;
+    parents.delete(childId);
+    return undefined;
+  };
+
+  /** A `subagent_update` sent on `announcer`: the top-level session `parentId` or one of its descendants. */
+  const announce = (parentId: string, announcer: string, params: unknown, update: unknown) => {
     const patch = parseSubagentUpdate(update);
-    if (typeof patch === 'string') {
-      host.diagnose('invalid_update', patch, params);
-      return true;
+    if (typeof patch === 'string') return host.diagnose('invalid_update', patch, params);
+    const childId = patch.sessionId;
+    // A child's id is never its parent's, nor the id of a session of its own; and a child keeps
+    // the parent that announced it first (only that one updates it), so no chain of parents loops.
+    const known = host.get().sessions[parentId]?.subagents?.[childId];
+    if (childId === announcer || host.get().sessions[childId] || (known && known.parentSessionId !== announcer)) {
+      return host.diagnose('invalid_update', `The subagent update on ${announcer} names session ${childId}, which is not a child of it.`, params);
     }
-    // A child's id is never its parent's, nor the id of a session of its own.
-    if (patch.sessionId === sessionId || host.get().sessions[patch.sessionId]) {
-      host.diagnose('invalid_update', `The subagent update names session ${patch.sessionId}, which is not a child session.`, params);
-      return true;
+    parents.set(childId, parentId);
+    const early = host.strays.get(childId);
+    host.strays.delete(childId);
+    // Its updates that came first (agents race the announcement), read before the snapshot is
+    // updated (reading one may record a diagnostic); a malformed message among them is left out.
+    const adopted = (early ?? []).map((u) => [u, messageReducers(u, params)] as const);
+    const at = host.now();
+    host.update((s) =>
+      host.withSession(s, parentId, (parent) =>
+        adopted.reduce<SessionState>(
+          (acc, [u, reducers]) => (reducers === null ? acc : applyChildUpdate(acc, childId, u, at, reducers ?? host)),
+          applySubagentUpdate(parent, patch, host, announcer),
+        ),
+      ),
+    );
+    if (early) {
+      host.diagnose(
+        'protocol_error',
+        `${early.length} update(s) of child session ${childId} arrived before the subagent_update that announced it; they were added to it.`,
+        params,
+      );
     }
-    parents.set(patch.sessionId, sessionId);
-    host.update((s) => host.withSession(s, sessionId, (parent) => applySubagentUpdate(parent, patch, host)));
-    return true;
+  };
+
+  return {
+    route(params) {
+      const { sessionId, update } = (params ?? {}) as { sessionId?: unknown; update?: { sessionUpdate?: unknown } };
+      if (typeof sessionId !== 'string') return false;
+      const parent = parentOf(sessionId);
+      // The top-level session: this one, or the one holding the child it was sent for.
+      const top = parent?.sessionId ?? (host.get().sessions[sessionId] && sessionId);
+      if (!top) return false;
+      if (update?.sessionUpdate === 'subagent_update') {
+        announce(top, sessionId, params, update);
+        return true;
+      }
+      const reducers = messageReducers(update, params);
+      if (reducers === null) return true;
+      const at = host.now();
+      if (parent) host.update((s) => host.withSession(s, top, (p) => applyChildUpdate(p, sessionId, update, at, reducers ?? host)));
+      else if (reducers) host.update((s) => host.withSession(s, top, (session) => reducers.applySessionUpdate(session, update, at)));
+      // A session's own update that is no inter-session message goes on to the ordinary routing.
+      return !!(parent || reducers);
+    },
+
+    owner(sessionId) {
+      const parent = parentOf(sessionId);
+      const child = parent?.subagents?.[sessionId];
+      return parent && child ? childOwner(parent, child) : null;
+    },
   };
 }

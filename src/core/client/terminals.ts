@@ -44,7 +44,7 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
 
   const requireState = (sessionId: string, terminalId: string) => {
     const state = getState(terminalId);
-    if (!state || state.sessionId !== sessionId || state.released) {
+    if (!state || (state.subagentSessionId ?? state.sessionId) !== sessionId || state.released) {
       throw unknown(terminalId);
     }
     return state;
@@ -59,9 +59,14 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
       const entry: LiveTerminal = { process: null, limit, bytes: 0, exited, resolveExit };
       const slack = Math.max(4096, limit >> 2);
       live.set(terminalId, entry);
+      // A child session's terminal is its top-level session's to show, the child's to use, and
+      // starts in the child's working directory unless the agent names one.
+      const child = host.owner(params.sessionId);
+      if (child && params.cwd == null) params = { ...params, cwd: child.cwd };
       setState(terminalId, {
         terminalId,
-        sessionId: params.sessionId,
+        sessionId: child?.sessionId ?? params.sessionId,
+        subagentSessionId: child ? params.sessionId : null,
         command: params.command,
         args: params.args ?? [],
         cwd: params.cwd ?? null,

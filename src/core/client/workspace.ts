@@ -1,7 +1,8 @@
 /**
  * The agent's access to the host's workspace: `fs/*` requests served through the host's
  * `FsAdapter` (confined to the session roots) and `terminal/*` requests through its
- * `TerminalAdapter`.
+ * `TerminalAdapter`. A child session's requests (UNSTABLE subagents) are served with its own
+ * roots and working directory (`WorkspaceHost.owner`).
  *
  * The client loads this module with a dynamic `import()` while connecting, and only when the host
  * supplied an adapter, so a client without file or terminal access does not carry this code. It
@@ -19,9 +20,23 @@ export { createTerminalManager } from './terminals.js';
 export function serveFs(app: acp.ClientApp, fs: FsAdapter, host: WorkspaceHost): void {
   /** The request's context, once its path is known to lie inside the session's roots. */
   const check = (sessionId: string, path: string) => {
-    const session = host.get().sessions[sessionId];
+    const own = host.get().sessions[sessionId];
+    // A child session's roots are its own (each inherited from its parent while unset).
+    const child = own ? null : host.owner(sessionId);
+    const session = own ?? child;
     if (!session) throw host.error('resourceNotFound', `Unknown session: ${sessionId}`, { sessionId });
-    const roots = [session.cwd, ...session.additionalDirectories].filter(Boolean);
+    let roots = [session.cwd, ...session.additionalDirectories].filter(Boolean);
+    const parent = child && host.get().sessions[child.sessionId];
+    if (parent) {
+      // The agent reports a child's roots, but never beyond what the host gave the session it
+      // belongs to: a child root outside the parent's roots is not used.
+      const parentRoots = [parent.cwd, ...parent.additionalDirectories].filter(Boolean);
+      roots = roots.filter((root) => {
+        const inside = resolveInRoots(root, parentRoots) !== null;
+        if (!inside) host.diagnose(`Child session ${sessionId}'s root ${root} lies outside its parent's roots (${parentRoots.join(', ')}); not used.`);
+        return inside;
+      });
+    }
     const resolved = resolveInRoots(path, roots);
     if (resolved === null) {
       host.diagnose(`Refused access to ${path}: outside the session roots.`);

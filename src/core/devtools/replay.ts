@@ -2,6 +2,11 @@
  * Replays a recorded transcript (`transcript.ts`: what the inspector exports and the fixtures
  * use) into a snapshot, through the same reducer the live client uses. Stories and bug reports
  * use it to show exactly what the live hook would have shown.
+ *
+ * Child sessions (UNSTABLE subagents) go through the live client's own router when the recording
+ * has them and its client advertised `subagents` (or no `initialize` was recorded): announcements
+ * record the child on its parent, a child's updates build its record (those sent before the
+ * announcement too), and a child's permission request is filed under its top-level session.
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from '../content.js';
@@ -9,6 +14,10 @@ import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
 import { createSessionState } from '../session.js';
 import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from '../client/snapshot.js';
+import { createSubagentRouter, type SubagentRouter } from '../client/subagents.js';
+import { appendBlock, textOf } from '../content.js';
+import { closeOpenThought } from '../reducer/thoughts.js';
+import { appendItem, replaceItem } from '../thread.js';
 import type { AcpSnapshot, PermissionRequestState } from '../types.js';
 import type { TranscriptEntry } from './transcript.js';
 
@@ -33,9 +42,29 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
   let turn = 0;
   const start = options.startedAt ?? 0;
   const list = options.limit === undefined ? entries : entries.slice(0, options.limit);
+  let at = start;
+  const children = announcedChildren(list);
+  /** A child's updates recorded before its announcement, adopted by the router when it comes. */
+  const strays = new Map<string, unknown[]>();
+  const router: SubagentRouter | null =
+    children.size === 0
+      ? null
+      : createSubagentRouter(
+          {
+            get: () => snapshot,
+            update: (fn) => (snapshot = fn(snapshot)),
+            now: () => at,
+            diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, at, raw)),
+            withSession,
+            createSessionState,
+            applySessionUpdate,
+            strays,
+          },
+          [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
+        );
 
   for (const entry of list) {
-    const at = start + entry.t;
+    at = start + entry.t;
     const msg = entry.msg;
     if (!isRecord(msg)) continue;
     const id = msg.id === undefined || msg.id === null ? null : String(msg.id);
@@ -66,12 +95,21 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
     // agent -> client
     if (method === 'session/update' && isString(params.sessionId)) {
       const sessionId = params.sessionId;
-      if (!snapshot.sessions[sessionId]) snapshot = putSession(snapshot, createSessionState(sessionId));
+      // A child announced later is no session of its own: its early updates wait for it.
+      if (children.has(sessionId) && !router!.owner(sessionId)) {
+        strays.set(sessionId, [...(strays.get(sessionId) ?? []), params.update]);
+        continue;
+      }
+      if (!snapshot.sessions[sessionId] && !children.has(sessionId)) snapshot = putSession(snapshot, createSessionState(sessionId));
+      if (router?.route(params)) continue;
       snapshot = withSession(snapshot, sessionId, (s) => applySessionUpdate(s, params.update, at));
     } else if (method === 'session/request_permission' && id !== null) {
+      // A child's request is filed under its top-level session, as the live client does.
+      const child = router?.owner(String(params.sessionId ?? ''));
       const request: PermissionRequestState = {
         requestId: `replay-permission-${id}`,
-        sessionId: String(params.sessionId ?? ''),
+        sessionId: child?.sessionId ?? String(params.sessionId ?? ''),
+        subagentSessionId: child?.subagentSessionId ?? null,
         toolCall: (params.toolCall ?? { toolCallId: '' }) as acp.ToolCallUpdate,
         options: (params.options ?? []) as acp.PermissionOption[],
         status: 'pending',
@@ -151,4 +189,24 @@ function answerPermission(snapshot: AcpSnapshot, id: string, result: unknown): A
       (r) => ({ ...r, status: optionId ? 'answered' : 'cancelled', optionId }),
     ),
   };
+}
+
+/**
+ * The child sessions the recording announces (`subagent_update`), when its client advertised
+ * `clientCapabilities.subagents` (the live client routes nothing without it) or no `initialize`
+ * was recorded.
+ */
+function announcedChildren(entries: readonly TranscriptEntry[]): Set<string> {
+  const children = new Set<string>();
+  for (const entry of entries) {
+    const msg = isRecord(entry.msg) ? entry.msg : {};
+    const params = isRecord(msg.params) ? msg.params : {};
+    if (entry.dir === 'client->agent' && msg.method === 'initialize') {
+      const capabilities = isRecord(params.clientCapabilities) ? params.clientCapabilities : {};
+      if (!('subagents' in capabilities)) return new Set();
+    }
+    const update = entry.dir === 'agent->client' && msg.method === 'session/update' && isRecord(params.update) ? params.update : null;
+    if (update?.sessionUpdate === 'subagent_update' && isString(update.sessionId)) children.add(update.sessionId);
+  }
+  return children;
 }

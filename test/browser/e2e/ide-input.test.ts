@@ -96,7 +96,7 @@ e2e('typing / lists the commands; ArrowDown and Enter complete one and show its 
   const menu = p.getByRole('listbox', { name: 'Commands' });
   await menu.waitFor();
   const options = menu.getByRole('option');
-  expect(await options.count()).toBe(15);
+  expect(await options.count()).toBe(16);
   // Each command with its description.
   await options.filter({ hasText: '/form' }).filter({ hasText: 'Ask for project settings through an elicitation form' }).waitFor();
   await options.filter({ hasText: '/plan' }).filter({ hasText: 'Build a plan and advance it step by step' }).waitFor();

@@ -1,0 +1,184 @@
+/**
+ * UNSTABLE child sessions: whose a child's requests are (`childOwner`, the router's `owner`) and
+ * the router's keeping of a child's early updates, over a plain snapshot (no connection).
+ */
+import { describe, expect, it } from 'vitest';
+import { createSubagentRouter } from '../../src/core/client/subagents.js';
+import { appendBlock, readContentBlock, textOf } from '../../src/core/content.js';
+import { closeOpenThought } from '../../src/core/reducer/thoughts.js';
+import { appendItem, replaceItem } from '../../src/core/thread.js';
+import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from '../../src/core/client/snapshot.js';
+import { applySessionUpdate } from '../../src/core/reducer/index.js';
+import { createSessionState } from '../../src/core/session.js';
+import { childOwner, createSubagent } from '../../src/core/subagents.js';
+import type { AcpSnapshot, SessionState } from '../../src/core/types.js';
+import { agentChunk, toolCall } from './helpers.js';
+
+const reducers = { createSessionState, applySessionUpdate };
+const parent = (fields: Partial<SessionState> = {}) => ({ ...createSessionState('p', { cwd: '/repo', additionalDirectories: ['/lib'] }), ...fields });
+
+describe('childOwner', () => {
+  const owner = (fields: Record<string, unknown>) => {
+    const child = { ...createSubagent(parent(), 'c', reducers), ...fields };
+    return childOwner(parent(), child);
+  };
+
+  it('is the top-level session, with the child’s own roots where it reports them', () => {
+    expect(owner({ cwd: '/repo/pkg', additionalDirectories: ['/other'] })).toEqual({
+      sessionId: 'p',
+      subagentSessionId: 'c',
+      cwd: '/repo/pkg',
+      additionalDirectories: ['/other'],
+    });
+  });
+
+  it('an unset (or cleared) cwd and additionalDirectories each inherit the parent’s; [] is no directories', () => {
+    expect(owner({})).toMatchObject({ cwd: '/repo', additionalDirectories: ['/lib'] });
+    expect(owner({ cwd: '/repo/pkg' })).toMatchObject({ cwd: '/repo/pkg', additionalDirectories: ['/lib'] });
+    expect(owner({ additionalDirectories: [] })).toMatchObject({ cwd: '/repo', additionalDirectories: [] });
+  });
+});
+
+describe('childOwner of a child’s own child (any depth)', () => {
+  it('each unset value inherits its immediate parent’s effective one, up the chain to the top-level session', () => {
+    let p = parent();
+    const record = (id: string, by: string, fields: Record<string, unknown>) => {
+      p = { ...p, subagents: { ...p.subagents, [id]: { ...createSubagent(p, id, reducers, by), ...fields } } };
+    };
+    record('c', 'p', { cwd: '/repo/pkg' });
+    record('g', 'c', { additionalDirectories: ['/repo/pkg/gen'] });
+    record('gg', 'g', {});
+    expect(p.subagents!.g!.parentSessionId).toBe('c');
+    expect(childOwner(p, p.subagents!.gg!)).toEqual({ sessionId: 'p', subagentSessionId: 'gg', cwd: '/repo/pkg', additionalDirectories: ['/repo/pkg/gen'] });
+    expect(childOwner(p, p.subagents!.g!)).toMatchObject({ cwd: '/repo/pkg', additionalDirectories: ['/repo/pkg/gen'] });
+    // Nothing set along the chain: the top-level session's.
+    record('c', 'p', { cwd: null });
+    record('g', 'c', {});
+    expect(childOwner(p, p.subagents!.gg!)).toMatchObject({ cwd: '/repo', additionalDirectories: ['/lib'] });
+  });
+});
+
+describe('the router', () => {
+  function setup() {
+    let snapshot: AcpSnapshot = putSession(initialSnapshot(), parent());
+    const strays = new Map<string, unknown[]>();
+    const router = createSubagentRouter(
+      {
+        ...reducers,
+        get: () => snapshot,
+        update: (fn) => (snapshot = fn(snapshot)),
+        now: () => 1000,
+        diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, 1000, raw)),
+        withSession,
+        strays,
+      },
+      [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
+    );
+    const announce = (fields: Record<string, unknown> = {}) =>
+      router.route({ sessionId: 'p', update: { sessionUpdate: 'subagent_update', sessionId: 'c', ...fields } });
+    return { router, strays, announce, get: () => snapshot, set: (next: AcpSnapshot) => (snapshot = next) };
+  }
+  const thread = (s: AcpSnapshot) =>
+    s.sessions.p!.subagents!.c!.session.thread.items.toArray().map((i) => (i.kind === 'tool_call' ? i.toolCallId : 'text' in i ? i.text : i.kind));
+
+  it('owner: only a known child has one; its roots follow its subagent_updates', () => {
+    const { router, announce } = setup();
+    expect(router.owner('c')).toBeNull();
+    announce({ cwd: '/repo/pkg' });
+    expect(router.owner('c')).toEqual({ sessionId: 'p', subagentSessionId: 'c', cwd: '/repo/pkg', additionalDirectories: ['/lib'] });
+    announce({ cwd: null, additionalDirectories: [] });
+    expect(router.owner('c')).toEqual({ sessionId: 'p', subagentSessionId: 'c', cwd: '/repo', additionalDirectories: [] });
+    // A session's own id is no child's.
+    expect(router.owner('p')).toBeNull();
+  });
+
+  it('a child is forgotten once its parent is gone, or no longer holds it (a session/load rebuilding the children)', () => {
+    const { router, announce, get, set } = setup();
+    announce();
+    set(withSession(get(), 'p', (p) => ({ ...p, subagents: undefined })));
+    expect(router.owner('c')).toBeNull();
+    // Its update is left to the ordinary routing (kept as a stray until announced again).
+    expect(router.route({ sessionId: 'c', update: agentChunk('late') })).toBe(false);
+    announce();
+    expect(router.owner('c')).not.toBeNull();
+    set(removeSession(get(), 'p'));
+    expect(router.owner('c')).toBeNull();
+    expect(router.route({ sessionId: 'c', update: agentChunk('late') })).toBe(false);
+  });
+
+  it('adopts the child’s early updates (kept as strays) in order when it is announced, with a diagnostic', () => {
+    const { router, strays, announce, get } = setup();
+    // An inter-session message among them (its parent's brief) is adopted the same way.
+    const brief = { sessionUpdate: 'session_message_chunk', messageId: 'b1', content: { type: 'text', text: 'Brief' } };
+    strays.set('c', [brief, agentChunk('Look', 'm1'), toolCall('t1', { title: 'grep' })]);
+    strays.set('other', [agentChunk('x')]);
+    announce({ title: 'Explorer' });
+    router.route({ sessionId: 'c', update: agentChunk('ed.', 'm2') });
+    expect(thread(get())).toEqual(['Brief', 'Look', 't1', 'ed.']);
+    expect(get().sessions.p!.subagents!.c!.session.thread.items.get(0)!.kind).toBe('session_message');
+    expect(get().sessions.p!.subagents!.c!.run).toMatchObject({ steps: 1, latestStep: 2 });
+    expect([...strays.keys()]).toEqual(['other']);
+    expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
+      ['protocol_error', '3 update(s) of child session c arrived before the subagent_update that announced it; they were added to it.'],
+    ]);
+  });
+
+  it('a child announced without early updates needs no diagnostic', () => {
+    const { announce, get } = setup();
+    announce();
+    expect(get().diagnostics).toEqual([]);
+    expect(Object.keys(get().sessions.p!.subagents!)).toEqual(['c']);
+  });
+
+  it('a subagent_update on a known child announces a child of its own, kept flat on the top-level session', () => {
+    const { router, announce, get } = setup();
+    announce({ title: 'Tests', cwd: '/repo/pkg' });
+    expect(router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Fixtures' } })).toBe(true);
+    router.route({ sessionId: 'g', update: agentChunk('Rebuilding', 'm1') });
+    router.route({ sessionId: 'g', update: toolCall('t1', { title: 'npm run fixtures' }) });
+    const p = get().sessions.p!;
+    expect(p.subagents!.g).toMatchObject({ sessionId: 'g', parentSessionId: 'c', title: 'Fixtures', run: { steps: 1 } });
+    expect(p.subagents!.c!.parentSessionId).toBe('p');
+    // Not an item in its parent's thread, and its traffic is its own.
+    expect(p.subagents!.c!.session.thread.items.size).toBe(0);
+    expect(p.subagents!.g!.session.thread.items.size).toBe(2);
+    expect(router.owner('g')).toEqual({ sessionId: 'p', subagentSessionId: 'g', cwd: '/repo/pkg', additionalDirectories: ['/lib'] });
+    // A grandchild of a grandchild too.
+    router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'gg', cwd: '/repo/pkg/gen' } });
+    expect(router.owner('gg')).toEqual({ sessionId: 'p', subagentSessionId: 'gg', cwd: '/repo/pkg/gen', additionalDirectories: ['/lib'] });
+    expect(get().sessions.p!.subagents!.gg!.parentSessionId).toBe('g');
+    expect(get().diagnostics).toEqual([]);
+  });
+
+  it('a child keeps the parent that announced it: another session or child naming it (a cycle) is refused with a diagnostic', () => {
+    const { router, announce, get } = setup();
+    announce();
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    const before = get().sessions.p;
+    router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'c', title: 'Loop' } });
+    router.route({ sessionId: 'p', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Stolen' } });
+    router.route({ sessionId: 'g', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    expect(get().sessions.p).toBe(before);
+    expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
+      ['invalid_update', 'The subagent update on g names session c, which is not a child of it.'],
+      ['invalid_update', 'The subagent update on p names session g, which is not a child of it.'],
+      ['invalid_update', 'The subagent update on g names session g, which is not a child of it.'],
+    ]);
+    // Its own parent updates it.
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g', title: 'Fixtures' } });
+    expect(get().sessions.p!.subagents!.g!.title).toBe('Fixtures');
+  });
+
+  it('a child’s child is forgotten with the rest once the top-level session no longer holds it', () => {
+    const { router, announce, get, set } = setup();
+    announce();
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    set(withSession(get(), 'p', (p) => ({ ...p, subagents: undefined })));
+    expect(router.owner('g')).toBeNull();
+    expect(router.route({ sessionId: 'g', update: agentChunk('late') })).toBe(false);
+    // Announced again by the replay, through its parent: found again.
+    announce();
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
+    expect(router.owner('g')).toMatchObject({ sessionId: 'p', subagentSessionId: 'g' });
+  });
+});
