@@ -629,40 +629,10 @@ export const Dark: Story = { render: () => <ThreadDemo build={full} theme="dark"
 export const LivePlayback: Story = { render: () => <Playback entries={transcripts.demoFullTurn} /> };
 
 /** A child agent's permission request and an untitled child's form in the parent's thread: each says which sub-agent asked. */
-export const SubagentRequests: Story = {
-  render: () => {
-    const current = withSubagentRequests();
-    return (
-      <Frame>
-        <Thread
-          session={current.session}
-          permissionRequests={current.permissionRequests}
-          elicitations={current.elicitations}
-          terminals={current.terminals}
-          onCancelSubagent={() => undefined}
-        />
-      </Frame>
-    );
-  },
-};
+export const SubagentRequests: Story = { render: () => <ThreadDemo build={withSubagentRequests} onCancelSubagent={() => undefined} /> };
 
 /**
  * Child agents listed under the thread, one running (with its Stop button) and one finished, and
  * the messages between them and the main agent: "To Run the test suite", "From Check the README".
  */
-export const Subagents: Story = {
-  render: () => {
-    const current = withSubagents();
-    return (
-      <Frame>
-        <Thread
-          session={current.session}
-          permissionRequests={current.permissionRequests}
-          elicitations={current.elicitations}
-          terminals={current.terminals}
-          onCancelSubagent={() => undefined}
-        />
-      </Frame>
-    );
-  },
-};
+export const Subagents: Story = { render: () => <ThreadDemo build={withSubagents} onCancelSubagent={() => undefined} /> };
