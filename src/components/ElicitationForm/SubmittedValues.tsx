@@ -13,17 +13,17 @@ export interface SubmittedValuesProps {
 
 export function SubmittedValues({ fields, content, messages }: SubmittedValuesProps) {
   const locale = useLocale();
-  const names = Object.keys(content);
-  if (names.length === 0) return null;
+  const entries = Object.entries(content);
+  if (entries.length === 0) return null;
   const byName = new Map(fields.map((f) => [f.name, f]));
   return (
     <dl className="acp-elicitation__values" data-slot="elicitation-values">
-      {names.map((name) => {
+      {entries.map(([name, value]) => {
         const field = byName.get(name);
         return (
           <div key={name} className="acp-elicitation__value-row">
             <dt>{field?.label ?? name}</dt>
-            <dd>{display(field, content[name], messages, locale)}</dd>
+            <dd>{display(field, value, messages, locale)}</dd>
           </div>
         );
       })}

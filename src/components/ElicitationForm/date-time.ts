@@ -5,6 +5,7 @@
  * a valid RFC 3339 date-time (JSON Schema's `date-time`). The user means their own wall clock, so
  * the value sent carries the local UTC offset of that moment.
  */
+import { itemAt } from '../../core/item-at.js';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
@@ -20,18 +21,24 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 /** `YYYY-MM-DD` (RFC 3339 full-date). */
 export function isDate(value: string): boolean {
   const m = DATE.exec(value);
-  return m !== null && isCalendarDate(+m[1], +m[2], +m[3]);
+  return m !== null && isCalendarDate(...triple(m, 1));
+}
+
+/** Three groups of a match from `first` on, as numbers; the patterns never make them optional. */
+function triple(m: RegExpExecArray, first: number): [number, number, number] {
+  return [+itemAt(m, first), +itemAt(m, first + 1), +itemAt(m, first + 2)];
 }
 
 /** RFC 3339 `date-time`: date, `T`, time with seconds, and `Z` or a numeric offset. */
 export function isRfc3339DateTime(value: string): boolean {
   const m = RFC3339_DATE_TIME.exec(value);
   if (!m) return false;
-  const [hour, minute, second] = [+m[4], +m[5], +m[6]];
+  const [hour, minute, second] = triple(m, 4);
   // Second 60 is a leap second, allowed by RFC 3339.
   if (hour > 23 || minute > 59 || second > 60) return false;
-  if (m[7] && (+m[8] > 23 || +m[9] > 59)) return false;
-  return isCalendarDate(+m[1], +m[2], +m[3]);
+  // The offset's sign, hours and minutes come together (or, for `Z`, not at all).
+  if (m[7] && (+itemAt(m, 8) > 23 || +itemAt(m, 9) > 59)) return false;
+  return isCalendarDate(...triple(m, 1));
 }
 
 /**
@@ -41,7 +48,8 @@ export function isRfc3339DateTime(value: string): boolean {
 export function localInputToRfc3339(value: string): string | null {
   const m = LOCAL_DATE_TIME.exec(value);
   if (!m) return null;
-  const [y, mo, d, h, mi] = [+m[1], +m[2], +m[3], +m[4], +m[5]];
+  const [y, mo, d] = triple(m, 1);
+  const [h, mi] = [+itemAt(m, 4), +itemAt(m, 5)];
   const s = m[6] ? +m[6] : 0;
   if (!isCalendarDate(y, mo, d) || h > 23 || mi > 59 || s > 59) return null;
   const date = new Date(y, mo - 1, d, h, mi, s);
@@ -52,7 +60,7 @@ export function localInputToRfc3339(value: string): string | null {
   const sign = offset >= 0 ? '+' : '-';
   const abs = Math.abs(offset);
   const fraction = m[7] ? `.${m[7]}` : '';
-  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${pad(s)}${fraction}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${itemAt(m, 1)}-${itemAt(m, 2)}-${itemAt(m, 3)}T${itemAt(m, 4)}:${itemAt(m, 5)}:${pad(s)}${fraction}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** RFC 3339 (a schema default) → `datetime-local` value in the user's time zone; '' if unusable. */

@@ -43,7 +43,7 @@ export function initialValues(fields: FieldModel[]): FormValues {
 }
 
 /** True when the field holds something worth sending. */
-export function hasValue(field: FieldModel, value: FieldValue | undefined): boolean {
+export function hasValue(field: FieldModel, value: FieldValue | undefined): value is FieldValue {
   if (field.kind === 'boolean') return typeof value === 'boolean';
   if (Array.isArray(value)) return value.length > 0;
   return typeof value === 'string' && value.trim() !== '';

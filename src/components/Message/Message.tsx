@@ -48,7 +48,8 @@ export const Message = /* @__PURE__ */ memo(
     const isUser = item.kind === 'user_message';
     const segments = useMemo(() => segmentContent(item.content, item.text), [item.content, item.text]);
     const lastText = segments.findLastIndex((segment) => segment.kind === 'text');
-    const empty = segments.length === 0 || (segments.length === 1 && segments[0].kind === 'text' && segments[0].text === '');
+    const [first] = segments;
+    const empty = first === undefined || (segments.length === 1 && first.kind === 'text' && first.text === '');
 
     return (
       <article

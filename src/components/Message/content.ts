@@ -58,10 +58,7 @@ export function isBase64(data: string): boolean {
   return data.length > 0 && BASE64.test(data);
 }
 
-/** The MIME type without parameters, lower-cased. */
-export function baseMimeType(mimeType: string | null | undefined): string {
-  return (mimeType ?? '').split(';')[0].trim().toLowerCase();
-}
+export { baseMimeType } from '../shared/mime-type.js';
 
 /** The last path segment of a URI, for display. */
 export function fileNameOf(uri: string | null | undefined): string | null {

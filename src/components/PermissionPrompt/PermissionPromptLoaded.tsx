@@ -104,10 +104,10 @@ function Prompt({
     const now = Date.now();
     const deliberate = isDeliberate(now, lastKeyAt.current, shortcutGuardMs);
     if (event.key.length === 1) lastKeyAt.current = now;
-    const index = optionIndexForKey(event, request.options.length);
-    if (index < 0 || !deliberate) return;
+    const option = request.options[optionIndexForKey(event, request.options.length)];
+    if (!option || !deliberate) return;
     event.preventDefault();
-    answer(request.options[index].optionId);
+    answer(option.optionId);
   };
 
   const shortcutCount = Math.min(request.options.length, 9);

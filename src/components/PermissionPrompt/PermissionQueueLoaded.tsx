@@ -36,15 +36,15 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
   const messages = useMessages('permission', permissionMessages);
   const subagentStrings = useMessages('subagents', subagentsMessages);
   const id = useId();
-  const pending = requests.filter((r) => r.status === 'pending');
-  if (pending.length === 0) return null;
-  const [active, ...waiting] = pending;
+  const [active, ...waiting] = requests.filter((r) => r.status === 'pending');
+  if (!active) return null;
+  const total = waiting.length + 1;
 
   return (
     <section
       aria-labelledby={`${id}-label`}
       data-slot="permission-queue"
-      data-count={pending.length}
+      data-count={total}
       {...rest}
       ref={ref}
       className={cx('acp-permission-queue', className)}
@@ -54,7 +54,7 @@ export const PermissionQueueLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Per
           {messages.queue_label}
         </span>
         <span className="acp-permission-queue__position" data-slot="permission-queue-position">
-          {format(messages.queue_position, { position: 1, total: pending.length })}
+          {format(messages.queue_position, { position: 1, total })}
         </span>
       </div>
       <PermissionPrompt

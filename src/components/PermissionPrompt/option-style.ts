@@ -17,6 +17,9 @@ const STYLES: Record<string, OptionStyle> = {
   reject_always: { tone: 'reject', remembered: true },
 };
 
+const NEUTRAL: OptionStyle = { tone: 'neutral', remembered: false };
+
 export function optionStyle(kind: string): OptionStyle {
-  return Object.hasOwn(STYLES, kind) ? STYLES[kind] : { tone: 'neutral', remembered: false };
+  // Own keys only: a kind such as "constructor" must not reach Object.prototype.
+  return (Object.hasOwn(STYLES, kind) ? STYLES[kind] : undefined) ?? NEUTRAL;
 }
