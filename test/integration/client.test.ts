@@ -67,6 +67,32 @@ describe('connection and initialize', () => {
     expect(caps.terminal).toBe(false);
   });
 
+  it('leaves no socket open when disposed or disconnected while still connecting', async () => {
+    // An agent of its own, to count its connections. With adapters, connecting first fetches the
+    // workspace module, so a dispose right after connect() lands before the socket is opened.
+    const own = await startDemo();
+    try {
+      const { client } = makeClient(own.url);
+      const connecting = client.connect();
+      client.dispose();
+      await connecting.catch(() => {});
+      const { client: other } = makeClient(own.url);
+      const pending = other.connect();
+      await other.disconnect();
+      await pending;
+      // Both attempts settled; a leaked socket would show here (the agent counts open ones).
+      await expect.poll(() => own.connections, { timeout: 2000 }).toBe(0);
+      expect(client.getSnapshot().status).toBe('closed');
+      expect(other.getSnapshot().status).toBe('closed');
+      // Connecting again works as before.
+      await other.connect();
+      expect(other.getSnapshot().status).toBe('ready');
+      await other.disconnect();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('fails clearly when nothing listens, and a prompt while disconnected is refused', async () => {
     const { client } = connectClient({ url: 'ws://127.0.0.1:9', reconnect: false });
     await expect(client.connect()).rejects.toMatchObject({ code: 'connection_failed' });

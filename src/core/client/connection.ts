@@ -68,6 +68,9 @@ export function createConnection(
 
   async function openConnection(isReconnect: boolean): Promise<void> {
     const myGeneration = ++generation;
+    // Disconnected (or disposed) while this attempt awaited, or replaced by a newer one: it must
+    // not leave a socket open nor set a status over the one `disconnect` set.
+    const stale = () => myGeneration !== generation || !wantConnected;
     set({ status: isReconnect ? 'reconnecting' : 'connecting', error: null });
     let conn: acp.ClientConnection;
     tap.reset();
@@ -82,6 +85,8 @@ export function createConnection(
     } catch (error) {
       throw toAcpError(error, options.url);
     }
+    // Even when already stale, the socket is let open and initialized before it is closed
+    // (below): closing one still connecting makes the `ws` package throw an error nobody hears.
     connection = conn;
     void conn.closed.then(() => onClosed(myGeneration, conn));
 
@@ -108,13 +113,17 @@ export function createConnection(
         { timeoutMs: options.initializeTimeoutMs ?? 20_000, conn },
       );
     } catch (error) {
+      if (stale()) return;
       const reason = conn.signal.aborted ? toAcpError(conn.signal.reason ?? error, options.url) : toAcpError(error, options.url);
       await abandon(conn);
       throw reason.code === ErrorCodes.connectionClosed
         ? new AcpClientError(ErrorCodes.connectionFailed, `Could not connect to the agent${options.url ? ` at ${options.url}` : ''}.`)
         : reason;
     }
-    if (myGeneration !== generation) return;
+    if (stale()) {
+      await abandon(conn);
+      return;
+    }
     if (init.protocolVersion !== SUPPORTED_PROTOCOL_VERSION) {
       await abandon(conn);
       throw new AcpClientError(
