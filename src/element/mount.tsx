@@ -17,7 +17,12 @@ export interface AgentPanelMount {
 }
 
 /** The client options that need a new client (and connection) when they change. */
-const clientKey = (o: Partial<MountAgentPanelOptions>) => [o.url, o.client];
+/**
+ * What the client is made of: the URL and each client option, by value. The element builds a new
+ * options object on every attribute change, so comparing the object itself made a theme change
+ * close the connection and start over with an empty panel.
+ */
+const clientKey = (o: Partial<MountAgentPanelOptions>) => [o.url, ...Object.entries(o.client ?? {}).flat()];
 
 /**
  * Renders an `AgentPanel` with a provider and a client of its own into `element`'s open shadow
@@ -76,7 +81,7 @@ export function mountAgentPanel(element: HTMLElement, initial: MountAgentPanelOp
     }
     warned = '';
     const key = clientKey(options);
-    if (!client || key.some((value, i) => value !== clientFor[i])) {
+    if (!client || key.length !== clientFor.length || key.some((value, i) => value !== clientFor[i])) {
       closeClient();
       client = createClient({ ...options.client, url: options.url }, BUNDLED);
       clientFor = key;

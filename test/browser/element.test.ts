@@ -118,6 +118,9 @@ describe('<acp-agent-panel> on a page without React, under a strict CSP', () => 
     await expect.poll(background, { timeout: 15_000 }).toBe('rgb(22, 24, 28)');
     await page.evaluate(() => document.getElementById('main-panel')!.setAttribute('theme', 'light'));
     await expect.poll(background, { timeout: 15_000 }).toBe('rgb(255, 255, 255)');
+    // A theme is only a look: the same connection and the same conversation stay.
+    expect(agent.connections).toBe(2);
+    expect(await main().locator('[data-slot="code-block"]').count()).toBeGreaterThan(0);
     // The second element keeps its own (dark).
     expect(
       await page.evaluate(
