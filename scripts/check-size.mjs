@@ -121,7 +121,10 @@ export const BUDGETS = {
   // 69.85 kB with nested child sessions (issue 18): the router's announcing on a child and the
   // roots inherited through the chain, the list's tree order and "Started by" line, and the
   // indented entry's CSS (+83 bytes of the stylesheet it inlines): 71,355 -> 71,503.
-  element: 69.85 * 1024,
+  // 69.9 kB with two fixes: the client's socket left open by a disconnect while connecting (the
+  // client it bundles) and the element's client options compared by value, so a theme change no
+  // longer reconnects: 71,503 -> 71,543.
+  element: 69.9 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
