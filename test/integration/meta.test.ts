@@ -4,14 +4,11 @@
  * requests reaches the agent's handlers; what the agent puts on its answers and updates is kept in
  * the snapshot (the agent, the session, the turn, messages, the plan, tool calls).
  */
-import { createServer } from 'node:http';
 import * as acp from '@agentclientprotocol/sdk';
-import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createNodeHttpHandler, createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import type { AcpClient, ThreadItem } from '../../src/core/index.js';
 import { makeClient, WORKSPACE } from '../helpers/demo.js';
+import { serveSdkAgent, type SdkAgentServer } from '../helpers/sdk-agent-server.js';
 import { waitForSnapshot } from '../helpers/wait.js';
 
 const m = acp.methods;
@@ -104,24 +101,17 @@ function metaAgent() {
     });
 }
 
-let server: ReturnType<typeof createServer>;
-let acpServer: AcpServer;
+let agentServer: SdkAgentServer;
 let url: string;
 const clients: AcpClient[] = [];
 
 beforeAll(async () => {
-  acpServer = new AcpServer({ agent: metaAgent() });
-  const onUpgrade = createNodeWebSocketUpgradeHandler(acpServer, new WebSocketServer({ noServer: true }));
-  server = createServer(createNodeHttpHandler(acpServer));
-  server.on('upgrade', (request, socket, head) => onUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/acp`;
+  agentServer = await serveSdkAgent(metaAgent());
+  url = agentServer.url;
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.disconnect()));
-  await acpServer.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await agentServer.close();
 });
 
 async function connected() {

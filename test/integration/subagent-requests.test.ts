@@ -5,16 +5,13 @@
  * gives the agent's prompt a script; the script drives the agent side through the SDK's client
  * handle, so every request below is a real JSON-RPC request over the socket.
  */
-import { createServer } from 'node:http';
 import * as acp from '@agentclientprotocol/sdk';
 import { agent as unstableAgent } from '@agentclientprotocol/sdk/unstable';
-import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createNodeHttpHandler, createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import { createMemoryFs, createSimulatedTerminal, parseTranscript, replayTranscript, toTranscript } from '../../src/core/devtools/index.js';
 import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
 import { makeClient, WORKSPACE, workspaceFiles } from '../helpers/demo.js';
+import { serveSdkAgent, type SdkAgentServer } from '../helpers/sdk-agent-server.js';
 import { waitForSnapshot } from '../helpers/wait.js';
 
 const m = acp.methods;
@@ -59,25 +56,16 @@ function scriptedAgent() {
     });
 }
 
-let server: ReturnType<typeof createServer>;
-let sockets: WebSocketServer;
-let acpServer: AcpServer;
+let agentServer: SdkAgentServer;
 let url: string;
 const clients: AcpClient[] = [];
 
 beforeAll(async () => {
-  acpServer = new AcpServer({ agent: scriptedAgent() as never });
-  sockets = new WebSocketServer({ noServer: true });
-  const onUpgrade = createNodeWebSocketUpgradeHandler(acpServer, sockets);
-  server = createServer(createNodeHttpHandler(acpServer));
-  server.on('upgrade', (request, socket, head) => onUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/acp`;
+  agentServer = await serveSdkAgent(scriptedAgent());
+  url = agentServer.url;
 });
 afterAll(async () => {
-  await acpServer.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await agentServer.close();
 });
 afterEach(async () => {
   script = async () => {};
@@ -403,7 +391,7 @@ describe('a dropped connection', () => {
     };
     void client.prompt(sessionId, 'go').catch(() => {});
     await waitForSnapshot(client, (s) => pendingPermissions(s).length === 1 && s.elicitations.length === 1, 10_000, 'the child’s requests');
-    for (const socket of sockets.clients) socket.terminate();
+    agentServer.dropSockets();
     const s = await waitForSnapshot(client, (snap) => snap.permissionRequests[0]?.status === 'interrupted', 10_000, 'the interruption');
     expect(s.permissionRequests[0]).toMatchObject({ subagentSessionId: childOf(sessionId), status: 'interrupted' });
     expect(s.elicitations[0]).toMatchObject({ subagentSessionId: childOf(sessionId), status: 'interrupted' });
@@ -472,7 +460,7 @@ describe('a child’s lifecycle', () => {
     expect(texts(childItems(client.getSnapshot(), sessionId))).toEqual(['agent_message:Reading.', 'tool:read']);
 
     // The connection drops; the reconnect resumes the session and the child's requests still reach its parent's panel.
-    for (const socket of sockets.clients) socket.terminate();
+    agentServer.dropSockets();
     await waitForSnapshot(client, (s) => s.status === 'reconnecting', 10_000, 'the drop');
     await waitForSnapshot(client, (s) => s.status === 'ready' && s.sessions[sessionId]?.status === 'active', 10_000, 'the restore');
     expect(texts(childItems(client.getSnapshot(), sessionId))).toEqual(['agent_message:Reading.', 'tool:read']);

@@ -6,15 +6,12 @@
  * It sends them whether or not the client advertised the capability, so the test also shows that
  * a client without the opt-in treats them as before.
  */
-import { createServer } from 'node:http';
 import * as acp from '@agentclientprotocol/sdk';
 import { agent as unstableAgent } from '@agentclientprotocol/sdk/unstable';
-import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createNodeHttpHandler, createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
 import type { AcpClient, AcpClientOptions, AcpSnapshot, ThreadItem } from '../../src/core/index.js';
 import { makeClient, WORKSPACE } from '../helpers/demo.js';
+import { serveSdkAgent, type SdkAgentServer } from '../helpers/sdk-agent-server.js';
 import { waitForSnapshot } from '../helpers/wait.js';
 
 const m = acp.methods;
@@ -99,23 +96,16 @@ async function exchangeMessages(send: Send, parent: string, child: string) {
   await send(parent, { sessionUpdate: 'session_message_chunk', content: text('whose?') });
 }
 
-let server: ReturnType<typeof createServer>;
-let acpServer: AcpServer;
+let agentServer: SdkAgentServer;
 let url: string;
 const clients: AcpClient[] = [];
 
 beforeAll(async () => {
-  acpServer = new AcpServer({ agent: childAgent() as never });
-  const onUpgrade = createNodeWebSocketUpgradeHandler(acpServer, new WebSocketServer({ noServer: true }));
-  server = createServer(createNodeHttpHandler(acpServer));
-  server.on('upgrade', (request, socket, head) => onUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/acp`;
+  agentServer = await serveSdkAgent(childAgent());
+  url = agentServer.url;
 });
 afterAll(async () => {
-  await acpServer.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await agentServer.close();
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.disconnect()));
