@@ -278,10 +278,11 @@ export function createSessionActions(host: ActionHost): SessionActions {
       // children it started, theirs, ..., all kept flat on the top-level session) are answered
       // `cancelled`, as for a turn. Each record is taken once, so a malformed snapshot cannot loop.
       const records = Object.values(get().sessions[parentSessionId]?.subagents ?? {});
-      const settled = [childSessionId];
-      for (let i = 0; i < settled.length; i++) {
-        host.settleSession(settled[i]!);
-        for (const c of records) if (c.parentSessionId === settled[i] && !settled.includes(c.sessionId)) settled.push(c.sessionId);
+      // A Set's iteration visits what is added during it, once each.
+      const settled = new Set([childSessionId]);
+      for (const id of settled) {
+        host.settleSession(id);
+        for (const c of records) if (c.parentSessionId === id) settled.add(c.sessionId);
       }
     },
 
