@@ -12,9 +12,10 @@ import { appendBlock, readContentBlock, textOf } from '../../src/core/content.js
 import { applySessionUpdate, createSessionState, startTurn } from '../../src/core/index.js';
 import { closeOpenThought } from '../../src/core/reducer/thoughts.js';
 import { sessionMessageReducers } from '../../src/core/session-messages.js';
-import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate } from '../../src/core/subagents.js';
+import { applyChildUpdate } from '../../src/core/subagents.js';
 import { appendItem, replaceItem } from '../../src/core/thread.js';
 import type { SessionState } from '../../src/core/types.js';
+import { announceChild } from '../helpers/threads.js';
 
 const reducers = { createSessionState, applySessionUpdate };
 const reducersFor = sessionMessageReducers(reducers, [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought]);
@@ -22,11 +23,7 @@ const PARENT = 'parent';
 const CHILD = 'child-1';
 let clock = 1000;
 
-function announce(s: SessionState, sessionId: string, fields: Record<string, unknown>): SessionState {
-  const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', sessionId, ...fields });
-  if (typeof patch === 'string') throw new Error(patch);
-  return applySubagentUpdate(s, patch, reducers);
-}
+const announce = announceChild;
 /** Updates sent with the parent's session id, applied as the router does. */
 function onParent(s: SessionState, ...updates: Record<string, unknown>[]): SessionState {
   return updates.reduce((acc, u) => (reducersFor(u, fail) ?? reducers).applySessionUpdate(acc, u, clock++), s);

@@ -11,15 +11,12 @@ import { Thread } from '../../src/components/Thread/index.js';
 import { applySessionUpdate, createSessionState } from '../../src/core/index.js';
 import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate } from '../../src/core/subagents.js';
 import type { SessionState } from '../../src/core/types.js';
+import { announceChild } from '../helpers/threads.js';
 
 const reducers = { createSessionState, applySessionUpdate };
 const CHILD = 'child-1';
 
-function announce(session: SessionState, fields: Record<string, unknown>): SessionState {
-  const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', sessionId: CHILD, ...fields });
-  if (typeof patch === 'string') throw new Error(patch);
-  return applySubagentUpdate(session, patch, reducers);
-}
+const announce = (session: SessionState, fields: Record<string, unknown>) => announceChild(session, CHILD, fields);
 
 function withChild(fields: Record<string, unknown>): SessionState {
   let s = announce(createSessionState('parent'), { title: 'Explorer', description: 'Find the greeting', ...fields });

@@ -12,17 +12,12 @@ import { ElicitationForm } from '../../src/components/ElicitationForm/index.js';
 import { PermissionPrompt, PermissionQueue } from '../../src/components/PermissionPrompt/index.js';
 import { Thread } from '../../src/components/Thread/index.js';
 import { applySessionUpdate, createSessionState } from '../../src/core/index.js';
-import { applySubagentUpdate, parseSubagentUpdate } from '../../src/core/subagents.js';
 import type { ElicitationState, PermissionRequestState, SessionState } from '../../src/core/types.js';
+import { announceChild } from '../helpers/threads.js';
 
-const reducers = { createSessionState, applySessionUpdate };
 const CHILD = 'child-1';
 
-function announce(session: SessionState, fields: Record<string, unknown>): SessionState {
-  const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', sessionId: CHILD, ...fields });
-  if (typeof patch === 'string') throw new Error(patch);
-  return applySubagentUpdate(session, patch, reducers);
-}
+const announce = (session: SessionState, fields: Record<string, unknown>) => announceChild(session, CHILD, fields);
 
 /** A parent whose own thread has a tool call `edit`, with a child announced with `fields`. */
 function parent(fields: Record<string, unknown> = { title: 'Explorer' }): SessionState {

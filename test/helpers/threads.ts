@@ -1,4 +1,5 @@
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../../src/core/index.js';
+import { applySubagentUpdate, parseSubagentUpdate } from '../../src/core/subagents.js';
 import type { SessionState, ToolCallItem } from '../../src/core/types.js';
 
 /** A finished session of `turns` short question/answer turns, for the Thread's long-thread paths. */
@@ -29,4 +30,11 @@ export function toolCallItem(patch: Partial<ToolCallItem> = {}): ToolCallItem {
     createdByUpdate: false,
     ...patch,
   };
+}
+
+/** `session` with the child `childId` announced (or patched) by a `subagent_update` of `fields`, as the router applies it. */
+export function announceChild(session: SessionState, childId: string, fields: Record<string, unknown>): SessionState {
+  const patch = parseSubagentUpdate({ sessionUpdate: 'subagent_update', sessionId: childId, ...fields });
+  if (typeof patch === 'string') throw new Error(patch);
+  return applySubagentUpdate(session, patch, { createSessionState, applySessionUpdate });
 }
