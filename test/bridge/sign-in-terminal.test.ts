@@ -69,12 +69,12 @@ describe('terminal sign-in through the bridge', () => {
     await raw.request('_acp-react/bridge/auth_terminal/resize', { terminalId, cols: 120, rows: 40 });
     await raw.request('_acp-react/bridge/auth_terminal/input', { terminalId, data: '9999\r' });
     await waitForScreen(raw, terminalId, /Wrong code/);
-    await raw.request('_acp-react/bridge/auth_terminal/input', { terminalId, data: '1234\r' });
+    await raw.request('_acp-react/bridge/auth_terminal/input', { terminalId, data: 'otter-7\r' });
     const exit = await raw.waitFor((m) => m.method === '_acp-react/bridge/auth_terminal/exit');
     expect(exit.params).toEqual({ terminalId, exitCode: 0, signal: null });
     expect(screen(raw, terminalId)).toContain('Signed in.');
     // The typed code is never logged.
-    expect(logs.join('\n')).not.toContain('1234');
+    expect(logs.join('\n')).not.toContain('otter-7');
 
     const [oldPid] = bridge.agentPids();
     const restarted = await raw.request('_acp-react/bridge/restart', { methodId: 'cli-login' });
@@ -162,7 +162,7 @@ describe('terminal sign-in from the core client', () => {
     let screen = '';
     signIn.onData((data) => (screen += data));
     await vi.waitFor(() => expect(screen).toContain('Code: '), { timeout: 15_000 });
-    signIn.write('1234\r');
+    signIn.write('otter-7\r');
     await signIn.result;
     expect(await signIn.exit).toEqual({ exitCode: 0, signal: null });
     expect(client.getSnapshot().auth).toEqual({ required: false, pendingMethodId: null, error: null });
@@ -171,7 +171,7 @@ describe('terminal sign-in from the core client', () => {
     expect(JSON.stringify(client.getSnapshot().sessions[session.sessionId]!.thread.items.toArray())).toContain('signed in with cli-login');
     const traffic = JSON.stringify(client.traffic.entries());
     expect(traffic).toContain('auth_terminal/input');
-    expect(traffic).not.toContain('1234');
+    expect(traffic).not.toContain('otter-7');
   });
 
   it('stopping the program (the dialog closed) leaves the client usable, with an error that says so', async () => {

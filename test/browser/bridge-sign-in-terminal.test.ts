@@ -81,7 +81,7 @@ it('signs in by typing the code into the sign-in terminal, then answers a prompt
   await page.keyboard.type('0000');
   await page.keyboard.press('Enter');
   await vi.waitFor(async () => expect(await screenText(page)).toContain('Wrong code'), { timeout: 30_000, interval: 100 }).catch(failWith);
-  await page.keyboard.type('1234');
+  await page.keyboard.type('otter-7');
   await page.keyboard.press('Enter');
 
   // The program ends, the bridge restarts the agent, the client signs in: the dialog goes, focus comes back.
@@ -98,8 +98,10 @@ it('signs in by typing the code into the sign-in terminal, then answers a prompt
     })
     .catch(failWith);
   // The typed code is in neither the bridge's log nor the page's storage or URL.
-  expect(logs.join('\n')).not.toContain('1234');
-  expect(await page.evaluate(() => JSON.stringify({ url: location.href, local: { ...localStorage }, session: { ...sessionStorage } }))).not.toContain('1234');
+  expect(logs.join('\n')).not.toContain('otter-7');
+  expect(await page.evaluate(() => JSON.stringify({ url: location.href, local: { ...localStorage }, session: { ...sessionStorage } }))).not.toContain(
+    'otter-7',
+  );
   expect(errors).toEqual([]);
   await page.close();
 });
@@ -185,7 +187,7 @@ it('keeps the terminal styled under a CSP without style-src unsafe-inline, with 
       spanHeight: styled.rowHeight,
       rowHeight: expect.stringMatching(/^\d+(\.\d+)?px$/),
     });
-    await page.keyboard.type('1234');
+    await page.keyboard.type('otter-7');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 }).catch(failWith);
     expect(violations).toEqual([]);
