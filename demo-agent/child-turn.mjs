@@ -25,6 +25,7 @@ export class ChildTurn extends Turn {
       client: parent.client,
       caps: parent.caps,
       delayMs: parent.delayMs,
+      messageIds: parent.messageIds,
       cancelGraceMs: parent.cancelGraceMs,
       elicitationCompleteDelayMs: parent.elicitationCompleteDelayMs,
       // A child has no prompt request of its own; it follows its parent instead (below).

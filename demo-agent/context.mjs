@@ -17,6 +17,7 @@ import { DemoSessionStore } from './session-store.mjs';
  * @typedef {object} DemoAgentContext
  * @property {DemoSessionStore} store
  * @property {number} delayMs
+ * @property {boolean} messageIds
  * @property {boolean} requireAuth
  * @property {number} listPageSize
  * @property {number} cancelGraceMs
@@ -32,6 +33,7 @@ export function createAgentContext(options) {
   return {
     store: options.store ?? new DemoSessionStore(),
     delayMs: Math.max(0, options.delayMs ?? 0),
+    messageIds: options.messageIds ?? true,
     requireAuth: options.requireAuth ?? false,
     listPageSize: Math.max(1, options.listPageSize ?? DEFAULT_LIST_PAGE_SIZE),
     cancelGraceMs: options.cancelGraceMs ?? 1_500,

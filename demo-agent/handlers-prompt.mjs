@@ -48,6 +48,7 @@ export function promptHandlers(ctx) {
       client,
       caps: c.caps,
       delayMs: ctx.delayMs,
+      messageIds: ctx.messageIds,
       cancelGraceMs: ctx.cancelGraceMs,
       elicitationCompleteDelayMs: ctx.elicitationCompleteDelayMs,
       requestSignal: signal,

@@ -11,6 +11,7 @@
 /**
  * @typedef {object} DemoAgentOptions
  * @property {string} [name]  app name used in SDK diagnostics (default `acp-react-demo-agent`)
+ * @property {boolean} [messageIds]  send `messageId` on message chunks (default true); false acts as the many v1 agents that send none
  * @property {number} [delayMs]  pause between streamed chunks in ms; steps (tool calls, plan changes) pause 4x this. Default 0.
  * @property {boolean} [requireAuth]  `session/new` and `session/prompt` fail with -32000 until `authenticate` (per connection)
  * @property {number} [listPageSize]  `session/list` page size (default 5)
@@ -21,7 +22,7 @@
 
 /**
  * Reads the per-connection options a browser page can pick in the WebSocket URL query.
- * `auth=required`, `delay=<ms>`, `pageSize=<n>`, `name=<app name>`.
+ * `auth=required`, `delay=<ms>`, `pageSize=<n>`, `name=<app name>`, `messageIds=off`.
  * @param {URLSearchParams} params
  * @returns {DemoAgentOptions}
  */
@@ -38,6 +39,8 @@ export function parseDemoAgentQuery(params) {
   if (pageSize !== null && Number.isInteger(Number(pageSize)) && Number(pageSize) > 0) {
     out.listPageSize = Math.min(1_000, Number(pageSize));
   }
+  const messageIds = params.get('messageIds');
+  if (messageIds !== null) out.messageIds = !(messageIds === 'off' || messageIds === '0' || messageIds === 'false');
   const name = params.get('name');
   if (name) out.name = name;
   return out;

@@ -30,7 +30,7 @@ const m = acp.methods;
 export class Turn {
   /**
    * @param {{ session: DemoSession, store: DemoSessionStore, client: AgentContext, caps: ClientCapabilities,
-   *   delayMs: number, cancelGraceMs: number, elicitationCompleteDelayMs: number, requestSignal: AbortSignal,
+   *   delayMs: number, messageIds?: boolean, cancelGraceMs: number, elicitationCompleteDelayMs: number, requestSignal: AbortSignal,
    *   children?: Map<string, Turn> }} init
    */
   constructor(init) {
@@ -39,6 +39,8 @@ export class Turn {
     this.client = init.client;
     this.caps = init.caps;
     this.delayMs = init.delayMs;
+    /** Whether chunks carry a `messageId` (the option `messageIds`). */
+    this.messageIds = init.messageIds ?? true;
     this.cancelGraceMs = init.cancelGraceMs;
     this.elicitationCompleteDelayMs = init.elicitationCompleteDelayMs;
     /** The connection's child sessions at work (`ConnState.children`): a script that starts one registers it here. */
@@ -87,8 +89,13 @@ export class Turn {
     if (this.stopped) throw new TurnStop(this.stopped);
   }
 
-  /** @param {'agent' | 'thought' | 'user'} kind */
+  /**
+   * The id of a new message, or undefined when this agent sends none (as many v1 agents do).
+   * @param {'agent' | 'thought' | 'user'} kind
+   * @returns {string | undefined}
+   */
   messageId(kind) {
+    if (!this.messageIds) return undefined;
     const prefix = kind === 'agent' ? 'a' : kind === 'thought' ? 't' : 'u';
     return `${this.session.tag}-${prefix}${this.number}.${++this.messageSeq}`;
   }
@@ -130,7 +137,7 @@ export class Turn {
   /**
    * @param {'agent_message_chunk' | 'agent_thought_chunk'} kind
    * @param {string} text
-   * @param {string} messageId
+   * @param {string | undefined} messageId  undefined: the chunks carry none
    */
   async stream(kind, text, messageId) {
     for (const chunk of chunkText(text)) {

@@ -10,6 +10,7 @@ import { cancelTurn, endTurn, startTurn, type TurnOutcome } from '../reducer/ind
 import type { MetaOptions, PromptOptions } from '../api.js';
 import type { AcpSnapshot, SessionState } from '../types.js';
 import type { Connection } from './connection.js';
+import { nextTurnId } from './turn-id.js';
 import { withSession } from './snapshot.js';
 
 /** The prompt capability each content type needs (text and resource links need none). */
@@ -27,7 +28,6 @@ export function createTurns(
   /** Answers the session's pending permission and elicitation requests `cancelled`. */
   cancelRequests: (sessionId: string) => void,
 ) {
-  let turnCounter = 0;
   /** The running prompt of each session, to settle when the session is closed or deleted. */
   const running = new Map<string, AbortController>();
 
@@ -45,7 +45,7 @@ export function createTurns(
         throw new AcpClientError(ErrorCodes.unsupported, `The agent does not accept ${block.type} content in prompts.`);
       }
     }
-    const turnId = `turn-${++turnCounter}`;
+    const turnId = nextTurnId();
     const inSession = (fn: (session: SessionState) => SessionState) => update((s) => withSession(s, sessionId, fn));
     const end = (outcome: TurnOutcome) => inSession((ss) => endTurn(ss, turnId, outcome, now()));
     inSession((ss) => startTurn(ss, turnId, blocks, now()));
