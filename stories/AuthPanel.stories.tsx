@@ -76,6 +76,11 @@ export const EnvironmentVariablesWrongKey: Story = {
 /** An agent that lists no method this page can use (terminal logins hidden without auth.terminal). */
 export const NoUsableMethod: Story = { args: { authMethods: [], agentCommand: 'npx @agentclientprotocol/claude-agent-acp' } };
 
+/** Through acp-react-bridge started without `--terminal-auth`: the flag is named before the CLI fallback. */
+export const TerminalSignInOffOnBridge: Story = {
+  args: { authMethods: [], agentCommand: 'npx @agentclientprotocol/claude-agent-acp', terminalAuthOff: true },
+};
+
 export const EveryKind: Story = {
   args: { authMethods: [agentMethod, claudeMethods[0], envVarMethod, futureMethod] },
 };

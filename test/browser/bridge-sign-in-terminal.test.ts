@@ -4,7 +4,8 @@
  * pseudo-terminal on the bridge and in xterm.js in the page's dialog. Typing the code signs in
  * and a prompt is answered; closing the dialog mid-login kills the program and the panel stays
  * usable. Under a strict CSP (no `style-src 'unsafe-inline'`) the terminal keeps its styles and
- * nothing is blocked. One browser for the three cases.
+ * nothing is blocked. With terminal sign-in off on the bridge, the panel names the flag that turns
+ * it on. One browser for the four cases.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 /** A bridge whose agent keeps its credentials in a fresh directory: every case starts signed out. */
-async function signInBridge() {
+async function signInBridge({ terminalAuth = true } = {}) {
   const logs: string[] = [];
   const env: NodeJS.ProcessEnv = { ...process.env, AUTH_AGENT_HOME: mkdtempSync(path.join(tmpdir(), 'auth-agent-home-')) };
   delete env.AUTH_AGENT_API_KEY;
@@ -43,7 +44,7 @@ async function signInBridge() {
     args: [agentScript],
     port: 0,
     env,
-    terminalAuth: true,
+    terminalAuth,
     log: (level: string, message: string) => logs.push(`${level}: ${message}`),
   });
   bridges.push(bridge);
@@ -195,4 +196,17 @@ it('keeps the terminal styled under a CSP without style-src unsafe-inline, with 
   } finally {
     await strict.close();
   }
+});
+
+it('with terminal sign-in off on the bridge (its default), names --terminal-auth and why it is off, beside the methods the agent did offer', async () => {
+  const { bridge, logs } = await signInBridge({ terminalAuth: false });
+  const { page, errors, failWith } = await openPanel(bridge.url, logs);
+  const hint = page.locator('[data-slot="auth-panel-terminal-auth-off"]');
+  await hint.waitFor({ timeout: 30_000 }).catch(failWith);
+  expect(await hint.innerText()).toMatch(/restart acp-react-bridge with --terminal-auth\. It is off by default because it runs the agent's login program/);
+  // The agent was offered no terminal sign-in, so the env_var method it lists is the one left.
+  expect(await page.getByRole('button', { name: /Sign in in a terminal/ }).count()).toBe(0);
+  await page.getByText('API key', { exact: true }).first().waitFor();
+  expect(errors).toEqual([]);
+  await page.close();
 });

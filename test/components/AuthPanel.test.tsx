@@ -177,6 +177,21 @@ describe('AuthPanel', () => {
     expect(screen.getByText('npx @agentclientprotocol/claude-agent-acp', { selector: 'code' })).toBeInTheDocument();
   });
 
+  it('names --terminal-auth, and why it is off, before the CLI fallback when the bridge has terminal sign-in off', () => {
+    const { rerender, props } = setup({ authMethods: [], terminalAuthOff: true });
+    const hint = screen.getByText(/--terminal-auth/, { selector: 'code' }).closest('p')!;
+    expect(hint).toHaveTextContent(/restart acp-react-bridge with --terminal-auth/);
+    expect(hint).toHaveTextContent(/off by default because it runs the agent's login program on the bridge's machine/);
+    const fallback = screen.getByText(/Sign in with the agent's own command-line tool/);
+    // The flag first, then the fallback.
+    expect(hint.compareDocumentPosition(fallback) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // With methods the agent did offer, the hint follows them; without the bridge saying so, it is not shown.
+    rerender(<AuthPanel {...props} authMethods={[agentMethod]} />);
+    expect(screen.getByText(/--terminal-auth/, { selector: 'code' })).toBeInTheDocument();
+    rerender(<AuthPanel {...props} terminalAuthOff={false} />);
+    expect(screen.queryByText(/--terminal-auth/)).toBeNull();
+  });
+
   it('runs a terminal method in a sign-in terminal when the host can, instead of showing the command', async () => {
     const user = userEvent.setup();
     const onSignInWithTerminal = vi.fn();

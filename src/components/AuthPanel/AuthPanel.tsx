@@ -26,6 +26,7 @@ const AuthPanelFallback = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanelProps
     onSignInWithEnv: _onSignInWithEnv,
     onSignInWithTerminal: _onSignInWithTerminal,
     agentCommand: _agentCommand,
+    terminalAuthOff: _terminalAuthOff,
     ...rest
   },
   ref,

@@ -34,6 +34,12 @@ export interface AuthPanelOwnProps {
    * terminal methods can show the full command to run; without it only the arguments are shown.
    */
   agentCommand?: string;
+  /**
+   * The page talks to acp-react-bridge with terminal sign-in off (`--terminal-auth` not given, so
+   * the agent is offered no `terminal` methods): say which flag turns it on, and why it is off,
+   * before the fallback of signing in with the agent's own command-line tool.
+   */
+  terminalAuthOff?: boolean;
   className?: string;
 }
 
@@ -46,7 +52,20 @@ export type AuthPanelProps = RootProps<AuthPanelOwnProps, 'section'>;
  * `onAuthenticate` for methods the agent handles itself.
  */
 export const AuthPanelLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanelProps>(function AuthPanelLoaded(
-  { authMethods, auth, canLogout, onAuthenticate, onSignInWithEnv, onSignInWithTerminal, onLogout, agentName, agentCommand, className, ...rest },
+  {
+    authMethods,
+    auth,
+    canLogout,
+    onAuthenticate,
+    onSignInWithEnv,
+    onSignInWithTerminal,
+    onLogout,
+    agentName,
+    agentCommand,
+    terminalAuthOff,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const messages = useMessages('authPanel', authPanelMessages);
@@ -64,7 +83,7 @@ export const AuthPanelLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanel
           {messages.required}
         </p>
       )}
-      {authMethods.length > 0 ? (
+      {authMethods.length > 0 && (
         <ul className="acp-auth-panel__methods" aria-label={messages.methods_label}>
           {authMethods.map((method) => (
             <AuthMethodItem
@@ -80,7 +99,13 @@ export const AuthPanelLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanel
             />
           ))}
         </ul>
-      ) : (
+      )}
+      {terminalAuthOff && (
+        <p className="acp-auth-panel__instructions" data-slot="auth-panel-terminal-auth-off">
+          {interpolate(messages.terminal_auth_off, { flag: <code className="acp-auth-panel__code">--terminal-auth</code> })}
+        </p>
+      )}
+      {authMethods.length === 0 && (
         // Agents list terminal sign-in only to clients that can run it (auth.terminal): sign in
         // with the agent's own command-line tool instead.
         <p className="acp-auth-panel__instructions" data-slot="auth-panel-no-methods">

@@ -23,6 +23,8 @@ export const authPanelMessages = {
   unsupported: 'This sign-in method cannot be used from this app.',
   no_methods: "The agent offers no sign-in method this page can use. Sign in with the agent's own command-line tool in a terminal, then try again.",
   no_methods_command: 'The agent offers no sign-in method this page can use. Run {command} in a terminal and sign in there, then try again.',
+  terminal_auth_off:
+    "acp-react-bridge can run the agent's own sign-in in a terminal on this page, but that is off: restart acp-react-bridge with {flag}. It is off by default because it runs the agent's login program on the bridge's machine, typed into from the page.",
   error: 'Sign-in failed: {message}',
   logout: 'Log out',
 };

@@ -296,6 +296,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
           onLogout={() => void actions.logout().catch(() => {})}
           agentName={connection.agent.info?.title ?? connection.agent.info?.name}
           agentCommand={agentCommand}
+          terminalAuthOff={connection.agent.bridge ? !connection.agent.bridge.features.terminalAuth : false}
         />
       )}
 
