@@ -27,7 +27,11 @@ describe('prose docs', () => {
 
   it('bench/README.md documents only flags that a benchmark reads', () => {
     const sources = ['bench', 'bench/lib', 'bench/pages']
-      .flatMap((dir) => readdirSync(join(root, dir)).filter((f) => /\.(mjs|ts|tsx)$/.test(f)).map((f) => read(join(dir, f))))
+      .flatMap((dir) =>
+        readdirSync(join(root, dir))
+          .filter((f) => /\.(mjs|ts|tsx)$/.test(f))
+          .map((f) => read(join(dir, f))),
+      )
       .join('\n');
     const flags = [...new Set(read('bench/README.md').match(/--[a-z][a-z-]+/g) ?? [])];
     expect(flags.length).toBeGreaterThan(5);
