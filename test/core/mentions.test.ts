@@ -100,6 +100,14 @@ describe('mention blocks', () => {
     expect(read).not.toHaveBeenCalled();
   });
 
+  it('sends links, with no note, from a source without read (one that cannot read what it lists), even to an agent taking embedded context', async () => {
+    const linksOnly: MentionSource = { search: async () => [] };
+    const { blocks, notes } = await resolveMentionBlocks([cell, file], linksOnly, { capabilities: { embeddedContext: true } });
+    expect(blocks.map((b) => b.type)).toEqual(['resource_link', 'resource_link']);
+    expect(blocks[1]).toEqual({ type: 'resource_link', uri: file.uri, name: file.label, _meta: { 'acp-react/mention': { label: file.label, kind: 'file' } } });
+    expect(notes).toEqual([]);
+  });
+
   it('sends content over the limit as a link, with a note', async () => {
     const { blocks, notes } = await resolveMentionBlocks(
       [cell],

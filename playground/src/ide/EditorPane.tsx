@@ -5,26 +5,33 @@ export interface EditorPaneProps {
   content: string | undefined;
   /** 1-based line to reveal and highlight (from a tool call location). */
   line: number | null;
+  /** Changed by the host when the user opened a file from elsewhere (a mention's chip): focus moves to its contents. */
+  focusRequest?: number;
 }
 
 /** A read-only editor: line numbers, and the line the agent pointed at revealed and highlighted. */
-export function EditorPane({ path, content, line }: EditorPaneProps) {
+export function EditorPane({ path, content, line, focusRequest = 0 }: EditorPaneProps) {
   const container = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!line || !container.current) return;
     const target = container.current.querySelector<HTMLElement>(`[data-line="${line}"]`);
     target?.scrollIntoView({ block: 'center' });
   }, [line, path, content]);
+  // After the render that shows the requested file: its contents, or the pane saying it is missing.
+  useEffect(() => {
+    if (focusRequest > 0) (container.current ?? section.current)?.focus();
+  }, [focusRequest]);
 
   if (!path)
     return (
-      <section className="pg-editor pg-editor--empty" aria-label="Editor">
+      <section ref={section} tabIndex={-1} className="pg-editor pg-editor--empty" aria-label="Editor">
         <p>Select a file, or click a location in a tool call.</p>
       </section>
     );
   const lines = (content ?? '').replace(/\n$/, '').split('\n');
   return (
-    <section className="pg-editor" aria-label={`Editor: ${path}`}>
+    <section ref={section} tabIndex={-1} className="pg-editor" aria-label={`Editor: ${path}`}>
       <header className="pg-editor__head">
         <span className="pg-editor__path">{path}</span>
         <span className="pg-editor__badge">read-only</span>

@@ -1,17 +1,29 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { AcpInspector, AcpProvider, AgentPanel, type AcpClientOptions } from 'acp-react';
+import {
+  AcpInspector,
+  AcpProvider,
+  AgentPanel,
+  createFileMentionSource,
+  filePathOf,
+  useAcpContext,
+  type AcpClientOptions,
+  type AgentPanelProps,
+  type MentionRef,
+} from 'acp-react';
 import { createChangeTracker } from 'acp-react/changes';
-import { createMemoryFs, createSimulatedTerminal } from 'acp-react/devtools';
+import { createMemoryFs, createSimulatedTerminal, type MemoryFs } from 'acp-react/devtools';
 import { readParams, type PlaygroundParams } from '../params.js';
 import { Shell } from '../Shell.js';
 import { sampleWorkspace } from '../workspace.js';
 import { EditorPane } from './EditorPane.js';
 import { FileTree } from './FileTree.js';
+import { ideMentionFiles } from './workspace-mentions.js';
 
 /**
  * The web IDE page: workspace on the left, the agent panel on the right. With the demo agent,
  * the agent reads and writes this in-memory workspace and runs commands in a simulated terminal;
- * with `?agent=` (a real agent on its own disk) no workspace adapters are offered.
+ * with `?agent=` (a real agent on its own disk) no workspace adapters are offered. `@` in the
+ * prompt mentions files (see workspace-mentions.ts); a mention's chip in the thread opens its file.
  */
 export function IdePage({ params: given }: { params?: PlaygroundParams }) {
   const params = useMemo(() => given ?? readParams(), [given]);
@@ -49,6 +61,8 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
   const [line, setLine] = useState<number | null>(null);
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const [inspectorOpen, setInspectorOpen] = useState(false);
+  // Counts the user's requests to open a file from the thread: each moves focus to its contents.
+  const [focusRequest, setFocusRequest] = useState(0);
 
   useEffect(
     () =>
@@ -70,6 +84,16 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
       return next;
     });
   }, []);
+
+  const openMention = useCallback(
+    (mention: MentionRef) => {
+      const path = filePathOf(mention.uri);
+      if (path === null) return;
+      openLocation(path);
+      setFocusRequest((n) => n + 1);
+    },
+    [openLocation],
+  );
 
   return (
     <AcpProvider options={options}>
@@ -97,10 +121,16 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
                 </p>
               </>
             )}
-            <EditorPane path={selected} content={selected ? safeRead(fs, selected) : undefined} line={line} />
+            <EditorPane path={selected} content={selected ? safeRead(fs, selected) : undefined} line={line} focusRequest={focusRequest} />
           </div>
           <div className="pg-ide__agent">
-            <AgentPanel cwd={params.cwd} onOpenLocation={openLocation} changes={params.browserWorkspace ? changes : undefined} />
+            <IdeAgentPanel
+              params={params}
+              fs={fs}
+              onOpenLocation={openLocation}
+              onMentionOpen={openMention}
+              changes={params.browserWorkspace ? changes : undefined}
+            />
           </div>
           {inspectorOpen && (
             <aside className="pg-ide__inspector" aria-label="Protocol inspector panel">
@@ -113,7 +143,22 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
   );
 }
 
-function safeRead(fs: ReturnType<typeof createMemoryFs>, path: string): string | undefined {
+interface IdeAgentPanelProps extends Pick<AgentPanelProps, 'onOpenLocation' | 'onMentionOpen' | 'changes'> {
+  params: PlaygroundParams;
+  fs: MemoryFs;
+}
+
+/** The agent panel, with the IDE's files to mention (inside the provider: the files the agent named are in its client's snapshot). */
+function IdeAgentPanel({ params, fs, ...rest }: IdeAgentPanelProps) {
+  const { client } = useAcpContext();
+  const mentions = useMemo(
+    () => createFileMentionSource(ideMentionFiles({ browserWorkspace: params.browserWorkspace, cwd: params.cwd, fs, getSnapshot: () => client.getSnapshot() })),
+    [params.browserWorkspace, params.cwd, fs, client],
+  );
+  return <AgentPanel cwd={params.cwd} mentionSource={mentions} {...rest} />;
+}
+
+function safeRead(fs: MemoryFs, path: string): string | undefined {
   try {
     return fs.read(path);
   } catch {

@@ -29,7 +29,7 @@ function matches(cell: NotebookCell, query: string): boolean {
   return cell.id.toLowerCase().includes(q) || cell.source.toLowerCase().includes(q);
 }
 
-export function createCellMentionSource(store: NotebookStore, path: string, fileName: string): MentionSource {
+export function createCellMentionSource(store: NotebookStore, path: string, fileName: string): Required<MentionSource> {
   return {
     // The cells are in memory: answer at once, ids first, then cells whose source matches.
     async search(query): Promise<MentionGroup[]> {

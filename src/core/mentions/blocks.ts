@@ -67,7 +67,8 @@ export interface ResolveMentionsOptions {
 
 /**
  * The blocks of a draft's mentions, read from the source in parallel when they are to be
- * embedded. Never rejects for a mention: a failed read becomes a link and a note.
+ * embedded (the agent takes embedded context and the source can read). Never rejects for a
+ * mention: a failed read becomes a link and a note.
  */
 export async function resolveMentionBlocks(
   refs: readonly MentionRef[],
@@ -75,13 +76,14 @@ export async function resolveMentionBlocks(
   options: ResolveMentionsOptions,
 ): Promise<MentionBlocks> {
   const signal = options.signal ?? new AbortController().signal;
-  const embed = Boolean(options.capabilities?.embeddedContext) && source !== undefined;
+  // A source without `read` lists what only the agent can read: links, and nothing to note.
+  const read = options.capabilities?.embeddedContext ? source?.read?.bind(source) : undefined;
   const results = await Promise.all(
     refs.map(async (ref) => {
-      if (!embed) return mentionBlock(ref, { error: '' }, null);
+      if (!read) return mentionBlock(ref, { error: '' }, null);
       let content: MentionContent | { error: string };
       try {
-        content = await source.read(ref, { signal });
+        content = await read(ref, { signal });
         if (!isContent(content)) content = { error: 'The host returned no content.' };
       } catch (error) {
         content = { error: error instanceof Error ? error.message : String(error) };

@@ -40,8 +40,10 @@ export interface MentionSearchOptions {
  * The host's mentionable things. `search` is called (debounced) as the user types after `@`,
  * with `''` right after the `@`; `read` once per mention when the prompt is sent, and only when
  * the agent accepts embedded context (otherwise the mention goes as a link and is never read).
+ * A host that cannot read what it lists (files on the agent's own disk) leaves `read` out: every
+ * mention then goes as a `resource_link`, for the agent to read itself.
  */
 export interface MentionSource {
   search(query: string, options: MentionSearchOptions): Promise<readonly MentionGroup[]>;
-  read(mention: MentionRef, options: MentionSearchOptions): Promise<MentionContent>;
+  read?(mention: MentionRef, options: MentionSearchOptions): Promise<MentionContent>;
 }
