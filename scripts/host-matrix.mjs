@@ -18,6 +18,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BUILD_RESULT, HOST_ENV, HOSTS, ROOT, TARBALL_NAME, findHost, hostsWorkDir } from './lib/hosts.mjs';
+import { FIRST_PAGE_HOST, buildFirstPages } from './lib/first-page.mjs';
 import { NPM, packTarball } from './lib/pack.mjs';
 import { readQuickStart } from './lib/quick-start.mjs';
 
@@ -136,6 +137,12 @@ async function prepare({ updateLockfiles = false, hosts = HOSTS } = {}) {
       let build;
       try {
         await inHost(host, 'the production build', copy, NPM, ['run', 'build', '--silent']);
+        // The first-page check's two single-page builds (test/hosts/first-page.test.ts).
+        if (host.name === FIRST_PAGE_HOST) {
+          await buildFirstPages(copy, HOST_ENV).catch((error) => {
+            throw new HostFailure(`host ${host.name}: the first-page builds failed: ${error instanceof Error ? error.message : String(error)}`);
+          });
+        }
         build = { ok: true, seconds: (Date.now() - t1) / 1000 };
         console.log(`${host.name}: installed in ${installTime}, built for production in ${seconds(t1)}`);
       } catch (error) {

@@ -24,10 +24,10 @@ type Server = ReturnType<typeof startBin>;
 
 const RESULTS = join(ROOT, 'test-results');
 /** Where the quick start connects, verbatim from the README. */
-const QUICK_START_AGENT = '127.0.0.1:3031';
+export const QUICK_START_AGENT = '127.0.0.1:3031';
 
 /** Starts `acp-react-demo-agent` from the copy's node_modules/.bin; resolves with its port. */
-async function startDemoAgentBin(copy: string): Promise<{ port: number; server: Server }> {
+export async function startDemoAgentBin(copy: string): Promise<{ port: number; server: Server }> {
   const server = startBin(copy, 'acp-react-demo-agent', ['--port', '0', '--delay', '5']);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

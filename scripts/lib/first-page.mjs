@@ -1,0 +1,98 @@
+/**
+ * What the README quick start costs the first page of a stock Vite app, measured where a host's
+ * user pays it: the host matrix's vite-react19 copy (create-vite react-ts with the quick start as
+ * its App, the packed tarball installed from the registry), built as that template builds, one
+ * page, with its own Vite. Beside it the same app with a plain React App instead of the quick
+ * start, so "added by the quick start" is the difference. `host-matrix.mjs prepare` makes both
+ * builds; `test/hosts/first-page.test.ts` loads them in Chromium and holds them to the limits.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The first page's limits, in one place: JS (gzip) the quick start adds before the first prompt,
+ * and JS requests from navigation to the first streamed text.
+ */
+export const FIRST_PAGE_LIMITS = { addedGzipBytes: 80 * 1024, requestsToFirstText: 4 };
+
+/** The host whose copy is measured, and where in the copy the builds go. */
+export const FIRST_PAGE_HOST = 'vite-react19';
+export const FIRST_PAGE_DIST = 'dist-first-page';
+/** @typedef {'quick-start' | 'react-only'} FirstPageBuild */
+/** @type {FirstPageBuild[]} */
+export const FIRST_PAGE_BUILDS = ['quick-start', 'react-only'];
+
+const CONFIG = 'vite.first-page.config.mjs';
+
+// The template's own page, one HTML entry (the copy's vite.config.ts also builds the element page,
+// which would share chunks with it): `quick-start` is the copy as scaffolded, `react-only` the
+// same with an App that renders a heading.
+const config = `// Written by acp-react's scripts/lib/first-page.mjs: one page of this app, as create-vite builds it.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const page = process.env.ACP_REACT_FIRST_PAGE;
+export default defineConfig({
+  plugins: [react()],
+  root: page === 'react-only' ? 'first-page/react-only' : '.',
+  build: { outDir: new URL('./${FIRST_PAGE_DIST}/' + page, import.meta.url).pathname, emptyOutDir: true },
+});
+`;
+const reactOnlyHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>react only</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="./main.tsx"></script>
+  </body>
+</html>
+`;
+const reactOnlyMain = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../../src/index.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <h1>My app</h1>
+  </StrictMode>,
+);
+`;
+
+/**
+ * Builds both pages in the installed copy with its own Vite.
+ * @param {string} copy
+ * @param {Record<string, string>} env
+ */
+export async function buildFirstPages(copy, env) {
+  writeFileSync(join(copy, CONFIG), config);
+  mkdirSync(join(copy, 'first-page', 'react-only'), { recursive: true });
+  writeFileSync(join(copy, 'first-page', 'react-only', 'index.html'), reactOnlyHtml);
+  writeFileSync(join(copy, 'first-page', 'react-only', 'main.tsx'), reactOnlyMain);
+  for (const page of FIRST_PAGE_BUILDS) {
+    await promisify(execFile)(join(copy, 'node_modules', '.bin', 'vite'), ['build', '--config', CONFIG, '--logLevel', 'error'], {
+      cwd: copy,
+      env: { ...process.env, ...env, ACP_REACT_FIRST_PAGE: page },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  }
+}
+
+/**
+ * A build's JS files: path as requested (`/assets/…`) → gzip bytes (zlib's default level).
+ * @param {string} dir
+ * @returns {Map<string, number>}
+ */
+export function gzipSizes(dir) {
+  const sizes = new Map();
+  for (const file of readdirSync(join(dir, 'assets'))) {
+    if (file.endsWith('.js')) sizes.set(`/assets/${file}`, gzipSync(readFileSync(join(dir, 'assets', file))).length);
+  }
+  return sizes;
+}
