@@ -7,6 +7,15 @@
  * split their shared code into more files). Rarer parts (diffs, terminals, forms, the
  * highlighter, a long thread's virtualizer) stay on demand from inside it.
  *
+ * It is also the way to what renders only beside a conversation but is asked for from outside it:
+ * it holds the budget notes and a failed part's fallback (`on-demand-notes.tsx`) and a turn's
+ * change summary, and the change review is imported from here (`loadChangeReview`). Fetched apart,
+ * each was a way to reach the code they share with the thread (the copy button, the notes, the
+ * diff card, the highlighter) without the conversation loaded, so a host's bundler split that
+ * code into files of its own, each one more request before the first answer shows (host matrix:
+ * test/hosts/first-page.test.ts). A dynamic import made from inside this chunk tells the bundler
+ * the conversation is loaded by then, so the code they share stays here.
+ *
  * Load it through `load-conversation.ts`, never import it statically.
  */
 export { ThreadLoaded } from './Thread/ThreadLoaded.js';
@@ -14,3 +23,9 @@ export { MemoMarkdownBlock } from './Markdown/MarkdownBlock.js';
 export { PermissionPromptLoaded } from './PermissionPrompt/PermissionPromptLoaded.js';
 export { PermissionQueueLoaded } from './PermissionPrompt/PermissionQueueLoaded.js';
 export { SubagentRunLoaded } from './ToolCall/SubagentRunLoaded.js';
+export { CutNoteLoaded, JsonNotesLoaded } from './shared/BudgetNote.js';
+export { PartErrorLoaded } from './shared/PartErrorLoaded.js';
+export { ChangeSummaryLoaded } from './ChangeReview/ChangeSummaryLoaded.js';
+
+/** The change review, fetched from inside this chunk (see above). */
+export const loadChangeReview = () => import('./ChangeReview/ChangeReviewLoaded.js');

@@ -4,12 +4,19 @@
  */
 import { forwardRef } from 'react';
 import { cx, lazyModule } from '../shared/index.js';
+import { conversationModule } from '../load-conversation.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { ElementRest } from '../shared/root-props.js';
 import type { ChangeReviewProps } from './ChangeReviewLoaded.js';
 
-export const changeReviewModule = /* @__PURE__ */ lazyModule(() => import('./ChangeReviewLoaded.js').then((m) => m.ChangeReviewLoaded));
+// Through the conversation chunk, where the code it shares with the thread lives (see conversation.ts).
+export const changeReviewModule = /* @__PURE__ */ lazyModule(() =>
+  conversationModule
+    .load()
+    .then((conversation) => conversation.loadChangeReview())
+    .then((m) => m.ChangeReviewLoaded),
+);
 
 const ChangeReviewFallback = /* @__PURE__ */ forwardRef<HTMLElement, ChangeReviewProps & { state: OnDemandState }>(function ChangeReviewFallback(
   {

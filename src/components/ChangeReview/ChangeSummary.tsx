@@ -1,9 +1,11 @@
 /**
  * The public `ChangeSummary`: fetched the first time one is shown (with its strings), so a page
- * whose agent changes no file carries none of the change review.
+ * whose agent changes no file carries none of the change review. It comes with the conversation
+ * chunk: a summary ends a turn in the thread (see `conversation.ts`).
  */
 import { forwardRef } from 'react';
-import { cx, lazyModule } from '../shared/index.js';
+import { cx } from '../shared/index.js';
+import { conversationModule } from '../load-conversation.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { ElementRest } from '../shared/root-props.js';
 import type { OnDemandState } from '../shared/OnDemandStatus.js';
@@ -11,7 +13,6 @@ import type { ChangeSummaryProps } from './ChangeSummaryLoaded.js';
 
 export type { ChangeSummaryProps } from './ChangeSummaryLoaded.js';
 
-const summaryModule = /* @__PURE__ */ lazyModule(() => import('./ChangeSummaryLoaded.js').then((m) => m.ChangeSummaryLoaded));
 
 /** Keeps the line's room until the summary arrives (a fraction of a second). */
 const SummaryFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ChangeSummaryProps & { state: OnDemandState }>(function SummaryFallback(
@@ -29,4 +30,4 @@ const SummaryFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ChangeSummary
   );
 });
 
-export const ChangeSummary = /* @__PURE__ */ onDemandComponent('ChangeSummary', summaryModule, (loaded) => loaded, SummaryFallback);
+export const ChangeSummary = /* @__PURE__ */ onDemandComponent('ChangeSummary', conversationModule, (loaded) => loaded.ChangeSummaryLoaded, SummaryFallback);

@@ -2,9 +2,10 @@
  * The budget notes (`BudgetNote.tsx`) and the fallback of a part that failed (`PartErrorLoaded.tsx`),
  * for parts in the initial bundle: fetched the first time a part is over its budget, shows raw
  * JSON or fails, which most pages never do. Until then their place shows the usual on-demand
- * status line (a failed part also says so at once).
+ * status line (a failed part also says so at once). They come with the conversation chunk, where
+ * the parts that show them live (see `conversation.ts`).
  */
-import { lazyModule } from './lazy-module.js';
+import { conversationModule } from '../load-conversation.js';
 import { useMessages } from '../../i18n/index.js';
 import { onDemandComponent } from './on-demand-component.js';
 import { OnDemandStatus, type OnDemandState } from './OnDemandStatus.js';
@@ -12,8 +13,9 @@ import type { CutNoteProps, JsonNotesProps } from './BudgetNote.js';
 import type { PartErrorProps } from './PartErrorLoaded.js';
 import { partErrorMessages } from './part-error-messages.js';
 
-const notesModule = lazyModule(() => Promise.all([import('./BudgetNote.js'), import('./PartErrorLoaded.js')]).then(([notes, part]) => ({ ...notes, ...part })));
-type Notes = typeof import('./BudgetNote.js') & typeof import('./PartErrorLoaded.js');
+// What the conversation chunk provides here (typed from the notes' own modules: a type import of
+// the chunk would tie this leaf to the whole conversation).
+type Notes = Pick<typeof import('./BudgetNote.js'), 'CutNoteLoaded' | 'JsonNotesLoaded'> & Pick<typeof import('./PartErrorLoaded.js'), 'PartErrorLoaded'>;
 
 function NoteFallback({ state }: { state: OnDemandState }) {
   return (
@@ -33,6 +35,6 @@ function PartErrorFallback({ state }: { state: OnDemandState }) {
   );
 }
 
-export const CutNote = onDemandComponent<Notes, CutNoteProps>('CutNote', notesModule, (m) => m.CutNoteLoaded, NoteFallback);
-export const JsonNotes = onDemandComponent<Notes, JsonNotesProps>('JsonNotes', notesModule, (m) => m.JsonNotesLoaded, NoteFallback);
-export const PartError = onDemandComponent<Notes, PartErrorProps>('PartError', notesModule, (m) => m.PartErrorLoaded, PartErrorFallback);
+export const CutNote = onDemandComponent<Notes, CutNoteProps>('CutNote', conversationModule, (m) => m.CutNoteLoaded, NoteFallback);
+export const JsonNotes = onDemandComponent<Notes, JsonNotesProps>('JsonNotes', conversationModule, (m) => m.JsonNotesLoaded, NoteFallback);
+export const PartError = onDemandComponent<Notes, PartErrorProps>('PartError', conversationModule, (m) => m.PartErrorLoaded, PartErrorFallback);

@@ -17,3 +17,13 @@ export function elementById(node: Node | null | undefined, id: string): HTMLElem
 export function activeElementNear(node: Node | null | undefined): Element | null {
   return rootOf(node)?.activeElement ?? null;
 }
+
+/**
+ * The element that has the focus, looked for through open shadow roots: inside
+ * `<acp-agent-panel>`, `document.activeElement` is the element itself, not the button in it.
+ */
+export function deepActiveElement(doc: Document = document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}

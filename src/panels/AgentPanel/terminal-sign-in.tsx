@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TerminalSignIn } from '../../core/api.js';
 import type { AcpActions } from '../../core/api.js';
 import { SignInTerminalDialog, signInTerminalDialogModule } from '../../components/SignInTerminal/SignInTerminalDialog.js';
+import { deepActiveElement } from '../../components/shared/root-node.js';
 
 interface Running {
   signIn: TerminalSignIn;
@@ -30,7 +31,8 @@ export function useTerminalSignIn(actions: Pick<AcpActions, 'authenticateInTermi
     (methodId: string, methodName: string) => {
       // Fetched while the bridge starts the program.
       void signInTerminalDialogModule.load().catch(() => {});
-      const opener = typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
+      const active = typeof document === 'undefined' ? null : deepActiveElement();
+      const opener = active instanceof HTMLElement ? active : null;
       actions.authenticateInTerminal(methodId).then(
         (signIn) => {
           if (!live.current) return signIn.kill();
