@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { truncateFromStart } from '../../src/core/client/terminals.js';
+import { truncateFromStart } from '../../src/core/client/terminal-output.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 

@@ -13,7 +13,7 @@
  * An agent reached without a bridge sends none of these, and `agent.bridge` stays unset.
  */
 import type { AcpSnapshot, BridgeState, TerminalState } from '../types.js';
-import { TERMINAL_OUTPUT_BYTES, truncateFromStart } from './terminals.js';
+import { TERMINAL_OUTPUT_BYTES, truncateFromStart } from './terminal-output.js';
 
 interface NoticeHost {
   get(): AcpSnapshot;

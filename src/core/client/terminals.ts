@@ -11,9 +11,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { TerminalAdapter, TerminalProcess } from '../api.js';
 import type { TerminalState } from '../types.js';
 import type { WorkspaceHost } from './on-demand.js';
-
-/** Output kept per terminal (UTF-8 bytes) when the agent asks for more, or for no limit. */
-export const TERMINAL_OUTPUT_BYTES = 1024 * 1024;
+import { TERMINAL_OUTPUT_BYTES, truncateFromStart, utf8Length } from './terminal-output.js';
 
 interface LiveTerminal {
   process: TerminalProcess | null;
@@ -151,45 +149,4 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
       live.clear();
     },
   };
-}
-
-/** UTF-8 bytes of the code point starting at `i` (a lone surrogate encodes as U+FFFD: 3). */
-function codePointBytes(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  if (code >= 0xd800 && code <= 0xdbff) {
-    const next = text.charCodeAt(i + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return 4;
-  }
-  return 3;
-}
-
-/** UTF-8 length of `text` in bytes, as TextEncoder would encode it. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length;) {
-    const size = codePointBytes(text, i);
-    bytes += size;
-    i += size === 4 ? 2 : 1;
-  }
-  return bytes;
-}
-
-/**
- * Keeps the last `limit` bytes (UTF-8) of `text`, cutting at a character boundary: whole code
- * points are dropped from the front until the rest fits. Counting, not encoding: O(length), and
- * the kept part is a slice of the text.
- */
-export function truncateFromStart(text: string, limit: number | null): { output: string; truncated: boolean } {
-  if (limit === null || text.length * 3 <= limit) return { output: text, truncated: false };
-  let excess = utf8Length(text) - limit;
-  if (excess <= 0) return { output: text, truncated: false };
-  let start = 0;
-  while (excess > 0 && start < text.length) {
-    const size = codePointBytes(text, start);
-    excess -= size;
-    start += size === 4 ? 2 : 1;
-  }
-  return { output: text.slice(start), truncated: true };
 }

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { TerminalAdapter } from '../../../src/core/index.js';
-import { TERMINAL_OUTPUT_BYTES } from '../../../src/core/client/terminals.js';
+import { TERMINAL_OUTPUT_BYTES } from '../../../src/core/client/terminal-output.js';
 import { perTestAgents } from '../../helpers/faults.js';
 import { waitForSnapshot } from '../../helpers/wait.js';
 
