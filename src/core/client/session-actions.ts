@@ -13,7 +13,8 @@ import type { ExtensionCall, PendingRequests } from './agent-requests.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { Request } from './request.js';
-import { AUTH_TERMINAL, AUTH_TERMINAL_INPUT, AUTH_TERMINAL_OUTPUT, createTerminalSignIn } from './terminal-sign-in.js';
+import { AUTH_TERMINAL, AUTH_TERMINAL_INPUT, AUTH_TERMINAL_OUTPUT } from './auth-terminal-methods.js';
+import type { createTerminalSignIn } from './terminal-sign-in.js';
 import type { InboundTap } from './transport.js';
 
 export interface ActionHost extends ClientHelpers {
@@ -194,19 +195,25 @@ export function createSessionActions(host: ActionHost): SessionActions {
     }
   }
 
-  const terminalSignIn = createTerminalSignIn({
-    get,
-    request,
-    error: host.error,
-    normalize: host.normalize,
-    setAuth,
-    applyRestart,
-    redact,
-    restoreSessions: () => actions.restoreSessions(),
-  });
+  // Fetched the first time a terminal sign-in starts, which few pages ever do. Its notifications
+  // come only after it started, in order, through the same promise.
+  let terminalSignIn: Promise<ReturnType<typeof createTerminalSignIn>> | null = null;
+  const loadTerminalSignIn = () =>
+    (terminalSignIn ??= import('./terminal-sign-in.js').then(({ createTerminalSignIn }) =>
+      createTerminalSignIn({
+        get,
+        request,
+        error: host.error,
+        normalize: host.normalize,
+        setAuth,
+        applyRestart,
+        redact,
+        restoreSessions: () => actions.restoreSessions(),
+      }),
+    ));
 
   const actions: SessionActions = {
-    authenticateInTerminal: terminalSignIn.start,
+    authenticateInTerminal: async (methodId, size) => (await loadTerminalSignIn()).start(methodId, size),
 
     async authenticate(methodId, values, { signal, _meta } = {}) {
       const state = get().agent;
@@ -308,7 +315,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       } catch (error) {
         host.diagnose('adapter_error', `The handler of ${method} failed: ${host.normalize(error).message}`);
       }
-      if (method.startsWith(AUTH_TERMINAL)) terminalSignIn.onNotification(method, (params ?? {}) as Record<string, unknown>);
+      if (method.startsWith(AUTH_TERMINAL)) void terminalSignIn?.then((signIn) => signIn.onNotification(method, (params ?? {}) as Record<string, unknown>));
       else applyBridgeNotification(method, params, host);
     },
 

@@ -19,11 +19,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { TerminalSignIn } from '../api.js';
 import type { AcpClientError } from '../errors.js';
 import type { AcpSnapshot } from '../types.js';
+import { AUTH_TERMINAL, AUTH_TERMINAL_OUTPUT, AUTH_TERMINAL_START as START } from './auth-terminal-methods.js';
 
-export const AUTH_TERMINAL = '_acp-react/bridge/auth_terminal/';
-const START = `${AUTH_TERMINAL}start`;
-export const AUTH_TERMINAL_INPUT = `${AUTH_TERMINAL}input`;
-export const AUTH_TERMINAL_OUTPUT = `${AUTH_TERMINAL}output`;
 const RESTART = '_acp-react/bridge/restart';
 /** Output kept for a listener that subscribes late (the dialog's emulator loads on demand). */
 const EARLY_OUTPUT_CHARS = 256 * 1024;
