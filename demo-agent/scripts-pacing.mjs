@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Scripts about pace: `/stream N` (N tiny chunks as fast as possible, for benchmarks) and
+ * Scripts about pace: `/stream N [title]` (N tiny chunks as fast as possible, for benchmarks) and
  * `/slow` (a ~10 s turn to try cancelling).
  */
 import { CONTEXT_WINDOW_SIZE, STREAM_MAX_CHUNKS } from './catalog.mjs';
@@ -11,10 +11,19 @@ import { textContent } from './steps.mjs';
  * @typedef {import('./turn.mjs').Script} Script
  */
 
-/** @type {Script} */
+/**
+ * `/stream N [title]`: with words after N the session is titled by them first (the browser test
+ * of many tabs tells its sessions apart so); without, nothing but the chunks.
+ * @type {Script}
+ */
 export async function streamScript(t, args) {
-  const parsed = Number.parseInt(args, 10);
+  const [, count = '', title = ''] = /^(\S*)\s*([\s\S]*)$/.exec(args) ?? [];
+  const parsed = Number.parseInt(count, 10);
   const n = Number.isFinite(parsed) ? Math.min(STREAM_MAX_CHUNKS, Math.max(0, parsed)) : 100;
+  if (title) {
+    t.session.title = title;
+    await t.send({ sessionUpdate: 'session_info_update', title }, { record: false });
+  }
   const messageId = t.messageId('agent');
   for (let i = 0; i < n; i++) {
     if (t.stopped) break;

@@ -62,6 +62,43 @@ export const Overflowing: Story = {
   ],
 };
 
+const sixteenTitles = [
+  'Fix the login redirect loop',
+  'Explain the greeting module',
+  'Rename greetAll to greetEveryone',
+  'Add a punctuation option',
+  'Speed up the test suite',
+  'Document the config options',
+  'Upgrade the SDK to 2.4',
+  'Remove the unused helpers',
+  'Translate the error messages',
+  'Cache the session list',
+  'Review the pull request',
+  'Split the parser module',
+  'Handle a dropped connection',
+  'Write the changelog entry',
+  'Audit the dependencies',
+  'Profile the markdown renderer',
+];
+
+/**
+ * Sixteen sessions in a 640 px panel: each tab keeps about fourteen characters of its title (the
+ * full title in a tooltip), the strip scrolls sideways (wheel, touch, the keys), and the current
+ * tab, here the last, is scrolled into view.
+ */
+export const SixteenSessions: Story = {
+  args: {
+    activeSessionId: 'm15',
+    tabs: sixteenTitles.map((title, i) => ({
+      sessionId: `m${i}`,
+      title,
+      turn: i === 2 || i === 9 ? ('running' as const) : ('idle' as const),
+      waiting: i === 5 ? 1 : 0,
+      unseen: i === 7 || i === 12,
+    })),
+  },
+};
+
 /** Switch with a click or the arrow keys, Home and End; Delete closes the focused tab. */
 export const Interactive: Story = {
   render: function Render(args) {

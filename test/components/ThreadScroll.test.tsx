@@ -137,3 +137,133 @@ describe('virtualization', () => {
     expect(container.querySelectorAll('[data-slot="thread-item"]')).toHaveLength(200);
   });
 });
+
+/**
+ * Fake layout for every thread log mounted from now on (a thread shown again is a new log): the
+ * content height comes from `heightOf(log)`, the viewport is 500 px. Undone by the returned function.
+ */
+function layoutNewLogs(heightOf: () => number) {
+  const tops = new WeakMap<Element, number>();
+  const isLog = (el: Element) => el.getAttribute('data-slot') === 'thread-log';
+  const original = {
+    scrollHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight')!,
+    clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!,
+    scrollTop: Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!,
+  };
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: Element) {
+      return isLog(this) ? heightOf() : original.scrollHeight.get!.call(this);
+    },
+  });
+  Object.defineProperty(Element.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: Element) {
+      return isLog(this) ? 500 : original.clientHeight.get!.call(this);
+    },
+  });
+  Object.defineProperty(Element.prototype, 'scrollTop', {
+    configurable: true,
+    get(this: Element) {
+      return isLog(this) ? (tops.get(this) ?? 0) : original.scrollTop.get!.call(this);
+    },
+    set(this: Element, value: number) {
+      if (isLog(this)) tops.set(this, Math.max(0, Math.min(value, heightOf() - 500)));
+      else original.scrollTop.set!.call(this, value);
+    },
+  });
+  return () => {
+    for (const [name, descriptor] of Object.entries(original)) Object.defineProperty(Element.prototype, name, descriptor);
+  };
+}
+
+describe('a thread shown again (a session switched to)', () => {
+  const finished = (id: string, text: string) => {
+    const s = startTurn(createSessionState(id), 't1', [{ type: 'text', text: 'Go' }], 1000);
+    return applySessionUpdate(s, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }, 1500);
+  };
+
+  it('opens at its end before the first paint, without waiting for a resize observation', () => {
+    const restore = layoutNewLogs(() => 3000);
+    // An observer that has not reported yet: its first report comes after layout, in a later frame.
+    const observed: Element[] = [];
+    class SilentResizeObserver {
+      observe(el: Element) {
+        observed.push(el);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    const had = 'ResizeObserver' in globalThis;
+    const saved = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = SilentResizeObserver as unknown as typeof ResizeObserver;
+    try {
+      render(<Thread session={finished('s1', 'The whole answer, streamed while in the background')} />);
+      expect(observed.length).toBeGreaterThan(0);
+      expect(screen.getByRole('log').scrollTop).toBe(2500);
+      expect(jumpButton()).toBeNull();
+    } finally {
+      if (had) globalThis.ResizeObserver = saved;
+      else delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+      restore();
+    }
+  });
+
+  it('opens where the user left it scrolled up, says what came below since, and at its end once they went back down', async () => {
+    let height = 3000;
+    const restore = layoutNewLogs(() => height);
+    try {
+      const memory = new Map();
+      const a = finished('a', 'First session');
+      const b = finished('b', 'Second session');
+      const { rerender } = render(<Thread key="a" session={a} scrollMemory={memory} />);
+      let log = screen.getByRole('log');
+      expect(log.scrollTop).toBe(2500);
+
+      // The user scrolls the first session up, then switches to the second: it opens at its end.
+      fireEvent.wheel(log, { deltaY: -120 });
+      log.scrollTop = 900;
+      fireEvent.scroll(log);
+      expect(jumpButton()).toBeInTheDocument();
+      rerender(<Thread key="b" session={b} scrollMemory={memory} />);
+      log = screen.getByRole('log');
+      expect(log.scrollTop).toBe(2500);
+      expect(jumpButton()).toBeNull();
+
+      // Back to the first: where the user left it.
+      rerender(<Thread key="a" session={a} scrollMemory={memory} />);
+      log = screen.getByRole('log');
+      expect(log.scrollTop).toBe(900);
+      expect(jumpButton()).toHaveAccessibleName('Jump to latest');
+
+      // Away again while it streams more: back where the user left it, with news below.
+      rerender(<Thread key="b" session={b} scrollMemory={memory} />);
+      height = 3400;
+      const a2 = say(a, ' and more');
+      rerender(<Thread key="a" session={a2} scrollMemory={memory} />);
+      log = screen.getByRole('log');
+      expect(log.scrollTop).toBe(900);
+      expect(jumpButton()).toHaveAccessibleName('Jump to latest, new content below');
+      // It stays there as content keeps coming.
+      const a3 = say(a2, ' still more');
+      rerender(<Thread key="a" session={a3} scrollMemory={memory} />);
+      expect(log.scrollTop).toBe(900);
+
+      // Unseen news stays news across another switch.
+      rerender(<Thread key="b" session={b} scrollMemory={memory} />);
+      rerender(<Thread key="a" session={a3} scrollMemory={memory} />);
+      expect(screen.getByRole('log').scrollTop).toBe(900);
+      expect(jumpButton()).toHaveAccessibleName('Jump to latest, new content below');
+
+      // The user jumps to the end: next time it opens at its end, following.
+      await userEvent.click(jumpButton()!);
+      rerender(<Thread key="b" session={b} scrollMemory={memory} />);
+      rerender(<Thread key="a" session={a3} scrollMemory={memory} />);
+      expect(screen.getByRole('log').scrollTop).toBe(2900);
+      expect(jumpButton()).toBeNull();
+      expect(memory.size).toBe(0);
+    } finally {
+      restore();
+    }
+  });
+});

@@ -661,6 +661,24 @@ describe('demo agent over a loopback WebSocket', () => {
     expect(updates[4999]).toMatchObject({ content: { type: 'text', text: 'w4999 ' } });
   });
 
+  it('/stream N with words after it titles the session by them first, then sends exactly N chunks', async () => {
+    const c = client();
+    await c.init(BARE_CAPS);
+    const { sessionId } = await c.newSession('/tmp/stream-title');
+    await vi.waitFor(() => expect(c.of(sessionId)).toHaveLength(2));
+    c.reset();
+    expect((await c.prompt(sessionId, '/stream 3 Fix the login redirect')).stopReason).toBe('end_turn');
+    const updates = c.of(sessionId);
+    expect(updates).toHaveLength(4);
+    expect(updates[0]).toMatchObject({ sessionUpdate: 'session_info_update', title: 'Fix the login redirect' });
+    expect(updates.slice(1).map((u) => u.sessionUpdate === 'agent_message_chunk' && u.content)).toEqual(
+      ['w0 ', 'w1 ', 'w2 '].map((text) => ({ type: 'text', text })),
+    );
+    // The list names it so too.
+    const list = await c.agent.request(m.agent.session.list, { cwd: '/tmp/stream-title' });
+    expect(list.sessions.map((s) => s.title)).toEqual(['Fix the login redirect']);
+  });
+
   it('/form sends a form elicitation with every property kind and reports exactly what came back', async () => {
     let answer: CreateElicitationResponse = {
       action: 'accept',

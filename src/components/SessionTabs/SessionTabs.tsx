@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useRef, type ComponentPropsWithoutRef, type KeyboardEvent } from 'react';
+import { forwardRef, useEffect, useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type RefObject } from 'react';
 import type { TurnState } from '../../core/types.js';
 import { displayTitle } from '../shared/display-title.js';
 import { cx, format, useMessages } from '../shared/index.js';
@@ -68,6 +68,22 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
     listRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
   });
 
+  // The current tab in view whenever it changes (a click, the keys, a new session, one picked
+  // elsewhere). The strip alone moves, and no further than needed: `scrollIntoView` would scroll
+  // the page too.
+  const tabCount = tabs.length;
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector('[role="tab"][aria-selected="true"]');
+    if (!list || !tab) return;
+    const strip = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < strip.left) list.scrollLeft -= strip.left - box.left;
+    else if (box.right > strip.right) list.scrollLeft += box.right - strip.right;
+  }, [activeSessionId, tabCount]);
+
+  useWheelScrollsSideways(listRef);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = Number((event.target as HTMLElement).dataset.index ?? -1);
     if (!(from >= 0 && from < tabs.length)) return;
@@ -120,10 +136,10 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
               data-slot="session-tab"
               data-state={selected ? 'active' : 'inactive'}
               data-status={status}
-              title={title}
               onClick={() => onActivate(tab.sessionId)}
             >
-              <span className="acp-session-tabs__title" dir="auto">
+              {/* The tooltip on the label, not the tab: there it would be read again as the tab's description. */}
+              <span className="acp-session-tabs__title" data-slot="session-tab-title" dir="auto" title={title}>
                 {title}
               </span>
               {status !== 'idle' && (
@@ -168,3 +184,29 @@ export const SessionTabs = /* @__PURE__ */ forwardRef<HTMLDivElement, SessionTab
     </div>
   );
 });
+
+/**
+ * A mouse wheel turns vertically; over a strip that only scrolls sideways, that is what it means.
+ * The page keeps the wheel when the strip has nowhere to go that way (or does not overflow), and
+ * sideways gestures (trackpads) and pinch-zoom stay the browser's. A native listener: React's is
+ * passive and could not keep the page from scrolling too.
+ */
+function useWheelScrollsSideways(listRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || Math.abs(event.deltaX) >= Math.abs(event.deltaY)) return;
+      if (list.scrollWidth <= list.clientWidth) return;
+      // Lines (Firefox with a mouse) and pages to pixels, roughly as the browser scrolls them.
+      const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? list.clientWidth : 1;
+      // Down goes towards the end: leftwards in a right-to-left strip.
+      const towardsEnd = getComputedStyle(list).direction === 'rtl' ? -1 : 1;
+      const before = list.scrollLeft;
+      list.scrollLeft = before + event.deltaY * unit * towardsEnd;
+      if (list.scrollLeft !== before) event.preventDefault();
+    };
+    list.addEventListener('wheel', onWheel, { passive: false });
+    return () => list.removeEventListener('wheel', onWheel);
+  }, [listRef]);
+}

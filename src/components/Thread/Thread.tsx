@@ -46,6 +46,7 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
     virtualizeAbove: _virtualizeAbove,
     showPlan: _showPlan,
     onCancelSubagent: _onCancelSubagent,
+    scrollMemory: _scrollMemory,
     ...rest
   } = props;
   const messages = useMessages('thread', threadMessages);

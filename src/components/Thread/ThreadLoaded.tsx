@@ -17,7 +17,7 @@ import { SubagentList } from './SubagentList.js';
 import { StandaloneRequestsView } from './StandaloneRequestsView.js';
 import { TurnGroupView } from './TurnGroupView.js';
 import { useLoadingPace } from './use-loading-pace.js';
-import { useStickToBottom } from './use-stick-to-bottom.js';
+import { useStickToBottom, type ThreadScrollMemory } from './use-stick-to-bottom.js';
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
 import { VirtualizedTurns } from './VirtualizedTurns.js';
 
@@ -69,6 +69,14 @@ export interface ThreadOwnProps {
    */
   showPlan?: boolean;
   /**
+   * Where the user left each session's log scrolled up. A thread mounting for a session with a
+   * place in it opens there (with "Jump to latest"), any other at its end; unmounting records
+   * the place, or forgets it if the log was following its end. Keep one map for the life of a
+   * view that switches sessions (`AgentPanel` does, per panel, so a tab switched back to is
+   * where the user left it). Without it a thread always opens at its end.
+   */
+  scrollMemory?: ThreadScrollMemory;
+  /**
    * UNSTABLE: stops a child agent's work (`client.cancelSubagent(session.sessionId, id)`). The
    * session's child agents (`session.subagents`, with the client's `subagents` opt-in) are listed
    * under the log; without this, they show no Stop button.
@@ -113,6 +121,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
     virtualizeAbove = 150,
     showPlan = true,
     onCancelSubagent,
+    scrollMemory,
     className,
     ...rest
   },
@@ -129,7 +138,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
   const groups = useMemo(() => grouper.current!.group(thread, turns), [thread, turns]);
   const attachments = useMemo(() => computeAttachments(thread, groups, permissionRequests, elicitations), [thread, groups, permissionRequests, elicitations]);
 
-  const scroll = useStickToBottom([items, turns, attachments]);
+  const scroll = useStickToBottom([items, turns, attachments], { memory: scrollMemory, key: session.sessionId, version: items });
   const { scrollRef } = scroll;
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(NONE_DISMISSED);
   const dismissNotice = useCallback(

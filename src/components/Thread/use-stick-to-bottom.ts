@@ -27,6 +27,28 @@ export interface StickToBottom {
   jumpToLatest: () => void;
 }
 
+/** Where the user left a thread's log scrolled up (kept in a `ThreadScrollMemory`). */
+export interface ThreadScrollPlace {
+  /** The log's `scrollTop`. */
+  readonly top: number;
+  /** The content's version then (see `RememberedPlace`): a different one since is news below. */
+  readonly version: unknown;
+  /** Something had arrived below that the user had not scrolled down to. */
+  readonly unseen: boolean;
+}
+
+/** Where the user left each thread scrolled up, by session id; a thread that followed its end has no entry. */
+export type ThreadScrollMemory = Map<string, ThreadScrollPlace>;
+
+/** The log's place in a `ThreadScrollMemory`. */
+export interface RememberedPlace {
+  memory: ThreadScrollMemory | undefined;
+  /** The session the log shows: a log given another one records its place and takes the other's. */
+  key: string;
+  /** Changes identity whenever something new arrives (the thread's items). */
+  version: unknown;
+}
+
 const distanceFromEnd = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -39,8 +61,13 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
  * again, by any means, resumes following.
  *
  * `contentDeps` changes whenever the thread's content does; re-pinning then happens before paint.
+ *
+ * A log mounting (a session shown, a tab switched to) starts at its end before its first paint,
+ * unless `remembered.memory` holds where the user left this session scrolled up: then there,
+ * with "Jump to latest" (and its "new below" if something arrived since). Unmounting records
+ * that place, or forgets it if the log was following.
  */
-export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom {
+export function useStickToBottom(contentDeps: readonly unknown[], remembered?: RememberedPlace): StickToBottom {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const following = useRef(true);
   const lastIntent = useRef(Number.NEGATIVE_INFINITY);
@@ -85,6 +112,8 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
   // New content (items, chunks, requests) since the last resize callback: the size change it
   // brings is worth pointing the user at, unlike one from an image or a folded card.
   const contentChanged = useRef(false);
+  // The version of what the log shows, for the place recorded when it unmounts.
+  const shown = useRef(remembered?.version);
 
   // Store-driven changes. Where ResizeObserver exists, the observer below pins or flags them once
   // the browser has laid the change out, before paint, in the same frame: reading the log's size
@@ -92,6 +121,7 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
   // content streams). Without it (older engines, tests), pin here, before paint.
   useIsomorphicLayoutEffect(() => {
     contentChanged.current = true;
+    shown.current = remembered?.version;
     const el = scrollRef.current;
     if (!el || typeof ResizeObserver !== 'undefined') return;
     if (following.current) pin();
@@ -101,6 +131,37 @@ export function useStickToBottom(contentDeps: readonly unknown[]): StickToBottom
     }
     // The caller's deps are exactly "the content changed"; the refs read here are always current.
   }, contentDeps);
+
+  // Shown (mounted, or given another session): at the end, or at the place the user left, before
+  // the first paint. Not left to the resize observer below: its first report may come a frame
+  // later, and the log would show its top meanwhile (a session switched to, its answer streamed
+  // in the background, showing its beginning). One layout read per session shown. Runs after the
+  // effect above (declared first), so `shown` is the current version.
+  const memory = remembered?.memory;
+  const key = remembered?.key;
+  useIsomorphicLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const place = key === undefined ? undefined : memory?.get(key);
+    if (place) {
+      following.current = false;
+      el.scrollTop = place.top;
+      lastTop.current = el.scrollTop;
+      lastHeight.current = el.scrollHeight;
+      // The size change of this first layout is not news; what arrived while away is.
+      contentChanged.current = false;
+      setAway(true);
+      setUnseen(place.unseen || place.version !== shown.current);
+    } else {
+      follow();
+      pin();
+    }
+    return () => {
+      if (!memory || key === undefined) return;
+      if (following.current) memory.delete(key);
+      else memory.set(key, { top: el.scrollTop, version: shown.current, unseen: flags.current.unseen });
+    };
+  }, [memory, key, follow, pin, setAway, setUnseen]);
 
   // Size changes, after layout and before paint: re-pin while following; while away, new content
   // that grew the log shows "Jump to latest" with its "new below" state. Layout-driven changes

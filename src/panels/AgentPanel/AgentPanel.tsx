@@ -23,6 +23,7 @@ import { SessionHistory } from './SessionHistory.js';
 import { TerminalSignInDialog, useTerminalSignIn } from './terminal-sign-in.js';
 import { useSessionBootstrap } from './use-session-bootstrap.js';
 import { useSessionTabs } from './use-session-tabs.js';
+import { useThreadScrollMemory } from './use-thread-scroll-memory.js';
 
 /** A part the host adds to (a node, shown after the panel's own) or replaces (a function of the panel's own). */
 export type PanelSlot = ReactNode | ((defaults: ReactNode) => ReactNode);
@@ -130,6 +131,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
     [messages, tabMessages],
   );
   const sessionTabs = useSessionTabs(openIds, sessionId, announcer);
+  const scrollMemory = useThreadScrollMemory(openIds);
   const idPrefix = useId();
   const sessionPanelId = `${idPrefix}-session`;
   const draft = useDraft(sessionId ?? 'pending');
@@ -362,6 +364,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
             onMentionOpen={onMentionOpen}
             allowRemoteImages={allowRemoteImages}
             changes={changes && { tracker: changes, review }}
+            scrollMemory={scrollMemory}
           />
         </div>
       )}

@@ -15,7 +15,7 @@ import type { QueuedDraft } from '../../react/use-draft.js';
 import { ConfigOptions } from '../../components/ConfigOptions/index.js';
 import { PromptInput } from '../../components/PromptInput/index.js';
 import { PartBoundary } from '../../components/shared/PartBoundary.js';
-import { Thread } from '../../components/Thread/index.js';
+import { Thread, type ThreadScrollMemory } from '../../components/Thread/index.js';
 import { itemRawText } from '../../components/Thread/item-raw-text.js';
 import { UsageMeter } from '../../components/UsageMeter/index.js';
 import { PanelTurnChanges } from './PanelChangesOnDemand.js';
@@ -63,9 +63,11 @@ export interface PanelThreadProps {
   allowRemoteImages: boolean | undefined;
   /** The change review: each turn that changed files ends with its summary. */
   changes?: { tracker: ChangeTracker; review: ReviewState };
+  /** Where the user left each session's log scrolled up (the panel's, across tab switches). */
+  scrollMemory?: ThreadScrollMemory;
 }
 
-export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages, changes }: PanelThreadProps) {
+export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages, changes, scrollMemory }: PanelThreadProps) {
   const actions = useAcpActions();
   const session = useSession(sessionId);
   const permissionRequests = usePermissionRequests(sessionId);
@@ -100,6 +102,7 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOp
         onMentionOpen={onMentionOpen}
         allowRemoteImages={allowRemoteImages}
         renderTurnFooter={renderTurnFooter}
+        scrollMemory={scrollMemory}
       />
     </PartBoundary>
   );
