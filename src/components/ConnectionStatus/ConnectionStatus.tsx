@@ -87,12 +87,12 @@ export const ConnectionStatus = /* @__PURE__ */ forwardRef<HTMLDivElement, Conne
           {error.message}
         </span>
       )}
-      {failing && agentProcess && <AgentProcessReport report={agentProcess} messages={messages} />}
       {status === 'error' && reconnect.repeatedFailure && (
         <span className="acp-connection-status__stopped" data-slot="connection-status-stopped">
           {messages.repeated_failure}
         </span>
       )}
+      {failing && agentProcess && <AgentProcessReport report={agentProcess} messages={messages} />}
       <span className="acp-connection-status__actions">
         {RETRYABLE.has(status) && (
           <button type="button" className="acp-button" data-variant={reconnecting ? undefined : 'primary'} onClick={onRetry}>
