@@ -10,7 +10,8 @@
  * - when it dies, whenever that is, just before the connection closes (`exit` says how).
  * Once initialized, the agent's stderr is its own log again, for the bridge's terminal only.
  *
- * `stderr` is the last {@link STDERR_TAIL_LINES} lines, each cut at {@link STDERR_LINE_CHARS}
+ * `stderr` is the last {@link STDERR_TAIL_LINES} lines as plain text (terminal colour and other
+ * escape sequences taken out: loggers colour their levels), each cut at {@link STDERR_LINE_CHARS}
  * characters, with the values of the secrets the bridge holds replaced by `[redacted]` (the marker
  * the client's traffic log uses): its token, the values of an `env_var` sign-in, and those of the
  * variables in the agent's environment whose names say they are secrets (`*_API_KEY`, `*_TOKEN`…).
@@ -25,6 +26,15 @@ export const STDERR_LINE_CHARS = 500;
 export const REPORT_INTERVAL_MS = 100;
 /** What a redacted secret becomes. */
 export const REDACTED = '[redacted]';
+
+/**
+ * Terminal escape sequences (CSI such as colours, OSC such as titles and links) and other control
+ * characters but the tab. Taken out here, before redaction, not by the page: a secret written in
+ * two colours would otherwise slip past the redaction. (The page's own plain-text fallback for
+ * terminals, `src/components/TerminalOutput/plain-output.ts`, removes the same sequences from
+ * output it renders; the bridge cannot import the library's TypeScript.)
+ */
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]?|[\x00-\x08\x0b-\x1f\x7f]/g;
 
 /** Names of variables whose values are secrets: API keys, tokens, passwords, credentials. */
 const SECRET_NAME = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(?:_|$)/i;
@@ -71,7 +81,7 @@ export class StderrTail {
   /** @param {string} line a whole line, without its end */
   push(line) {
     // Redacted before it is cut: a cut through a secret would leave its first part readable.
-    const redacted = this.#redact(line);
+    const redacted = this.#redact(line.replace(ESCAPES, ''));
     this.#lines.push(redacted.length > STDERR_LINE_CHARS ? `${redacted.slice(0, STDERR_LINE_CHARS)}…` : redacted);
     if (this.#lines.length > STDERR_TAIL_LINES) this.#lines.shift();
   }

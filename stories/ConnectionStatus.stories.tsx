@@ -52,7 +52,7 @@ export const UntitledAgent: Story = {
 };
 
 // An adapter whose wrapped program is missing, behind acp-react-bridge (its stderr as the bridge reports it).
-const adapterStderr = ['[cursor-agent-acp] starting the cursor-agent program', 'Error: spawn cursor-agent ENOENT'];
+const adapterStderr = ['[cursor-agent-acp] info: starting the cursor-agent program', 'Error: spawn cursor-agent ENOENT'];
 const silent = { code: 'timeout', message: 'The agent did not answer initialize within 20 s.' };
 
 /** Retrying an agent that said why it cannot work: the last failure and its words stay on screen. */

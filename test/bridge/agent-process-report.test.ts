@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRedactor, secretValues } from '../../bridge/agent-report.mjs';
+import { createRedactor, secretValues, StderrTail } from '../../bridge/agent-report.mjs';
 import { closeAllBridges, INIT_PARAMS, RawClient, startTestBridge, waitForExit } from './helpers.js';
 
 const FAILING_AGENT = fileURLToPath(new URL('../fixtures/failing-agent.mjs', import.meta.url));
@@ -34,7 +34,7 @@ describe('the agent process report', () => {
     const report = await reportWhere(raw, (r) => r.stderr.some((line) => line.startsWith('got initialize')));
     expect(report.exit).toBeNull();
     expect(report.stderr).toEqual([
-      '[cursor-agent-acp] starting the cursor-agent program',
+      '[cursor-agent-acp] info: starting the cursor-agent program',
       'Error: spawn cursor-agent ENOENT',
       'got initialize; cursor-agent is not running, so no answer',
     ]);
@@ -149,6 +149,12 @@ describe('the secrets a report hides', () => {
       ['eu', 'ghp_12345678', 'hunter2-long', 'sk-abcdefgh', 'tok'].sort(),
     );
     expect(secretValues({ env: {}, extraEnv: {} })).toEqual([]);
+  });
+
+  it('are looked for in plain text: colours and other escape sequences are taken out first', () => {
+    const tail = new StderrTail(createRedactor(['sk-secret']));
+    tail.push('\x1b[31merror\x1b[39m: key sk-\x1b[1msecret\x1b[0m refused \x1b]8;;https://example.invalid\x07link\x1b]8;;\x07\r\tdone\x07');
+    expect(tail.lines()).toEqual(['error: key [redacted] refused link\tdone']);
   });
 
   it('are replaced wherever they occur, the longest first', () => {

@@ -43,7 +43,7 @@ describe('a failing agent behind acp-react-bridge', () => {
     expect(done.error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/did not answer initialize/) });
     expect(done.agentProcess).toEqual({
       exit: null,
-      stderr: ['[cursor-agent-acp] starting the cursor-agent program', 'Error: spawn cursor-agent ENOENT', expect.stringMatching(/^got initialize/)],
+      stderr: ['[cursor-agent-acp] info: starting the cursor-agent program', 'Error: spawn cursor-agent ENOENT', expect.stringMatching(/^got initialize/)],
     });
     expect(done.reconnect.nextAttemptAt).toBeNull();
     expect(connections(logs)).toBe(2);
