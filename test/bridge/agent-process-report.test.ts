@@ -81,6 +81,27 @@ describe('the agent process report', () => {
     expect(order.indexOf('report')).toBeGreaterThan(order.indexOf('session/update'));
   });
 
+  it('an agent that logs while it starts: the report comes before the initialize answer over WebSocket, and waits behind it over HTTP', async () => {
+    const { bridge, url } = await failing('slow-start');
+    const raw = await RawClient.open(url);
+    raw.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT_PARAMS });
+    await raw.waitFor((m) => m.id === 0);
+    const order = raw.messages.map((m) => (m.method === AGENT_PROCESS ? 'report' : (m.method ?? 'answer')));
+    expect(order.slice(0, 3)).toEqual(['report', 'answer', '_acp-react/bridge/features']);
+    expect(reports(raw)).toEqual([{ exit: null, stderr: ['failing-agent: warming up'] }]);
+    await raw.close();
+
+    // The SDK's HTTP server takes the initialize answer first, or fails the connection (500).
+    const response = await fetch(bridge.httpUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT_PARAMS }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { result: { agentInfo: { name: string } } }).result.agentInfo.name).toBe('failing-agent');
+    await fetch(bridge.httpUrl, { method: 'DELETE', headers: { 'Acp-Connection-Id': response.headers.get('Acp-Connection-Id') ?? '' } });
+  });
+
   it('keeps the last 20 lines, each cut at 500 characters, and redacts the values of secret-looking variables', async () => {
     const key = 'sk-test-0123456789abcdef';
     const { url } = await failing('exit', {
