@@ -73,6 +73,20 @@ describe('a failing agent behind acp-react-bridge', () => {
     expect(connections(logs)).toBe(2);
   });
 
+  it.each([
+    ['WebSocket', (bridge: { url: string }) => bridge.url],
+    ['Streamable HTTP', (bridge: { httpUrl: string }) => bridge.httpUrl],
+  ])('logs while it starts, over %s: connected, with nothing said of its silence left once it answers', async (transport, urlOf) => {
+    const { bridge } = await startTestBridge({ args: [FAILING_AGENT, 'slow-start'] });
+    const { client } = pool.make(urlOf(bridge), { reconnect: FAST });
+    const seen = record(client);
+    await client.connect();
+    await waitForSnapshot(client, (s) => s.agent?.bridge != null, 5000, 'the features');
+    expect(client.getSnapshot()).toMatchObject({ status: 'ready', error: null, agentProcess: null });
+    // Over WebSocket its words were there while it started.
+    if (transport === 'WebSocket') expect(seen.some((s) => s.status === 'connecting' && s.agentProcess?.stderr[0] === 'failing-agent: warming up')).toBe(true);
+  });
+
   it('dies mid-turn: the turn ends interrupted, the report says how while reconnecting, and the new agent clears it', async () => {
     const { url } = await startTestBridge({ args: [FAILING_AGENT, 'die-mid-turn'] });
     const { client } = pool.make(url, { reconnect: FAST });
