@@ -87,7 +87,7 @@ it('keeps the reason on screen while it retries, shows the agent’s words, stop
   await second.getByText(stoppedLine).waitFor();
   expect(await main.getByRole('status').first().textContent()).toBe('Connection failed');
   expect(await status(page)).toMatchObject({ state: 'error', error: expect.stringMatching(/did not answer initialize/) });
-  const output = main.getByRole('region', { name: 'What the agent wrote to stderr' });
+  const output = main.getByRole('group', { name: 'What the agent wrote to stderr' });
   expect(await output.textContent()).toContain('Error: spawn cursor-agent ENOENT');
   expect(await main.getByText('The agent started but has not answered.').isVisible()).toBe(true);
   if (SCREENSHOT) await main.locator('[data-slot="connection-status"]').screenshot({ path: SCREENSHOT });

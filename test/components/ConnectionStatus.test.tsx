@@ -111,7 +111,7 @@ describe('ConnectionStatus', () => {
     const { rerender, props, root } = setup({ status: 'reconnecting', agent: null, error, agentProcess });
     const report = root.querySelector('[data-slot="connection-status-agent-process"]') as HTMLElement;
     expect(report).toHaveTextContent('The agent exited with status 1.');
-    const output = screen.getByRole('region', { name: 'What the agent wrote to stderr' });
+    const output = screen.getByRole('group', { name: 'What the agent wrote to stderr' });
     expect(output.textContent).toBe('starting\nError: spawn cursor-agent ENOENT');
     // Scrollable, so reachable from the keyboard.
     expect(output).toHaveAttribute('tabindex', '0');
@@ -125,10 +125,10 @@ describe('ConnectionStatus', () => {
       <ConnectionStatus {...props} agentProcess={{ exit: { code: null, signal: null, description: 'agent failed to start: spawn x ENOENT' }, stderr: [] }} />,
     );
     expect(screen.getByText('The agent could not start: agent failed to start: spawn x ENOENT')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'What the agent wrote to stderr' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'What the agent wrote to stderr' })).not.toBeInTheDocument();
     rerender(<ConnectionStatus {...props} status="connecting" agentProcess={{ exit: null, stderr: ['Error: spawn cursor-agent ENOENT'] }} />);
     expect(screen.getByText('The agent started but has not answered.')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'What the agent wrote to stderr' })).toHaveTextContent('Error: spawn cursor-agent ENOENT');
+    expect(screen.getByRole('group', { name: 'What the agent wrote to stderr' })).toHaveTextContent('Error: spawn cursor-agent ENOENT');
     rerender(<ConnectionStatus {...props} status="ready" agentProcess={{ exit: null, stderr: ['ready'] }} />);
     expect(root.querySelector('[data-slot="connection-status-agent-process"]')).toBeNull();
   });

@@ -12,15 +12,15 @@ function exitLine({ exit }: AgentProcessState, messages: ConnectionStatusMessage
 
 /**
  * What acp-react-bridge said of an agent that is silent: how its process ended (or that it runs
- * without answering), and the last lines it wrote to stderr, in a named region the keyboard can
- * scroll. The region lays its text out from the bottom (CSS), so the latest lines show first.
+ * without answering), and the last lines it wrote to stderr, in a named group the keyboard can
+ * scroll. The group lays its text out from the bottom (CSS), so the latest lines show first.
  */
 export function AgentProcessReport({ report, messages }: { report: AgentProcessState; messages: ConnectionStatusMessages }) {
   return (
     <div className="acp-connection-status__agent-process" data-slot="connection-status-agent-process">
       <span>{exitLine(report, messages)}</span>
       {report.stderr.length > 0 && (
-        <div className="acp-connection-status__stderr acp-focusable" role="region" aria-label={messages.agent_stderr} tabIndex={0}>
+        <div className="acp-connection-status__stderr acp-focusable" role="group" aria-label={messages.agent_stderr} tabIndex={0}>
           <pre>{report.stderr.join('\n')}</pre>
         </div>
       )}
