@@ -81,7 +81,12 @@ export default tseslint.config(
   },
   {
     // Matching terminal control sequences (ESC, BEL, C0 controls) is what these files are for.
-    files: ['src/components/TerminalOutput/ansi-line.ts', 'src/components/TerminalOutput/plain-output.ts', 'src/components/TerminalOutput/terminal-lines.ts'],
+    files: [
+      'src/components/TerminalOutput/ansi-line.ts',
+      'src/components/TerminalOutput/plain-output.ts',
+      'src/components/TerminalOutput/terminal-lines.ts',
+      'bridge/agent-report.mjs',
+    ],
     rules: { 'no-control-regex': 'off' },
   },
   {

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { StderrTail } from './agent-report.mjs';
 import { LineFramer } from './line-framer.mjs';
 import { isObject, preview, toLine } from './jsonrpc.mjs';
 import { signalProcessGroup } from './process-group.mjs';
@@ -37,7 +38,9 @@ const MAX_STDERR_LINE_CHARS = 16 * 1024;
  * @property {string} [cwd]
  * @property {number} maxMessageBytes
  * @property {import('./log.mjs').Logger} log
+ * @property {(text: string) => string} [redact] hides the bridge's secrets in what the page may see of its stderr ({@link AgentProcess#stderrTail})
  * @property {(text: string, message: Record<string, unknown>) => void} onMessage one stdout line that is a JSON object
+ * @property {() => void} [onStderr] it wrote a line to stderr
  * @property {(info: { limit: number }) => void} onOversized a stdout line over `maxMessageBytes` was dropped
  * @property {(exit: AgentExit) => void} onExit the process is gone and its stdout fully read
  */
@@ -56,10 +59,12 @@ export class AgentProcess {
   /** @type {NodeJS.Timeout | undefined} */
   #killTimer;
   #stdinOpen = true;
+  #stderrTail;
 
   /** @param {AgentProcessOptions} options */
   constructor(options) {
     this.#options = options;
+    this.#stderrTail = new StderrTail(options.redact ?? ((text) => text));
     this.exited = new Promise((resolve) => {
       this.#resolveExited = resolve;
     });
@@ -88,6 +93,11 @@ export class AgentProcess {
 
   get hasExited() {
     return this.#exit !== undefined;
+  }
+
+  /** The last lines it wrote to stderr, bounded and redacted, for the page (`agent-report.mjs`). */
+  stderrTail() {
+    return this.#stderrTail.lines();
   }
 
   /**
@@ -169,17 +179,25 @@ export class AgentProcess {
   }
 
   #wireStderr() {
-    const { log } = this.#options;
+    const { log, onStderr } = this.#options;
     const decoder = new StringDecoder('utf8');
     let partial = '';
-    /** @param {string} line */
-    const emit = (line) => log('agent', `[${this.#label}] ${line.replace(/\r$/, '')}`);
+    /** Set while the rest of a line split below comes: the tail keeps only a line's start. */
+    let continued = false;
+    /** @param {string} line @param {boolean} [split] the line goes on in the next piece */
+    const emit = (line, split = false) => {
+      const text = line.replace(/\r$/, '');
+      log('agent', `[${this.#label}] ${text}`);
+      if (!continued) this.#stderrTail.push(text);
+      continued = split;
+      onStderr?.();
+    };
     this.#child.stderr.on('data', (/** @type {Buffer} */ chunk) => {
       const lines = (partial + decoder.write(chunk)).split('\n');
       partial = /** @type {string} */ (lines.pop());
       for (const line of lines) emit(line);
       while (partial.length > MAX_STDERR_LINE_CHARS) {
-        emit(partial.slice(0, MAX_STDERR_LINE_CHARS));
+        emit(partial.slice(0, MAX_STDERR_LINE_CHARS), true);
         partial = partial.slice(MAX_STDERR_LINE_CHARS);
       }
     });

@@ -14,7 +14,11 @@
  * Across a restart, requests the old agent never answered are answered with an error, and the
  * page's answers to the old agent's requests are dropped, so neither side waits forever or gets
  * an answer meant for someone else.
+ *
+ * Until the agent has answered `initialize`, and when it dies, the page is told why it is silent
+ * (`agent-report.mjs`). A new connection starts a new agent: that is what a page's Retry does.
  */
+import { createAgentReporter } from './agent-report.mjs';
 import { CloseCode } from './client-socket.mjs';
 import { BridgeMethods, checkEnvRequest, envVarMethods, featuresNotification, readPageHandshake, terminalAuthMethods, withBridgeMeta } from './handshake.mjs';
 import { errorMessage, INTERNAL_ERROR, isObject, isRequest, isResponse } from './jsonrpc.mjs';
@@ -24,7 +28,7 @@ const INVALID_PARAMS = -32602;
 
 /**
  * @typedef {(
- *   handlers: Pick<import('./agent-process.mjs').AgentProcessOptions, 'onMessage' | 'onOversized' | 'onExit'>,
+ *   handlers: Pick<import('./agent-process.mjs').AgentProcessOptions, 'onMessage' | 'onOversized' | 'onExit' | 'onStderr'>,
  *   extraEnv?: Record<string, string>,
  * ) => import('./agent-process.mjs').AgentProcess} AgentFactory
  */
@@ -93,6 +97,7 @@ export function serveDedicated(client, context) {
   /** @type {Record<string, unknown>[] | undefined} */
   let held;
 
+  const reporter = createAgentReporter({ send: (text) => void client.send(text), initialized: () => initializeResult !== undefined });
   /** @param {Record<string, unknown>} message */
   const sendToPage = (message) => {
     if (!client.send(JSON.stringify(message))) agent.pauseOutput();
@@ -123,6 +128,9 @@ export function serveDedicated(client, context) {
     const started = createAgent(
       {
         onMessage: (text, message) => fromAgent(started, text, message),
+        onStderr: () => {
+          if (started === agent && !clientGone) reporter.stderr(started);
+        },
         onOversized: ({ limit }) => {
           if (started === agent) client.close(CloseCode.MESSAGE_TOO_BIG, `agent sent a message over ${limit} bytes (--max-message-bytes)`);
         },
@@ -138,6 +146,7 @@ export function serveDedicated(client, context) {
             exit.error ? 'error' : 'warn',
             `${client.label}: ${exit.description}${started.pid ? ` (pid ${started.pid})` : ''}; closing the connection (1011)`,
           );
+          reporter.exited(started, exit);
           client.close(CloseCode.INTERNAL_ERROR, exit.description);
         },
       },
@@ -306,6 +315,7 @@ export function serveDedicated(client, context) {
     onDrain: () => agent.resumeOutput(),
     onClose: () => {
       clientGone = true;
+      reporter.cancel();
       extraEnv = {};
       services.close?.();
       if (!agent.hasExited) void agent.stop(killTimeoutMs);

@@ -50,6 +50,12 @@ export const BridgeNotifications = /** @type {const} */ ({
    * WebSocket would have had (1011 the agent exited, 1009 a message too big, 1001 shutting down).
    */
   closing: '_acp-react/bridge/closing',
+  /**
+   * `{ exit, stderr }`: why the agent is silent (`agent-report.mjs`), while it has not answered
+   * `initialize` (`exit: null`) and when it dies (`exit: { code, signal, description }`); `stderr`
+   * is the last lines it wrote, bounded, with the bridge's secrets redacted.
+   */
+  agentProcess: '_acp-react/bridge/agent_process',
 });
 
 /**

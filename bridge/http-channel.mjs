@@ -10,9 +10,13 @@
  * connection's stream (`_acp-react/bridge/closing`), which the acp-react client shows; then the
  * agent's side of the stream ends, the SDK delivers what is queued, finishes the SSE streams and
  * forgets the connection (later requests get 404, which tells any client it is gone).
+ *
+ * The SDK's server answers the `initialize` POST with the first message the bridge sends, and
+ * fails the connection (500) when that is not the answer. What the bridge sends before it (its
+ * report of an agent that logs while starting, `agent-report.mjs`) waits until the answer has gone.
  */
 import { BridgeNotifications } from './handshake.mjs';
-import { isObject } from './jsonrpc.mjs';
+import { isObject, isResponse } from './jsonrpc.mjs';
 
 /**
  * @typedef {object} HttpChannelOptions
@@ -36,6 +40,9 @@ export class HttpChannel {
   #reader;
   /** @type {(code: number, reason: string) => void} */
   #finish = () => {};
+  /** Messages sent before the answer to `initialize`, waiting for it; `undefined` once it has gone. */
+  /** @type {Record<string, unknown>[] | undefined} */
+  #early = [];
 
   /**
    * @param {{ readable: ReadableStream<unknown>, writable: WritableStream<unknown> }} stream the SDK's side of the connection
@@ -83,7 +90,19 @@ export class HttpChannel {
    */
   send(text) {
     if (!this.isOpen) return true;
-    this.#writer.write(JSON.parse(text)).catch(() => {});
+    const message = JSON.parse(text);
+    if (this.#early) {
+      if (!isResponse(message)) {
+        this.#early.push(message);
+        return true;
+      }
+      const early = this.#early;
+      this.#early = undefined;
+      this.#writer.write(message).catch(() => {});
+      for (const waiting of early) this.#writer.write(waiting).catch(() => {});
+    } else {
+      this.#writer.write(message).catch(() => {});
+    }
     if (!this.#congested && (this.#writer.desiredSize ?? 1) <= 0) {
       this.#congested = true;
       void this.#writer.ready.then(

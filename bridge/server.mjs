@@ -19,6 +19,7 @@
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { AgentProcess, assertCommandRunnable } from './agent-process.mjs';
+import { createRedactor, secretValues } from './agent-report.mjs';
 import { checkToken, createOriginCheck, isLoopbackHost, normalizeAllowedOrigin, selectProtocol } from './auth.mjs';
 import { ClientSocket, CloseCode } from './client-socket.mjs';
 import { serveDedicated } from './dedicated.mjs';
@@ -280,7 +281,9 @@ function createBridgeCore(options, caller, basePath = '') {
     (handlers, extraEnv = {}) => {
       // Sign-in values (extraEnv) live in this process's memory only, for the life of this agent.
       const agentEnv = Object.keys(target.env).length || Object.keys(extraEnv).length ? { ...env, ...target.env, ...extraEnv } : env;
-      const agent = new AgentProcess({ command: target.command, args: target.args, env: agentEnv, cwd, maxMessageBytes, log, ...handlers });
+      // What the page may be shown of its stderr hides every secret the bridge holds for it.
+      const redact = createRedactor(secretValues({ env: agentEnv, extraEnv, token }));
+      const agent = new AgentProcess({ command: target.command, args: target.args, env: agentEnv, cwd, maxMessageBytes, log, redact, ...handlers });
       if (agent.pid !== undefined) log('info', `agent ${agent.pid} started: ${[target.command, ...target.args].join(' ')}`);
       agents.add(agent);
       void agent.exited.then(() => agents.delete(agent));

@@ -21,7 +21,13 @@
  * 4. **Output while detached is buffered**, up to `sharedBufferBytes`; beyond that it is
  *    dropped with a log line (and dropped agent requests get an error reply). A reattaching
  *    client receives the buffer right after its `initialize` has been answered.
+ *
+ * An agent that has not answered `initialize` yet has nothing to keep: when its client leaves, it
+ * is stopped, so the next connection (a page's Retry) starts a new one rather than waiting on the
+ * same silent process. Meanwhile, and when it dies, the attached client is told why it is silent
+ * (`agent-report.mjs`).
  */
+import { createAgentReporter } from './agent-report.mjs';
 import { CloseCode } from './client-socket.mjs';
 import { featuresNotification, readPageHandshake, withBridgeMeta } from './handshake.mjs';
 import { errorMessage, INTERNAL_ERROR, isObject, isRequest, isResponse } from './jsonrpc.mjs';
@@ -75,6 +81,10 @@ export class SharedAgent {
   #nextId = 1;
   /** @type {Map<number, InFlightRequest>} */
   #inFlight = new Map();
+  #reporter = createAgentReporter({
+    send: (text) => void this.#attached?.client.send(text),
+    initialized: () => this.#initializeResult !== undefined,
+  });
 
   /**
    * @param {{ createAgent: import('./dedicated.mjs').AgentFactory, killTimeoutMs: number, sharedBufferBytes: number, log: import('./log.mjs').Logger, features: import('./handshake.mjs').BridgeFeatures, version: string }} options
@@ -136,6 +146,9 @@ export class SharedAgent {
   #startAgent() {
     const agent = this.#createAgent({
       onMessage: (text, message) => this.#fromAgent(agent, text, message),
+      onStderr: () => {
+        if (this.#agent === agent && this.#attached) this.#reporter.stderr(agent);
+      },
       onOversized: ({ limit }) => {
         if (this.#agent !== agent) return;
         this.#attached?.client.close(CloseCode.MESSAGE_TOO_BIG, `agent sent a message over ${limit} bytes (--max-message-bytes)`);
@@ -144,6 +157,7 @@ export class SharedAgent {
         if (this.#agent !== agent) return;
         this.#log(exit.error ? 'error' : 'info', `shared ${exit.description}; the next connection starts a new agent`);
         const attached = this.#attached;
+        if (attached) this.#reporter.exited(agent, exit);
         this.#reset();
         attached?.client.close(CloseCode.INTERNAL_ERROR, exit.description);
       },
@@ -152,6 +166,7 @@ export class SharedAgent {
   }
 
   #reset() {
+    this.#reporter.cancel();
     this.#agent = undefined;
     this.#attached = undefined;
     this.#buffer = [];
@@ -172,6 +187,16 @@ export class SharedAgent {
       agent?.send(errorMessage(id, INTERNAL_ERROR, 'The client disconnected before answering this request (acp-react-bridge --shared)'));
     }
     attachment.agentRequests.clear();
+    if (agent && this.#initializeResult === undefined) {
+      this.#log(
+        'info',
+        `${attachment.client.label}: detached; the shared agent had not answered initialize, so it is stopped (the next connection starts a new one)`,
+      );
+      this.#reset();
+      void agent.stop(this.#killTimeoutMs);
+      return;
+    }
+    this.#reporter.cancel();
     // Output may have been paused for this client's congested socket; from now on it is buffered.
     agent?.resumeOutput();
     this.#log('info', `${attachment.client.label}: detached; the shared agent keeps running`);

@@ -50,3 +50,41 @@ export const Failed: Story = {
 export const UntitledAgent: Story = {
   args: { status: 'ready', agent: { ...agent, info: { name: 'demo-agent', version: '2.1.0' } } },
 };
+
+// An adapter whose wrapped program is missing, behind acp-react-bridge (its stderr as the bridge reports it).
+const adapterStderr = ['[cursor-agent-acp] info: starting the cursor-agent program', 'Error: spawn cursor-agent ENOENT'];
+const silent = { code: 'timeout', message: 'The agent did not answer initialize within 20 s.' };
+
+/** Retrying an agent that said why it cannot work: the last failure and its words stay on screen. */
+export const RetryingSilentAgent: Story = {
+  args: {
+    status: 'reconnecting',
+    agent: null,
+    error: silent,
+    reconnect: { attempt: 1, nextAttemptAt: null },
+    agentProcess: { exit: null, stderr: adapterStderr },
+  },
+};
+/** The same failure twice: reconnecting stopped, Retry left. */
+export const StoppedAfterRepeatedFailure: Story = {
+  args: {
+    status: 'error',
+    agent: null,
+    error: silent,
+    reconnect: { attempt: 1, nextAttemptAt: null, repeatedFailure: true },
+    agentProcess: { exit: null, stderr: adapterStderr },
+  },
+};
+/** An agent that exited at start, with more lines than the box shows: it opens on the last ones. */
+export const AgentExited: Story = {
+  args: {
+    status: 'error',
+    agent: null,
+    error: { code: 'connection_closed', message: 'The connection to the agent closed.' },
+    reconnect: { attempt: 1, nextAttemptAt: null, repeatedFailure: true },
+    agentProcess: {
+      exit: { code: 1, signal: null, description: 'agent exited with code 1' },
+      stderr: [...Array.from({ length: 12 }, (_, i) => `npm warn config line ${i + 1}`), 'Error: no configuration found at ~/.config/agent.json'],
+    },
+  },
+};

@@ -449,6 +449,28 @@ export interface ReconnectState {
   attempt: number;
   /** Epoch ms of the next attempt (for a countdown), or null when none is scheduled. */
   nextAttemptAt: number | null;
+  /**
+   * True when reconnecting stopped because the last two attempts failed the same way (`error`
+   * says how): the agent was reached and failed, and trying again on a timer would only repeat
+   * it. `retryNow()` tries again. Unset otherwise.
+   */
+  repeatedFailure?: boolean;
+}
+
+/**
+ * What acp-react-bridge reported of the agent's process (`_acp-react/bridge/agent_process`): while
+ * it had not answered `initialize`, or when it died. Kept until a connection succeeds.
+ */
+export interface AgentProcessState {
+  /** How it ended; null while it runs (it has not answered `initialize` yet). */
+  exit: {
+    code: number | null;
+    signal: string | null;
+    /** The bridge's words, e.g. `agent exited with code 1`, or why it could not start. */
+    description: string;
+  } | null;
+  /** The last lines it wrote to stderr (the bridge bounds them and redacts its secrets). */
+  stderr: string[];
 }
 
 export type DiagnosticKind =
@@ -469,6 +491,8 @@ export interface AcpSnapshot {
   agent: AgentState | null;
   auth: AuthState;
   reconnect: ReconnectState;
+  /** Why the agent is silent, from acp-react-bridge, until a connection succeeds; null (or absent) otherwise. */
+  agentProcess?: AgentProcessState | null;
   sessions: Readonly<Record<string, SessionState>>;
   /** Every permission request seen, oldest first; `status` tells which still need an answer. */
   permissionRequests: PermissionRequestState[];

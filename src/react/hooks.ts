@@ -30,7 +30,10 @@ export function useClientSelector<T>(client: AcpClient, selector: (snapshot: Acp
 
 export function useConnection() {
   return useAcpSelector(
-    useCallback((s: AcpSnapshot) => ({ status: s.status, error: s.error, reconnect: s.reconnect, agent: s.agent, auth: s.auth }), []),
+    useCallback(
+      (s: AcpSnapshot) => ({ status: s.status, error: s.error, reconnect: s.reconnect, agent: s.agent, auth: s.auth, agentProcess: s.agentProcess ?? null }),
+      [],
+    ),
     shallowEqual,
   );
 }

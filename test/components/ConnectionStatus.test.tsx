@@ -95,6 +95,56 @@ describe('ConnectionStatus', () => {
     expect(screen.queryByText('WebSocket closed abnormally')).not.toBeInTheDocument();
   });
 
+  it('keeps the last failure on screen while it retries, an attempt running included, until connected', () => {
+    const error = { code: 'timeout', message: 'The agent did not answer initialize within 20 s.' };
+    const { rerender, props } = setup({ status: 'reconnecting', agent: null, error, reconnect: { attempt: 2, nextAttemptAt: null } });
+    expect(screen.getByText(error.message)).toBeInTheDocument();
+    rerender(<ConnectionStatus {...props} status="connecting" />);
+    expect(screen.getByText(error.message)).toBeInTheDocument();
+    rerender(<ConnectionStatus {...props} status="ready" />);
+    expect(screen.queryByText(error.message)).not.toBeInTheDocument();
+  });
+
+  it('shows what the bridge said of the agent process under the error: how it ended and what it wrote', () => {
+    const error = { code: 'connection_closed', message: 'The connection to the agent closed.' };
+    const agentProcess = { exit: { code: 1, signal: null, description: 'agent exited with code 1' }, stderr: ['starting', 'Error: spawn cursor-agent ENOENT'] };
+    const { rerender, props, root } = setup({ status: 'reconnecting', agent: null, error, agentProcess });
+    const report = root.querySelector('[data-slot="connection-status-agent-process"]') as HTMLElement;
+    expect(report).toHaveTextContent('The agent exited with status 1.');
+    const output = screen.getByRole('group', { name: 'What the agent wrote to stderr' });
+    expect(output.textContent).toBe('starting\nError: spawn cursor-agent ENOENT');
+    // Scrollable, so reachable from the keyboard.
+    expect(output).toHaveAttribute('tabindex', '0');
+    expect(report.compareDocumentPosition(screen.getByText(error.message)) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+
+    rerender(
+      <ConnectionStatus {...props} agentProcess={{ ...agentProcess, exit: { code: null, signal: 'SIGKILL', description: 'agent was killed by SIGKILL' } }} />,
+    );
+    expect(screen.getByText('The agent was stopped by SIGKILL.')).toBeInTheDocument();
+    rerender(
+      <ConnectionStatus {...props} agentProcess={{ exit: { code: null, signal: null, description: 'agent failed to start: spawn x ENOENT' }, stderr: [] }} />,
+    );
+    expect(screen.getByText('The agent could not start: agent failed to start: spawn x ENOENT')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'What the agent wrote to stderr' })).not.toBeInTheDocument();
+    rerender(<ConnectionStatus {...props} status="connecting" agentProcess={{ exit: null, stderr: ['Error: spawn cursor-agent ENOENT'] }} />);
+    expect(screen.getByText('The agent started but has not answered.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'What the agent wrote to stderr' })).toHaveTextContent('Error: spawn cursor-agent ENOENT');
+    rerender(<ConnectionStatus {...props} status="ready" agentProcess={{ exit: null, stderr: ['ready'] }} />);
+    expect(root.querySelector('[data-slot="connection-status-agent-process"]')).toBeNull();
+  });
+
+  it('says when reconnecting stopped after the same failure twice, and offers Retry', async () => {
+    const user = userEvent.setup();
+    const error = { code: 'timeout', message: 'The agent did not answer initialize within 20 s.' };
+    const { onRetry, rerender, props } = setup({ status: 'error', agent: null, error, reconnect: { attempt: 1, nextAttemptAt: null, repeatedFailure: true } });
+    expect(screen.getByText('Stopped reconnecting: the last two attempts failed the same way.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    // Retrying: no longer stopped, whatever the reconnect state still says.
+    rerender(<ConnectionStatus {...props} status="connecting" />);
+    expect(screen.queryByText(/Stopped reconnecting/)).not.toBeInTheDocument();
+  });
+
   it('offers Disconnect only when given and connected or connecting', async () => {
     const user = userEvent.setup();
     const onDisconnect = vi.fn();

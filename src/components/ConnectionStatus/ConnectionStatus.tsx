@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
-import type { AcpErrorInfo, AgentState, ConnectionState as Status, ReconnectState } from '../../core/types.js';
+import type { AcpErrorInfo, AgentProcessState, AgentState, ConnectionState as Status, ReconnectState } from '../../core/types.js';
 import { cx, format, useMessages } from '../shared/index.js';
+import { AgentProcessReport } from './AgentProcessReport.js';
 import { connectionStatusMessages, type ConnectionStatusMessages } from './messages.js';
 import { useSecondsUntil } from './use-seconds-until.js';
 import type { RootProps } from '../shared/root-props.js';
@@ -8,8 +9,11 @@ import type { RootProps } from '../shared/root-props.js';
 export interface ConnectionStatusOwnProps {
   status: Status;
   agent: AgentState | null;
+  /** The last failure: shown until connected, so it stays on screen while the next attempt runs. */
   error: AcpErrorInfo | null;
   reconnect: ReconnectState;
+  /** What acp-react-bridge said of the agent process (`snapshot.agentProcess`): shown under the error until connected. */
+  agentProcess?: AgentProcessState | null;
   /** Reconnect now (skips the backoff wait). Offered while reconnecting, closed or failed. */
   onRetry: () => void;
   /** Shown while connecting, connected or reconnecting, when given. */
@@ -34,11 +38,13 @@ const DISCONNECTABLE: ReadonlySet<Status> = new Set(['connecting', 'ready', 'rec
 
 /**
  * Connection state, the agent's name and version, the reconnect countdown and a Retry button.
+ * Until connected, the last failure stays under it, with what the bridge said of the agent
+ * process and, when reconnecting stopped after the same failure twice, a line saying so.
  * Only the status label is a live region, so a change of state is announced once while the
  * per-second countdown beside it stays silent.
  */
 export const ConnectionStatus = /* @__PURE__ */ forwardRef<HTMLDivElement, ConnectionStatusProps>(function ConnectionStatus(
-  { status, agent, error, reconnect, onRetry, onDisconnect, className, ...rest },
+  { status, agent, error, reconnect, agentProcess, onRetry, onDisconnect, className, ...rest },
   ref,
 ) {
   const messages = useMessages('connectionStatus', connectionStatusMessages);
@@ -51,7 +57,7 @@ export const ConnectionStatus = /* @__PURE__ */ forwardRef<HTMLDivElement, Conne
       ? format(messages.reconnect_countdown, { seconds, attempt: reconnect.attempt })
       : format(messages.reconnect_attempt, { attempt: reconnect.attempt })
     : null;
-  const showError = error !== null && status !== 'ready' && status !== 'connecting';
+  const failing = status !== 'ready';
 
   return (
     <div data-slot="connection-status" data-status={status} {...rest} ref={ref} className={cx('acp-connection-status', className)}>
@@ -76,11 +82,17 @@ export const ConnectionStatus = /* @__PURE__ */ forwardRef<HTMLDivElement, Conne
           </span>
         </span>
       )}
-      {showError && (
+      {failing && error && (
         <span className="acp-connection-status__error" data-slot="connection-status-error">
           {error.message}
         </span>
       )}
+      {status === 'error' && reconnect.repeatedFailure && (
+        <span className="acp-connection-status__stopped" data-slot="connection-status-stopped">
+          {messages.repeated_failure}
+        </span>
+      )}
+      {failing && agentProcess && <AgentProcessReport report={agentProcess} messages={messages} />}
       <span className="acp-connection-status__actions">
         {RETRYABLE.has(status) && (
           <button type="button" className="acp-button" data-variant={reconnecting ? undefined : 'primary'} onClick={onRetry}>

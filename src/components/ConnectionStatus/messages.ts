@@ -10,6 +10,13 @@ export const connectionStatusMessages = {
   reconnect_countdown: 'in {seconds}s… (attempt {attempt})',
   reconnect_attempt: '(attempt {attempt})',
   agent_version: 'version',
+  // Under the error, from acp-react-bridge: how the agent process ended, or that it never answered.
+  agent_exited: 'The agent exited with status {code}.',
+  agent_killed: 'The agent was stopped by {signal}.',
+  agent_not_started: 'The agent could not start: {description}',
+  agent_silent: 'The agent started but has not answered.',
+  agent_stderr: 'What the agent wrote to stderr',
+  repeated_failure: 'Stopped reconnecting: the last two attempts failed the same way.',
   retry: 'Retry',
   retry_now: 'Retry now',
   disconnect: 'Disconnect',

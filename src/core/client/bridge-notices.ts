@@ -8,11 +8,16 @@
  * - with `--terminals` the bridge runs the agent's commands and pushes their output as it comes
  *   (`_acp-react/bridge/terminal/created|output|exit`), so a terminal embedded in a tool call
  *   shows live output, as with a host's own `TerminalAdapter`: the state is the same
- *   `TerminalState`, so the components need no change.
+ *   `TerminalState`, so the components need no change;
+ * - while the agent has not answered `initialize`, and when it dies, the bridge says why it is
+ *   silent (`_acp-react/bridge/agent_process` `{ exit, stderr }`), which becomes
+ *   `snapshot.agentProcess`, kept until a connection succeeds (the `features` that follow every
+ *   successful `initialize` clear it). It may come before `initialize` is answered: the client
+ *   handles it whenever it arrives.
  *
  * An agent reached without a bridge sends none of these, and `agent.bridge` stays unset.
  */
-import type { AcpSnapshot, BridgeState, TerminalState } from '../types.js';
+import type { AcpSnapshot, AgentProcessState, BridgeState, TerminalState } from '../types.js';
 import { TERMINAL_OUTPUT_BYTES, truncateFromStart } from './terminal-output.js';
 
 interface NoticeHost {
@@ -39,13 +44,34 @@ function readFeatures(entry: unknown): BridgeState | null {
   };
 }
 
+/** The bridge's report of the agent process; null when it is not one. */
+function readAgentProcess(params: unknown): AgentProcessState | null {
+  if (!isRecord(params) || !Array.isArray(params.stderr)) return null;
+  const exit = isRecord(params.exit) ? params.exit : null;
+  const orNull = <T>(value: unknown, is: (v: unknown) => v is T) => (is(value) ? value : null);
+  return {
+    exit: exit && {
+      code: orNull(exit.code, (v): v is number => typeof v === 'number'),
+      signal: orNull(exit.signal, isString),
+      description: isString(exit.description) ? exit.description : '',
+    },
+    stderr: params.stderr.filter(isString),
+  };
+}
+
 const TERMINAL = '_acp-react/bridge/terminal/';
 
 /** Applies one notification of no ACP method; anything not the bridge's is ignored, as the spec asks. */
 export function applyBridgeNotification(method: string, params: unknown, host: NoticeHost): void {
   if (method === '_acp-react/bridge/features') {
     const bridge = readFeatures(params);
-    host.update((s) => (s.agent ? { ...s, agent: { ...s.agent, bridge } } : s));
+    // Sent after every successful `initialize`: the agent answers, so whatever was said of its silence is over.
+    host.update((s) => (s.agent ? { ...s, agent: { ...s.agent, bridge }, agentProcess: null } : s));
+    return;
+  }
+  if (method === '_acp-react/bridge/agent_process') {
+    const agentProcess = readAgentProcess(params);
+    if (agentProcess) host.update((s) => ({ ...s, agentProcess }));
     return;
   }
   if (!method.startsWith(TERMINAL) || !isRecord(params) || !isString(params.terminalId) || !isString(params.sessionId)) return;

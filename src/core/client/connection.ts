@@ -4,6 +4,10 @@
  * client's capabilities; a drop is noticed, shown, and followed by a
  * reconnect with backoff while the host wants to be connected. Requests go out through
  * `request` (`request.ts`), on whichever connection is current.
+ *
+ * A failed attempt's reason stays in the snapshot until an attempt succeeds, so it is on screen
+ * while the next one runs, and an agent that fails the same way twice in a row is not tried again
+ * on a timer (see `failed`).
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpClient, AcpClientOptions } from '../api.js';
@@ -57,6 +61,8 @@ export function createConnection(
   let disposed = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let connecting: Promise<void> | null = null;
+  /** The last failed attempt's code and message, until an attempt succeeds. */
+  let lastFailure = '';
 
   const requireConnection = (): acp.ClientConnection => {
     if (!connection || get().status !== 'ready') {
@@ -71,7 +77,7 @@ export function createConnection(
     // Disconnected (or disposed) while this attempt awaited, or replaced by a newer one: it must
     // not leave a socket open nor set a status over the one `disconnect` set.
     const stale = () => myGeneration !== generation || !wantConnected;
-    set({ status: isReconnect ? 'reconnecting' : 'connecting', error: null });
+    set({ status: isReconnect ? 'reconnecting' : 'connecting' });
     let conn: acp.ClientConnection;
     tap.reset();
     try {
@@ -114,11 +120,11 @@ export function createConnection(
       );
     } catch (error) {
       if (stale()) return;
+      // A socket that could not open failed with its own error (`connectionFailed`); one closed
+      // after it opened says so (`connectionClosed`): the agent, or what runs it, was reached.
       const reason = conn.signal.aborted ? toAcpError(conn.signal.reason ?? error, options.url) : toAcpError(error, options.url);
       await abandon(conn);
-      throw reason.code === ErrorCodes.connectionClosed
-        ? new AcpClientError(ErrorCodes.connectionFailed, `Could not connect to the agent${options.url ? ` at ${options.url}` : ''}.`)
-        : reason;
+      throw reason;
     }
     if (stale()) {
       await abandon(conn);
@@ -131,6 +137,7 @@ export function createConnection(
         `The agent speaks ACP protocol version ${init.protocolVersion}; this client supports version ${SUPPORTED_PROTOCOL_VERSION}.`,
       );
     }
+    lastFailure = '';
     set({
       status: 'ready',
       error: null,
@@ -160,7 +167,8 @@ export function createConnection(
   }
 
   function onClosed(myGeneration: number, conn: acp.ClientConnection) {
-    if (myGeneration !== generation || connection !== conn) return;
+    // Before it was ready, the attempt reports the close itself: its `initialize` fails with it.
+    if (myGeneration !== generation || connection !== conn || get().status !== 'ready') return;
     connection = null;
     const reason = conn.signal.reason;
     const error = new AcpClientError(ErrorCodes.connectionClosed, 'The connection to the agent was lost.').toInfo();
@@ -200,16 +208,29 @@ export function createConnection(
       connecting = openConnection(true);
       await connecting;
     } catch (error) {
-      const normalized = toAcpError(error, options.url);
-      set({ error: normalized.toInfo() });
-      if (normalized.code === ErrorCodes.unsupportedProtocolVersion) {
-        set({ status: 'error' });
-        return;
-      }
-      scheduleReconnect(attempt + 1);
+      failed(error, attempt);
     } finally {
       connecting = null;
     }
+  }
+
+  /**
+   * A failed attempt (`attempt` 0: the first connect): its reason is shown, and the next attempt
+   * scheduled, unless another cannot help: reconnecting is off, the agent speaks another protocol
+   * version, or it was reached and failed exactly as on the attempt before. A server that cannot be
+   * reached (`connectionFailed`) is retried on: a bridge restarting or a network coming back is
+   * worth the wait.
+   */
+  function failed(error: unknown, attempt: number): AcpClientError {
+    const normalized = toAcpError(error, options.url);
+    const failure = normalized.code + normalized.message;
+    const repeated = failure === lastFailure && normalized.code !== ErrorCodes.connectionFailed;
+    const retry = reconnectEnabled && !repeated && normalized.code !== ErrorCodes.unsupportedProtocolVersion;
+    lastFailure = failure;
+    set({ error: normalized.toInfo() });
+    if (retry) scheduleReconnect(attempt + 1);
+    else set({ status: 'error', ...(repeated && { reconnect: { attempt, nextAttemptAt: null, repeatedFailure: true } }) });
+    return normalized;
   }
 
   async function connect() {
@@ -218,12 +239,7 @@ export function createConnection(
     if (get().status === 'ready') return;
     if (connecting) return connecting;
     connecting = openConnection(false).catch((error) => {
-      const normalized = toAcpError(error, options.url);
-      set({ status: 'error', error: normalized.toInfo() });
-      if (reconnectEnabled && wantConnected && normalized.code !== ErrorCodes.unsupportedProtocolVersion) {
-        scheduleReconnect(1);
-      }
-      throw normalized;
+      throw failed(error, 0);
     });
     try {
       await connecting;

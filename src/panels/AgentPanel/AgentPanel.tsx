@@ -273,6 +273,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
             agent={connection.agent}
             error={connection.error}
             reconnect={connection.reconnect}
+            agentProcess={connection.agentProcess}
             onRetry={actions.retryNow}
           />
         </div>

@@ -15,9 +15,13 @@ export interface BridgeCli {
   stop(): Promise<void>;
 }
 
-/** Starts the CLI with `args` (plus `--port 0`) and resolves once it listens; rejects if it exits first. */
+/**
+ * Starts the CLI with `args` (plus `--port 0`, among the bridge's options: before a `--` and the
+ * agent command) and resolves once it listens; rejects if it exits first.
+ */
 export async function startBridgeCli(args: readonly string[]): Promise<BridgeCli> {
-  const cli = spawn(process.execPath, [bin, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const cli = spawn(process.execPath, [bin, ...args.slice(0, end), '--port', '0', ...args.slice(end)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {
