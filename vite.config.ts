@@ -67,6 +67,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'test/core/**/*.test.ts',
+            'test/highlight/**/*.test.ts',
             'test/scripts/**/*.test.ts',
             'test/integration/**/*.test.ts',
             'test/bridge/**/*.test.ts',

@@ -60,6 +60,11 @@ export class LineTokenCache<S> {
     return this.#lines.length;
   }
 
+  /** Characters of the code that the tokenized complete lines cover, their terminators included. */
+  get tokenizedLength(): number {
+    return this.#text.length;
+  }
+
   /**
    * The tokens valid for `code`, one entry per leading line (fewer entries than lines while
    * work is pending). Empty when the cache is stale for this code. Each line's array keeps its

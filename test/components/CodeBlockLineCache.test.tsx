@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadTokenizer, type HighlightedLine } from '../../src/highlight/index.js';
+import type { HighlightedLine } from '../../src/highlight/index.js';
+import { loadTokenizer } from '../../src/highlight/main-thread.js';
 import { LineTokenCache } from '../../src/highlight/line-cache.js';
 
 /** A fake tokenizer: one token per line, state = number of lines seen; records each call. */
