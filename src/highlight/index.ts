@@ -7,7 +7,7 @@ export { createHighlightJob } from './job.js';
 export type { HighlightJob, HighlightJobOptions, HighlightStatus } from './job.js';
 export { highlightLines } from './highlighter.js';
 export { highlightFallbackReason, highlightMode, subscribeHighlightMode } from './mode.js';
-export type { HighlightMode } from './mode.js';
+export type { HighlightFallbackReason, HighlightMode } from './mode.js';
 export { languageForPath, languageLabel, resolveLanguage } from './languages.js';
 export type { LanguageId } from './languages.js';
 // The one idle scheduler of the library (highlighting, deferred diffs, turns mounted ahead).

@@ -38,7 +38,7 @@ function workerSupported(): boolean {
 
 /** The path for a new job: the worker unless it failed or cannot exist here. */
 function backend(): Promise<Backend> {
-  if (highlightMode() !== 'main-thread' && !workerSupported()) setHighlightMode('main-thread', 'this environment has no Worker');
+  if (highlightMode() !== 'main-thread' && !workerSupported()) setHighlightMode('main-thread', 'unsupported');
   const mainThread = () => import('./main-thread.js').then((m) => m.mainThreadBackend);
   if (highlightMode() === 'main-thread') return mainThread();
   // null: the worker could not even be created (the page stays on the main thread from now on).

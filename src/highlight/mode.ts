@@ -12,8 +12,16 @@
  */
 export type HighlightMode = 'idle' | 'starting' | 'worker' | 'main-thread';
 
+/**
+ * Why highlighting runs on the main thread: `unsupported`, this environment has no `Worker`
+ * (server rendering, jsdom); `refused`, creating it threw (a CSP checked before the fetch);
+ * `failed`, it was created but failed to start or stopped (a CSP refusing the fetch, a worker file
+ * the host's bundler did not emit).
+ */
+export type HighlightFallbackReason = 'unsupported' | 'refused' | 'failed';
+
 let mode: HighlightMode = 'idle';
-let reason: string | null = null;
+let reason: HighlightFallbackReason | null = null;
 const listeners = new Set<() => void>();
 
 /** Where highlighting runs now (see the module's comment). */
@@ -21,8 +29,8 @@ export function highlightMode(): HighlightMode {
   return mode;
 }
 
-/** Why highlighting runs on the main thread, for developers (not translated); null otherwise. */
-export function highlightFallbackReason(): string | null {
+/** Why highlighting runs on the main thread; null while it does not. */
+export function highlightFallbackReason(): HighlightFallbackReason | null {
   return reason;
 }
 
@@ -35,7 +43,7 @@ export function subscribeHighlightMode(listener: () => void): () => void {
 }
 
 /** @internal For the highlighting service only. */
-export function setHighlightMode(next: HighlightMode, why: string | null = null): void {
+export function setHighlightMode(next: HighlightMode, why: HighlightFallbackReason | null = null): void {
   if (mode === next || mode === 'main-thread') return;
   mode = next;
   reason = why;

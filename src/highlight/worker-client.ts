@@ -15,7 +15,7 @@
 import type { Backend, BackendCallbacks, BackendJob, HighlightStatus } from './backend.js';
 import { grammarLoaders } from './grammars.js';
 import type { LanguageId } from './languages.js';
-import { setHighlightMode } from './mode.js';
+import { setHighlightMode, type HighlightFallbackReason } from './mode.js';
 import type { BlockUpdate, FromWorker, ToWorker } from './protocol.js';
 import { TokenMirror } from './token-mirror.js';
 import type { HighlightedLine } from './tokens.js';
@@ -108,16 +108,16 @@ class WorkerClient implements Backend {
       this.#worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     } catch (error) {
       // Browsers that check the CSP before fetching the worker throw here.
-      this.#fail(`the worker could not be created (${error instanceof Error ? error.message : String(error)})`);
+      this.#fail('refused', error);
       return;
     }
     this.#worker.addEventListener('message', (event: MessageEvent<FromWorker>) => this.#receive(event.data));
     this.#worker.addEventListener('error', (event) => {
       // Handled: not reported again as an error of the page.
       event.preventDefault();
-      this.#fail('the worker failed to start or stopped (is it allowed by the page’s worker-src?)');
+      this.#fail('failed', event instanceof ErrorEvent ? event.error ?? event.message : null);
     });
-    this.#worker.addEventListener('messageerror', () => this.#fail('a message from the worker could not be read'));
+    this.#worker.addEventListener('messageerror', () => this.#fail('failed', null));
   }
 
   get failed(): boolean {
@@ -201,8 +201,10 @@ class WorkerClient implements Backend {
     for (const result of message.results) this.#jobs.get(result.block)?.answer(result);
   }
 
-  #fail(reason: string): void {
+  #fail(reason: HighlightFallbackReason, cause: unknown): void {
     if (this.#failed) return;
+    // For developers: the page keeps working, highlighted on the main thread (see mode.ts).
+    console.info('acp-react: highlighting runs on the main thread; its worker', reason === 'refused' ? 'was refused:' : 'failed to start or stopped:', cause ?? '(no details; is it allowed by the page’s worker-src?)');
     this.#failed = true;
     this.#worker?.terminate();
     this.#worker = null;
