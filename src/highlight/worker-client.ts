@@ -115,7 +115,7 @@ class WorkerClient implements Backend {
     this.#worker.addEventListener('error', (event) => {
       // Handled: not reported again as an error of the page.
       event.preventDefault();
-      this.#fail('failed', event instanceof ErrorEvent ? event.error ?? event.message : null);
+      this.#fail('failed', event instanceof ErrorEvent ? (event.error ?? event.message) : null);
     });
     this.#worker.addEventListener('messageerror', () => this.#fail('failed', null));
   }
@@ -204,7 +204,11 @@ class WorkerClient implements Backend {
   #fail(reason: HighlightFallbackReason, cause: unknown): void {
     if (this.#failed) return;
     // For developers: the page keeps working, highlighted on the main thread (see mode.ts).
-    console.info('acp-react: highlighting runs on the main thread; its worker', reason === 'refused' ? 'was refused:' : 'failed to start or stopped:', cause ?? '(no details; is it allowed by the page’s worker-src?)');
+    console.info(
+      'acp-react: highlighting runs on the main thread; its worker',
+      reason === 'refused' ? 'was refused:' : 'failed to start or stopped:',
+      cause ?? '(no details; is it allowed by the page’s worker-src?)',
+    );
     this.#failed = true;
     this.#worker?.terminate();
     this.#worker = null;
