@@ -26,6 +26,8 @@ import type { HighlightedLine, Tokenize } from './tokens.js';
 
 /** Lines per tokenizer call in idle time, unless the job says otherwise. */
 const SLICE_LINES = 8;
+/** Characters per tokenizer call: minified lines go one per call, the deadline read between them. */
+const SLICE_CHARS = 2000;
 /** Leave this much of an idle period unused, for the browser's own work. */
 const DEADLINE_MARGIN_MS = 2;
 /** What a run forced by the idle timeout (no idle time left) may spend, a line at a time. */
@@ -138,7 +140,7 @@ export class MainThreadJob implements BackendJob {
     let done: boolean;
     try {
       do {
-        done = this.#cache.advance(code, { final, maxLines: idle ? this.#sliceLines : 1 });
+        done = this.#cache.advance(code, { final, maxLines: idle ? this.#sliceLines : 1, maxChars: SLICE_CHARS });
       } while (!done && hasTime());
     } catch {
       this.#fail();

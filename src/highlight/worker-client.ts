@@ -115,7 +115,9 @@ class WorkerClient implements Backend {
     this.#worker.addEventListener('error', (event) => {
       // Handled: not reported again as an error of the page.
       event.preventDefault();
-      this.#fail('failed', event instanceof ErrorEvent ? (event.error ?? event.message) : null);
+      // An ErrorEvent when the worker's code threw; a plain Event when its script could not load.
+      const { error, message } = event as Partial<ErrorEvent>;
+      this.#fail('failed', error ?? message ?? null);
     });
     this.#worker.addEventListener('messageerror', () => this.#fail('failed', null));
   }

@@ -67,6 +67,19 @@ describe('LineTokenCache', () => {
     expect(cache.tokensFor('1\n2\nX\n4\n5\n').map((l) => l[0].content)).toEqual(['1', '2', 'X', '4', '5']);
   });
 
+  it('keeps a batch under maxChars, a long line alone (minified code cannot make one call long)', () => {
+    const { calls, tokenize } = fakeTokenizer();
+    const cache = new LineTokenCache(tokenize);
+    const long = 'x'.repeat(100);
+    const code = `a\nb\n${long}\nc\nd\n`;
+    let advances = 1;
+    while (!cache.advance(code, { maxLines: 8, maxChars: 10 })) advances++;
+    expect(calls).toEqual(['a\nb', long, 'c\nd']);
+    // The caller's clock is read between them: each call did one batch.
+    expect(advances).toBe(3);
+    expect(cache.tokensFor(code)).toHaveLength(5);
+  });
+
   it('continues shiki grammar state across chunks (a comment opened earlier)', async () => {
     const tokenize = await loadTokenizer('typescript');
     const code = 'const a = 1; /* starts\nstill a comment\nends */ const b = "x";\n';
