@@ -134,7 +134,8 @@ class WorkerClient implements Backend {
   }
 
   enqueue(job: WorkerJob): void {
-    if (this.#failed) return;
+    // A job released while its grammar loaded must not reach the worker, which would keep it.
+    if (this.#failed || !this.#jobs.has(job.id)) return;
     this.#queued.add(job);
     this.#scheduleFlush();
   }

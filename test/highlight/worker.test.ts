@@ -130,9 +130,9 @@ describe('the page’s highlighting worker', () => {
     const second = updateSignal();
     const a = highlight.createHighlightJob('typescript', first.onUpdate);
     const b = highlight.createHighlightJob('typescript', second.onUpdate);
-    // Nothing is started before a request (server rendering creates no worker).
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Importing the service and making jobs start nothing (server rendering does both).
     expect(ChannelWorker.created).toHaveLength(0);
+    expect(highlight.highlightMode()).toBe('idle');
 
     // Block a streams its code in pieces, waiting for each one's lines; block b gets it whole.
     const pieces = [SOURCE.slice(0, 40), SOURCE.slice(0, 90), SOURCE.slice(0, 150), SOURCE];
@@ -216,17 +216,41 @@ describe('the page’s highlighting worker', () => {
     job.dispose();
   });
 
+  it('never sends a block that was released while its grammar loaded (the worker would keep it)', async () => {
+    vi.stubGlobal('Worker', ChannelWorker);
+    // The grammar module arrives when the test says so.
+    const real = await import('../../src/highlight/grammars.js');
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    vi.doMock('../../src/highlight/grammars.js', () => ({
+      grammarLoaders: { ...real.grammarLoaders, python: () => arrived.then(() => real.grammarLoaders.python()) },
+    }));
+    vi.resetModules();
+    highlight = await import('../../src/highlight/index.js');
+    const signal = updateSignal();
+    const gone = highlight.createHighlightJob('python', () => {});
+    gone.request('gone = 1\n', true);
+    // Connected and waiting for its grammar.
+    await vi.waitFor(() => expect(ChannelWorker.created).toHaveLength(1));
+    gone.dispose();
+    const kept = highlight.createHighlightJob('python', signal.onUpdate);
+    kept.request('kept = 2\n', true);
+    arrive();
+    await linesFor(kept, 'kept = 2\n', true, 1, signal);
+    expect(ChannelWorker.created[0]!.updates.map((update) => update.text)).toEqual(['kept = 2\n']);
+    kept.dispose();
+    vi.doUnmock('../../src/highlight/grammars.js');
+  });
+
   it('answers a huge block in many small messages, never more than 400 new lines in one', async () => {
     vi.stubGlobal('Worker', ChannelWorker);
     const signal = updateSignal();
     const job = highlight.createHighlightJob('typescript', signal.onUpdate);
     const code = Array.from({ length: 2500 }, (_, i) => `const value${i} = ${i} * 2; // line ${i}`).join('\n');
     const answers: number[] = [];
-    const worker = await (async () => {
-      job.request(code, true);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return ChannelWorker.created[0]!;
-    })();
+    job.request(code, true);
+    await vi.waitFor(() => expect(ChannelWorker.created).toHaveLength(1));
+    const worker = ChannelWorker.created[0]!;
     worker.addEventListener('message', (event) => {
       const data = (event as MessageEvent).data as { type: string; results?: { lines?: unknown[] }[] };
       for (const result of data.results ?? []) answers.push(result.lines?.length ?? 0);
