@@ -1,12 +1,12 @@
 import { highlightFallbackReason, type HighlightFallbackReason } from '../../highlight/index.js';
 import { useMessages } from '../shared/index.js';
 import { useHighlightMode } from '../shared/use-highlight-mode.js';
-import { inspectorMessages } from './messages.js';
+import { inspectorHighlightingMessages } from './highlighting-messages.js';
 
-const fallbackMessage: Record<HighlightFallbackReason, keyof typeof inspectorMessages> = {
-  unsupported: 'highlighting_main_thread_unsupported',
-  refused: 'highlighting_main_thread_refused',
-  failed: 'highlighting_main_thread_failed',
+const fallbackMessage: Record<HighlightFallbackReason, keyof typeof inspectorHighlightingMessages> = {
+  unsupported: 'main_thread_unsupported',
+  refused: 'main_thread_refused',
+  failed: 'main_thread_failed',
 };
 
 /**
@@ -14,16 +14,16 @@ const fallbackMessage: Record<HighlightFallbackReason, keyof typeof inspectorMes
  * and why. A runtime fact a developer checks when the panel stutters, or under a strict CSP.
  */
 export function HighlightingMode() {
-  const messages = useMessages('inspector', inspectorMessages);
+  const messages = useMessages('inspectorHighlighting', inspectorHighlightingMessages);
   const mode = useHighlightMode();
   const reason = mode === 'main-thread' ? highlightFallbackReason() : null;
   const text =
     mode === 'worker'
-      ? messages.highlighting_worker
+      ? messages.worker
       : mode === 'starting'
-        ? messages.highlighting_starting
+        ? messages.starting
         : mode === 'idle'
-          ? messages.highlighting_idle
+          ? messages.idle
           : messages[fallbackMessage[reason ?? 'failed']];
   return (
     <p className="acp-inspector__highlighting" data-slot="inspector-highlighting" data-mode={mode}>

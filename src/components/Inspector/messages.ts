@@ -14,12 +14,6 @@ export const inspectorMessages = {
   inbound: 'Agent → client',
   refused: 'Refused',
   paused: 'Paused: new frames are recorded but not shown.',
-  highlighting_idle: 'Highlighting: not started (no code shown yet)',
-  highlighting_starting: 'Highlighting: starting its worker',
-  highlighting_worker: 'Highlighting: in a worker',
-  highlighting_main_thread_unsupported: 'Highlighting: on the main thread (no Worker here)',
-  highlighting_main_thread_refused: 'Highlighting: on the main thread (the page refused the worker; allow it with worker-src)',
-  highlighting_main_thread_failed: 'Highlighting: on the main thread (the worker failed to start; is it allowed by worker-src?)',
 } satisfies Record<string, string>;
 
 // The namespace's keys, known to the strings layer: a host's override of a key that does not
