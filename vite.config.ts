@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
@@ -22,8 +22,37 @@ const react18Aliases = [
   { find: /^@testing-library\/react$/, replacement: `${react18}@testing-library/react` },
 ];
 
+/**
+ * The highlighting worker, left for the HOST's bundler: `new Worker(new URL('./worker.js',
+ * import.meta.url), { type: 'module' })` must reach dist/highlight/worker-client.js as written, the
+ * form Vite, webpack 5 and Next recognise in an installed package, so that the host bundles the
+ * worker (dist/highlight/worker.js, an entry below, one file per module like the rest) with the
+ * host's own shiki and emits it. Vite would otherwise bundle the worker into dist/assets/ and point
+ * at it by an absolute path ("/assets/worker-….js") no host serves. The expression is swapped for
+ * an identifier of the same length before Vite's worker plugin sees it and restored in the output,
+ * so the source maps' columns hold.
+ */
+const WORKER_URL = "new URL('./worker.js', import.meta.url)";
+const WORKER_URL_PLACEHOLDER = '__acp_highlight_worker_url__'.padEnd(WORKER_URL.length, '_');
+function keepHighlightWorkerUrl(): Plugin {
+  return {
+    name: 'acp:keep-highlight-worker-url',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/src/highlight/worker-client.ts')) return null;
+      if (!code.includes(WORKER_URL)) throw new Error(`${id} no longer creates its worker with ${WORKER_URL}`);
+      return { code: code.replace(WORKER_URL, WORKER_URL_PLACEHOLDER), map: null };
+    },
+    renderChunk(code) {
+      if (!code.includes(WORKER_URL_PLACEHOLDER)) return null;
+      return { code: code.replace(WORKER_URL_PLACEHOLDER, WORKER_URL.replace(/'/g, '"')), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), keepHighlightWorkerUrl()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -38,6 +67,8 @@ export default defineConfig({
         changes: `${root}src/core/changes/index.ts`,
         element: `${root}src/element/index.ts`,
         'element-define': `${root}src/element/define-element.ts`,
+        // Not a public entry: the module the highlighting worker starts from (see keepHighlightWorkerUrl).
+        'highlight/worker': `${root}src/highlight/worker.ts`,
       },
       formats: ['es'],
     },
@@ -67,6 +98,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'test/core/**/*.test.ts',
+            'test/highlight/**/*.test.ts',
             'test/scripts/**/*.test.ts',
             'test/integration/**/*.test.ts',
             'test/bridge/**/*.test.ts',

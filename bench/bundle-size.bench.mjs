@@ -4,9 +4,11 @@
  *
  *  - The entry sizes and budgets from `scripts/check-size.mjs` (core, hooks, components, styles:
  *    minified, gzipped, peers external, an entry's static chunk imports included).
- *  - The highlighter: the service (`src/highlight/`) as an entry, its lazily loaded shiki chunks
- *    (core + JavaScript regex engine, one chunk per grammar) measured separately, and whether shiki
- *    is in any initial chunk.
+ *  - The highlighter: the service (`src/highlight/`) as an entry, its lazily loaded chunks measured
+ *    separately for each path (the worker: the page's client, the worker file with shiki's core and
+ *    JavaScript regex engine, one grammar chunk per language; the main-thread fallback: shiki's core
+ *    with the raw engine, one precompiled grammar chunk per language), and whether shiki is in any
+ *    initial chunk.
  *  - The core entry: what its initial chunk is made of (esbuild metafile, per source file), its
  *    on-demand chunks, and its size at each commit of the work that split it (git archive builds).
  *
@@ -145,28 +147,39 @@ async function highlighter() {
     for (const i of chunk.imports) if (i.kind === 'import-statement' && !i.external) closure(byPath.get(resolve(i.path)), into);
     return into;
   };
+  /** `typescript` for shiki's grammar modules (the worker path) and the precompiled ones (the fallback). */
   const langOf = (path) => (/(?:shiki\/dist\/langs|shiki\/langs|@shikijs\/langs\/dist)\/([^/]+)\.mjs$/.exec(path ?? '') ?? [])[1];
+  const precompiledOf = (path) => (/@shikijs\/langs-precompiled\/dist\/([^/]+)\.mjs$/.exec(path ?? '') ?? [])[1];
   const targets = chunks.filter((c) => !initial.includes(c) && c.entryPoint);
-  const runtime = new Set();
-  for (const t of targets) if (!langOf(t.entryPoint)) closure(t, runtime);
+  const targetOf = (file) => targets.find((t) => t.entryPoint?.endsWith(file));
   const sum = (set) => [...set].reduce((a, c) => a + c.gzip, 0);
-  const languages = targets
-    .filter((t) => langOf(t.entryPoint))
-    .map((t) => {
-      const own = [...closure(t)].filter((c) => !runtime.has(c) && !initial.includes(c));
-      return { label: langOf(t.entryPoint), gzip: own.reduce((a, c) => a + c.gzip, 0) };
-    })
-    .sort((a, b) => b.gzip - a.gzip);
+  // What each path fetches before its first grammar: the worker's page side, the fallback's engine.
+  const client = closure(targetOf('src/highlight/worker-client.ts'));
+  const mainThread = closure(targetOf('src/highlight/main-thread.ts'));
+  const grammars = (of, runtime) =>
+    targets
+      .filter((t) => of(t.entryPoint))
+      .map((t) => {
+        const own = [...closure(t)].filter((c) => !runtime.has(c) && !initial.includes(c));
+        return { label: of(t.entryPoint), gzip: own.reduce((a, c) => a + c.gzip, 0) };
+      })
+      .sort((a, b) => b.gzip - a.gzip);
+  // The worker file, as a host's bundler makes it from the entry the page starts (no dynamic imports in it).
+  const worker = (await bundle({ worker: join(root, 'src/highlight/worker.ts') })).chunks;
   const lazy = chunks.filter((c) => !initial.includes(c));
   return {
     initialGzip: sum(initial),
     initialShiki: initial.some((c) => c.shiki),
-    runtimeGzip: sum(runtime),
-    runtimeMin: [...runtime].reduce((a, c) => a + c.min, 0),
-    runtimePackages: packagesOf(...runtime)
+    clientGzip: sum(client),
+    workerGzip: sum(worker),
+    workerMin: worker.reduce((a, c) => a + c.min, 0),
+    workerPackages: packagesOf(...worker)
       .slice(0, 4)
       .map((p) => p.name),
-    languages,
+    mainThreadGzip: sum(mainThread),
+    mainThreadMin: [...mainThread].reduce((a, c) => a + c.min, 0),
+    languages: grammars(langOf, client),
+    precompiled: grammars(precompiledOf, mainThread),
     lazyGzip: sum(new Set(lazy)),
     lazyChunks: lazy.length,
   };
@@ -239,6 +252,23 @@ async function coreAnalysis() {
   return { min, gzip, ratio: gzip / min, files, lazy, history };
 }
 
+/** Median, some common languages and the largest three, for one grammar table. */
+function grammarLine(languages) {
+  return (
+    `median ${fmt.kb(median(languages.map((g) => g.gzip)))} kB gzip; ` +
+    ['typescript', 'tsx', 'python', 'shellscript', 'json', 'markdown', 'rust', 'go']
+      .map((l) => languages.find((g) => g.label === l))
+      .filter(Boolean)
+      .map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`)
+      .join(', ') +
+    `; largest ${languages
+      .slice(0, 3)
+      .map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`)
+      .join(', ')}`
+  );
+}
+const gzipOf = (languages, label) => languages.find((g) => g.label === label)?.gzip ?? 0;
+
 log('measuring…');
 const hl = await highlighter();
 const comp = await componentsShiki();
@@ -309,21 +339,16 @@ function report() {
   lines.push('### Highlighter (`src/highlight/`, loaded on demand)', '');
   lines.push(
     `- Service entry (\`src/highlight/index.ts\`, everything it loads up front): **${fmt.kb(hl.initialGzip)} kB** gzip; shiki in it: **${hl.initialShiki ? 'yes' : 'no'}**.`,
-    `- shiki runtime (highlighter core + JavaScript regex engine: ${hl.runtimePackages.join(', ')}…), fetched on the first highlighted block: ` +
-      `**${fmt.kb(hl.runtimeGzip)} kB** gzip (${fmt.kb(hl.runtimeMin)} kB minified).`,
-    `- Grammars: ${hl.languages.length} languages, each fetched the first time a block in it is highlighted (its chunk plus the grammars it embeds, ` +
-      `shared chunks counted for each language that needs them): median ${fmt.kb(median(hl.languages.map((g) => g.gzip)))} kB gzip; ` +
-      ['typescript', 'tsx', 'python', 'shellscript', 'json', 'markdown', 'rust', 'go']
-        .map((l) => hl.languages.find((g) => g.label === l))
-        .filter(Boolean)
-        .map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`)
-        .join(', ') +
-      `; largest ${hl.languages
-        .slice(0, 3)
-        .map((g) => `${g.label} ${fmt.kb(g.gzip)} kB`)
-        .join(', ')}.`,
-    `- All lazy highlighter chunks together: ${hl.lazyChunks} chunks, ${fmt.kb(hl.lazyGzip)} kB gzip (a page only ever fetches the runtime and the languages it shows).`,
-    `- First highlighted TypeScript block fetches ≈ ${fmt.kb(hl.runtimeGzip + (hl.languages.find((g) => g.label === 'typescript')?.gzip ?? 0))} kB gzip, none of it before.`,
+    `- In a worker (the default): the page's side (\`worker-client.ts\`) **${fmt.kb(hl.clientGzip)} kB** gzip; the worker file (shiki's core and ` +
+      `JavaScript regex engine: ${hl.workerPackages.join(', ')}…), fetched by the worker when the first block is highlighted: **${fmt.kb(hl.workerGzip)} kB** gzip ` +
+      `(${fmt.kb(hl.workerMin)} kB minified, bundled here as a host's bundler does).`,
+    `- Grammars for the worker: ${hl.languages.length} languages, each fetched by the page the first time a block in it is highlighted, then sent to the ` +
+      `worker (its chunk plus the grammars it embeds, shared chunks counted for each language that needs them): ${grammarLine(hl.languages)}.`,
+    `- On the main thread (where no worker can start): shiki's core with the raw engine, **${fmt.kb(hl.mainThreadGzip)} kB** gzip ` +
+      `(${fmt.kb(hl.mainThreadMin)} kB minified), and precompiled grammars: ${grammarLine(hl.precompiled)}.`,
+    `- All lazy highlighter chunks together: ${hl.lazyChunks} chunks, ${fmt.kb(hl.lazyGzip)} kB gzip (a page only ever fetches one path and the languages it shows).`,
+    `- First highlighted TypeScript block fetches ≈ ${fmt.kb(hl.clientGzip + hl.workerGzip + gzipOf(hl.languages, 'typescript'))} kB gzip in a worker, ` +
+      `≈ ${fmt.kb(hl.mainThreadGzip + gzipOf(hl.precompiled, 'typescript'))} kB on the main thread; none of it before.`,
     `- Components entry with everything bundled (core and hooks included): initial ${fmt.kb(comp.initialGzip)} kB gzip, ${comp.lazyChunks} lazy chunks ${fmt.kb(comp.lazyGzip)} kB; shiki in the initial chunks: **${comp.shikiInInitial ? 'yes' : 'no'}**.`,
     '',
   );

@@ -17,8 +17,12 @@
  * page's `longtask` entries (wall time, so time the main thread waited for a core on this shared
  * machine counts too).
  *
- * Usage: node bench/hostile.bench.mjs [--quick] [--runs=N] [--only=a,b] [--scale=X] [--no-write] [--raw=file.json]
- * Figures go to bench/RESULTS.md, section `hostile`.
+ * Code is highlighted in the page's worker; `--highlight=main-thread` takes `Worker` away from the
+ * page before it loads, so the library falls back to highlighting on the main thread, as under a
+ * CSP that refuses workers (the table says which path each run used).
+ *
+ * Usage: node bench/hostile.bench.mjs [--quick] [--runs=N] [--only=a,b] [--scale=X] [--highlight=worker|main-thread] [--no-write] [--raw=file.json]
+ * Figures go to bench/RESULTS.md, section `hostile` (`hostile-main-thread` for the fallback).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -35,6 +39,8 @@ const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const scale = Number(flag('scale') ?? 1);
 const only = flag('only')?.split(',') ?? SCENARIOS;
 const rawPath = flag('raw');
+const highlight = flag('highlight') ?? 'worker';
+if (highlight !== 'worker' && highlight !== 'main-thread') throw new Error(`--highlight=${highlight}: worker or main-thread`);
 const log = (...a) => console.error('[hostile]', ...a);
 
 const TARGET_MS = 200;
@@ -50,6 +56,8 @@ const loadStart = os.loadavg()[0];
 
 async function runScenario(scenario) {
   const context = await browser.newContext({ viewport: { width: 1040, height: 900 } });
+  // No Worker: the library highlights on the main thread (as where a CSP refuses its worker).
+  if (highlight === 'main-thread') await context.addInitScript(() => delete globalThis.Worker);
   const page = await context.newPage();
   const crashed = [];
   page.on('crash', () => crashed.push('renderer crashed'));
@@ -72,7 +80,11 @@ async function runScenario(scenario) {
       }
       return best;
     }, frame);
-    return { ...result, frameBytes: frame.length, parseMs };
+    // Which path highlighted, as the page's code blocks say (none: the scenario had no code block).
+    const highlighters = await page.evaluate(() => [
+      ...new Set([...document.querySelectorAll('[data-highlighter]')].map((el) => el.getAttribute('data-highlighter'))),
+    ]);
+    return { ...result, frameBytes: frame.length, parseMs, highlighters };
   } catch (error) {
     return {
       scenario,
@@ -126,6 +138,7 @@ const summary = Object.fromEntries(
         alive: list.every((r) => r.panelAlive),
         next: list.every((r) => r.nextPromptWorks),
         notes: [...new Set(list.flatMap((r) => r.notes))],
+        highlighters: [...new Set(list.flatMap((r) => r.highlighters ?? []))],
       },
     ];
   }),
@@ -150,6 +163,7 @@ const rows = Object.entries(summary).map(([scenario, s]) => {
     `${fmt.int(Math.round(s.frameBytes / 1024))} KB: ${fmt.ms(s.parse)} ms`,
     yes(s.alive),
     yes(s.next),
+    s.highlighters.join(', ') || '—',
     verdict(s.longest, TARGET_MS, { strict: true }),
   ];
 });
@@ -158,7 +172,7 @@ const notes = Object.entries(summary)
   .map(([scenario, s]) => `- \`${scenario}\`: ${s.notes.map((n) => `“${n}”`).join('; ')}`)
   .join('\n');
 
-const markdown = `## Hostile agent output: longest main-thread task
+const markdown = `## Hostile agent output: longest main-thread task${highlight === 'main-thread' ? ', highlighting on the main thread' : ''}
 
 ${machineLine()} · load ${loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} · ${runs} run(s) per scenario, payload scale ${scale} · \`node bench/hostile.bench.mjs\`
 
@@ -169,6 +183,7 @@ on this shared 2-core machine that includes time the renderer waited for a core.
 ${TARGET_MS} ms or more. After each scenario the page sends another prompt and waits for the agent's echo.
 The floor column is the scenario's biggest frame and the browser's \`JSON.parse\` of it alone, timed in the
 same page after the run: a task that receives that frame cannot be shorter, whatever the panel does.
+${highlight === 'main-thread' ? 'Run with `--highlight=main-thread`: the page has no `Worker`, so code is highlighted on the main thread in idle slices, with precompiled grammars.' : 'Code is highlighted in the page\'s worker ("highlighted in"); `--highlight=main-thread` measures the fallback (section `hostile-main-thread`).'}
 ${baseline ? `\nBefore: the same benchmark on the code before the fixes (${baseline.measured}).\n` : ''}
 ${table(
   [
@@ -181,6 +196,7 @@ ${table(
     'floor: biggest frame, its parse alone',
     'panel survives',
     'next prompt works',
+    'highlighted in',
     `< ${TARGET_MS} ms`,
   ],
   rows,
@@ -192,4 +208,4 @@ ${notes || '- (nothing)'}
 `;
 
 console.log(markdown);
-if (write) writeSections([{ name: 'hostile', markdown }]);
+if (write) writeSections([{ name: highlight === 'main-thread' ? 'hostile-main-thread' : 'hostile', markdown }]);

@@ -1,60 +1,50 @@
 /**
- * The highlighting engine, fetched with the first block to highlight (see highlighter.ts): the
- * shiki core with the JavaScript regex engine, our CSS-variables theme, and the table of grammar
- * loaders. None of it is needed to show code as plain text, so none of it is in the page's
- * initial code.
+ * The shiki core both highlighting paths share: our CSS-variables theme, and a tokenizer per
+ * grammar. Which regex engine and which grammars go in is the caller's choice:
  *
- * The core lives at module level on purpose: it holds compiled grammars, which are immutable and
- * the same for every provider on the page, so sharing them is pure gain. It is created on first
- * use, never at import time, so the module stays safe to import during server rendering.
+ * - the worker (`worker.ts`) takes shiki's own grammars, sent by the page, with the JavaScript
+ *   regex engine, which translates each rule's Oniguruma patterns on first use (hundreds of
+ *   milliseconds for a large grammar, harmless off the main thread);
+ * - the main-thread fallback (`main-thread.ts`) takes precompiled grammars with the raw engine:
+ *   the translation was done when the grammars were published, so no step of it can block a frame.
+ *
+ * Only ever reached through a dynamic `import()` on the page (or inside the worker), so shiki is
+ * in no entry's initial code. Nothing here runs at import time: safe for server rendering.
  */
-import type { HighlighterCore } from 'shiki/core';
-import { grammarLoaders } from './grammars.js';
-import type { LanguageId } from './languages.js';
+import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore, type LanguageRegistration, type RegexEngine } from 'shiki/core';
 import { createAcpTheme, THEME_NAME } from './theme.js';
 import { toHighlightToken, type Tokenize } from './tokens.js';
 
-// Incremental tokenizing is only useful once a tokenizer exists: it travels with the engine.
-export { LineTokenCache } from './line-cache.js';
-
 // Lines longer than this stay one plain token: minified code would otherwise stall the tokenizer.
 const MAX_LINE_LENGTH = 5000;
-// Per-line time limit; a pathological line gives up and the rest of the block still highlights.
-// The first call of a grammar runs without it: the JavaScript engine compiles the grammar's
-// regexes on first use, which alone can exceed the limit and would leave that first line
-// half coloured for good (its tokens are cached).
-const LINE_TIME_LIMIT_MS = 500;
 
-let corePromise: Promise<HighlighterCore> | null = null;
-
-function loadCore(): Promise<HighlighterCore> {
-  if (!corePromise) {
-    corePromise = Promise.all([import('shiki/core'), import('shiki/engine/javascript')]).then(([shiki, engine]) =>
-      shiki.createHighlighterCore({
-        themes: [createAcpTheme(shiki.createCssVariablesTheme)],
-        langs: [],
-        // `forgiving` skips the rare grammar regex the JS engine cannot translate, instead of
-        // failing the whole language.
-        engine: engine.createJavaScriptRegexEngine({ forgiving: true }),
-      }),
-    );
-    // A failed load (offline chunk fetch) must not poison every later attempt.
-    corePromise.catch(() => {
-      corePromise = null;
-    });
-  }
-  return corePromise;
+export function createCore(engine: RegexEngine): Promise<HighlighterCore> {
+  return createHighlighterCore({ themes: [createAcpTheme(createCssVariablesTheme)], langs: [], engine });
 }
 
-function makeTokenize(core: HighlighterCore, grammarName: string): Tokenize {
-  let warm = false;
+export interface TokenizerOptions {
+  /**
+   * Per-line time limit; a pathological line gives up and the rest of the block still
+   * highlights.
+   */
+  lineTimeLimitMs: number;
+  /**
+   * Lift the limit for the grammar's first call: an engine that compiles a grammar's regexes on
+   * first use can exceed the limit with that alone, which would leave the first line half
+   * coloured for good (its tokens are cached).
+   */
+  unlimitedFirstCall: boolean;
+}
+
+function makeTokenize(core: HighlighterCore, grammarName: string, { lineTimeLimitMs, unlimitedFirstCall }: TokenizerOptions): Tokenize {
+  let warm = !unlimitedFirstCall;
   return (code, state) => {
     const result = core.codeToTokens(code, {
       lang: grammarName,
       theme: THEME_NAME,
       grammarState: state,
       tokenizeMaxLineLength: MAX_LINE_LENGTH,
-      tokenizeTimeLimit: warm ? LINE_TIME_LIMIT_MS : 0,
+      tokenizeTimeLimit: warm ? lineTimeLimitMs : 0,
     });
     warm = true;
     return {
@@ -64,13 +54,14 @@ function makeTokenize(core: HighlighterCore, grammarName: string): Tokenize {
   };
 }
 
-/** Loads the grammar (and shiki itself, the first time) and makes its tokenizer. */
-export async function createTokenizer(id: LanguageId): Promise<Tokenize> {
-  const [core, grammar] = await Promise.all([loadCore(), grammarLoaders[id]()]);
-  const registrations = grammar.default;
-  await core.loadLanguage(...registrations);
-  // The module lists embedded grammars first and its own grammar last.
+/**
+ * Registers a grammar module's languages (its embedded grammars first, its own last, as
+ * `shiki/langs/<id>.mjs` and the precompiled modules list them) and makes the tokenizer of the
+ * last one.
+ */
+export async function createTokenizer(core: HighlighterCore, registrations: readonly LanguageRegistration[], options: TokenizerOptions): Promise<Tokenize> {
   const main = registrations.at(-1);
-  if (!main) throw new Error(`The grammar module for ${id} registers no language`);
-  return makeTokenize(core, main.name);
+  if (!main) throw new Error('The grammar module registers no language');
+  await core.loadLanguage(...registrations);
+  return makeTokenize(core, main.name, options);
 }

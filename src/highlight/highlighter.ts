@@ -1,52 +1,9 @@
 /**
- * The syntax highlighting service: tokenizers per language, created on demand.
- *
- * This module is the light front that components import: it only remembers tokenizers. The
- * engine (shiki, the theme, the grammar table) is in `engine.ts`, fetched with the first block
- * to highlight, and each grammar is its own chunk after that.
+ * One-off highlighting of a whole snippet, on whichever path this page highlights (see `job.ts`).
  */
-import type { GrammarState } from 'shiki/core';
-import type { LineTokenCache } from './line-cache.js';
-import { resolveLanguage, type LanguageId } from './languages.js';
-import type { HighlightedLine, Tokenize } from './tokens.js';
-
-const tokenizers = new Map<LanguageId, Promise<Tokenize>>();
-const readyTokenizers = new Map<LanguageId, Tokenize>();
-let engine: typeof import('./engine.js') | null = null;
-
-/** Loads the grammar (and shiki itself, the first time) and resolves with its tokenizer. */
-export function loadTokenizer(id: LanguageId): Promise<Tokenize> {
-  let pending = tokenizers.get(id);
-  if (!pending) {
-    pending = import('./engine.js')
-      .then((loaded) => {
-        engine = loaded;
-        return loaded.createTokenizer(id);
-      })
-      .then((tokenize) => {
-        readyTokenizers.set(id, tokenize);
-        return tokenize;
-      });
-    tokenizers.set(id, pending);
-    pending.catch(() => tokenizers.delete(id));
-  }
-  return pending;
-}
-
-/** The tokenizer for a grammar that has finished loading, without waiting; else null. */
-export function readyTokenizer(id: LanguageId): Tokenize | null {
-  return readyTokenizers.get(id) ?? null;
-}
-
-/**
- * An incremental line cache (see line-cache.ts) over a tokenizer from `readyTokenizer`. Created
- * through the engine, which is loaded whenever a tokenizer is ready, so the cache's code is not
- * part of what a page loads before anything is highlighted.
- */
-export function createLineCache(tokenize: Tokenize): LineTokenCache<GrammarState> {
-  if (!engine) throw new Error('createLineCache needs a tokenizer from readyTokenizer or loadTokenizer');
-  return new engine.LineTokenCache<GrammarState>(tokenize);
-}
+import { createHighlightJob } from './job.js';
+import { resolveLanguage } from './languages.js';
+import type { HighlightedLine } from './tokens.js';
 
 /**
  * Highlights a whole snippet: one token array per line (lines split on `\n`, terminators
@@ -54,13 +11,16 @@ export function createLineCache(tokenize: Tokenize): LineTokenCache<GrammarState
  * `bash`); use `languageForPath` first to go from a file name. Resolves to null when the
  * language is unknown or its grammar could not be loaded, so callers keep plain text.
  */
-export async function highlightLines(code: string, language: string | null | undefined): Promise<HighlightedLine[] | null> {
+export function highlightLines(code: string, language: string | null | undefined): Promise<HighlightedLine[] | null> {
   const id = resolveLanguage(language);
-  if (!id) return null;
-  try {
-    const tokenize = await loadTokenizer(id);
-    return tokenize(code, undefined).lines;
-  } catch {
-    return null;
-  }
+  if (!id) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const job = createHighlightJob(id, () => {
+      if (job.status === 'pending') return;
+      const lines = job.status === 'ready' ? [...job.tokensFor(code, true)] : null;
+      job.dispose();
+      resolve(lines);
+    });
+    job.request(code, true);
+  });
 }

@@ -28,6 +28,11 @@ export interface AdvanceOptions {
   final?: boolean;
   /** Upper bound of lines to tokenize in this call, to keep one slice of work short. */
   maxLines?: number;
+  /**
+   * Upper bound of characters to tokenize in this call (but always at least one line): long lines
+   * (minified code) go one per call, so the caller's clock is read between them.
+   */
+  maxChars?: number;
 }
 
 const NO_LINES: readonly HighlightedLine[] = [];
@@ -60,6 +65,11 @@ export class LineTokenCache<S> {
     return this.#lines.length;
   }
 
+  /** Characters of the code that the tokenized complete lines cover, their terminators included. */
+  get tokenizedLength(): number {
+    return this.#text.length;
+  }
+
   /**
    * The tokens valid for `code`, one entry per leading line (fewer entries than lines while
    * work is pending). Empty when the cache is stale for this code. Each line's array keeps its
@@ -75,22 +85,27 @@ export class LineTokenCache<S> {
   }
 
   /**
-   * Tokenizes lines of `code` not tokenized yet, at most `maxLines` of them.
-   * Returns true when every line that can be tokenized now is done.
+   * Tokenizes lines of `code` not tokenized yet, at most `maxLines` of them and `maxChars`
+   * characters. Returns true when every line that can be tokenized now is done.
    */
-  advance(code: string, { final = false, maxLines = Infinity }: AdvanceOptions = {}): boolean {
+  advance(code: string, { final = false, maxLines = Infinity, maxChars = Infinity }: AdvanceOptions = {}): boolean {
     if (!code.startsWith(this.#text)) this.#rewind(code);
     const completeEnd = code.lastIndexOf('\n') + 1;
     let budget = maxLines;
+    const callStart = this.#text.length;
     while (this.#text.length < completeEnd) {
       if (budget <= 0) return false;
       const start = this.#text.length;
       let end = start;
       let count = 0;
       while (count < budget && end < completeEnd) {
-        end = code.indexOf('\n', end) + 1;
+        const next = code.indexOf('\n', end) + 1;
+        // At least one line per call, or a line longer than the budget would never be done.
+        if (next - callStart > maxChars && (count > 0 || start > callStart)) break;
+        end = next;
         count++;
       }
+      if (count === 0) return false;
       // The batch without its last terminator: `count` lines exactly.
       const state = this.#append(code.slice(start, end - 1), count);
       this.#text = code.slice(0, end);

@@ -17,6 +17,8 @@ describe('CodeBlock', () => {
     expect(container.querySelectorAll('[data-slot="code-block-line"] span[style]')).toHaveLength(0);
 
     await waitFor(() => expect(block).toHaveAttribute('data-state', 'highlighted'), { timeout: 10_000 });
+    // jsdom has no Worker: the tokens were made on the main thread, and the block says so.
+    expect(block).toHaveAttribute('data-highlighter', 'main-thread');
     expect(container.querySelector('code')!.textContent).toBe(TS);
     const keyword = [...container.querySelectorAll<HTMLElement>('[data-slot="code-block-line"] span[style]')].find((s) => s.textContent === 'export');
     expect(keyword?.style.color).toContain('--acp-code-keyword');

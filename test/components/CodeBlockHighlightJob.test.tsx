@@ -1,12 +1,11 @@
 /**
- * How a code block's highlighting shares the main thread (CodeBlock/highlight-job.ts): a run
+ * How highlighting shares the main thread where no worker runs (highlight/main-thread.ts): a run
  * forced by the idle timeout (no idle time left) tokenizes only a little and comes back; a
  * finished block renders once, when all of it is coloured; a streaming block renders as lines
  * are added.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HighlightJob } from '../../src/components/CodeBlock/highlight-job.js';
-import { loadTokenizer } from '../../src/highlight/index.js';
+import { MainThreadJob, loadTokenizer } from '../../src/highlight/main-thread.js';
 
 type IdleCallback = (deadline: { timeRemaining(): number }) => void;
 
@@ -35,11 +34,11 @@ beforeAll(async () => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('HighlightJob', () => {
+describe('MainThreadJob', () => {
   it('a forced run tokenizes part of a finished block, comes back for the rest, and renders once when done', () => {
     const idle = installIdleCallbacks();
     const onUpdate = vi.fn();
-    const job = new HighlightJob('typescript', onUpdate);
+    const job = new MainThreadJob('typescript', onUpdate);
     job.request(code, true);
 
     idle.idle(0);
@@ -60,7 +59,7 @@ describe('HighlightJob', () => {
   it('a streaming block renders each time lines were added', () => {
     const idle = installIdleCallbacks();
     const onUpdate = vi.fn();
-    const job = new HighlightJob('typescript', onUpdate);
+    const job = new MainThreadJob('typescript', onUpdate);
     job.request('const a = 1;\nconst b = 2;\n', false);
     idle.idle(50);
     expect(job.tokensFor('const a = 1;\nconst b = 2;\n', false)).toHaveLength(2);

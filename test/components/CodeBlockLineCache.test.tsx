@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadTokenizer, type HighlightedLine } from '../../src/highlight/index.js';
+import type { HighlightedLine } from '../../src/highlight/index.js';
+import { loadTokenizer } from '../../src/highlight/main-thread.js';
 import { LineTokenCache } from '../../src/highlight/line-cache.js';
 
 /** A fake tokenizer: one token per line, state = number of lines seen; records each call. */
@@ -64,6 +65,19 @@ describe('LineTokenCache', () => {
     cache.advance('1\n2\nX\n4\n5\n');
     expect(calls.slice(3)).toEqual(['X\n4\n5']);
     expect(cache.tokensFor('1\n2\nX\n4\n5\n').map((l) => l[0].content)).toEqual(['1', '2', 'X', '4', '5']);
+  });
+
+  it('keeps a batch under maxChars, a long line alone (minified code cannot make one call long)', () => {
+    const { calls, tokenize } = fakeTokenizer();
+    const cache = new LineTokenCache(tokenize);
+    const long = 'x'.repeat(100);
+    const code = `a\nb\n${long}\nc\nd\n`;
+    let advances = 1;
+    while (!cache.advance(code, { maxLines: 8, maxChars: 10 })) advances++;
+    expect(calls).toEqual(['a\nb', long, 'c\nd']);
+    // The caller's clock is read between them: each call did one batch.
+    expect(advances).toBe(3);
+    expect(cache.tokensFor(code)).toHaveLength(5);
   });
 
   it('continues shiki grammar state across chunks (a comment opened earlier)', async () => {

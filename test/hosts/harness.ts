@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { BUILD_RESULT, ROOT, findHost, freePort, hostsWorkDir, serveCommand, startBin } from '../../scripts/lib/hosts.mjs';
 import { launchChromium } from '../browser/helpers/chromium.js';
 import { panel, sendPrompt, toolCall, waitReady, waitTurnEnd } from '../browser/helpers/e2e.js';
@@ -117,6 +117,7 @@ export function describeHost(name: string, options: HostOptions = {}): void {
         let context: BrowserContext | undefined;
         let page: Page;
         const log: string[] = [];
+        const workers: Worker[] = [];
         let allowed = false;
 
         beforeAll(async () => {
@@ -128,6 +129,7 @@ export function describeHost(name: string, options: HostOptions = {}): void {
           page = await context.newPage();
           page.on('console', (message) => log.push(`[${message.type()}] ${message.text()}`));
           page.on('pageerror', (error) => log.push(`[pageerror] ${error.stack ?? error.message}`));
+          page.on('worker', (worker) => workers.push(worker));
           // A dev server compiles on the first request: allow it time, then the usual waits.
           page.setDefaultTimeout(150_000);
           await page.goto(url);
@@ -176,6 +178,19 @@ export function describeHost(name: string, options: HostOptions = {}): void {
           await expect
             .poll(() => code.evaluate(renderedLineCount), { timeout: 10_000, message: `lines on screen for a ${expectedLines}-line code block` })
             .toBeGreaterThanOrEqual(expectedLines);
+        });
+
+        it('highlights code in a worker: one per page, emitted by the host’s bundler from the installed package', async () => {
+          const block = answer().locator('[data-slot="code-block"]').first();
+          await expect.poll(() => block.getAttribute('data-state'), { timeout: 30_000, message: 'the code block’s highlighting' }).toBe('highlighted');
+          // The page's mode when the tokens were painted: `main-thread` would mean the worker
+          // could not start (the console says why).
+          expect(await block.getAttribute('data-highlighter'), 'where the code block was tokenized').toBe('worker');
+          expect(await block.locator('span[style*="--acp-code-keyword"]').count(), 'keyword tokens in the code block').toBeGreaterThan(0);
+          expect(
+            workers.map((worker) => worker.url()),
+            'workers the page started',
+          ).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/.*worker/)]);
         });
 
         it('does not centre paragraphs, diffs or terminal output', async () => {

@@ -5,6 +5,7 @@ import { CodeLine } from './CodeLines.js';
 import { CopyButton } from './CopyButton.js';
 import { codeBlockMessages } from './messages.js';
 import { useHighlight } from './use-highlight.js';
+import { useHighlightMode } from '../shared/use-highlight-mode.js';
 import { numberFormat } from '../../i18n/number-format.js';
 import type { RootProps } from '../shared/root-props.js';
 
@@ -39,8 +40,9 @@ function displayLines(code: string): string[] {
 }
 
 /**
- * A block of code: plain text at once, syntax colours when shiki is ready (in idle time, never
- * blocking a streamed chunk), with a language label and a copy button.
+ * A block of code: plain text at once, syntax colours when shiki is ready (in the page's worker,
+ * or in idle time where none runs: never blocking a streamed chunk), with a language label and a
+ * copy button.
  */
 export const CodeBlock = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeBlockProps>(function CodeBlock(
   { code, language, filename, streaming = false, highlight = true, maxLines = DEFAULT_MAX_LINES, maxLength = DEFAULT_MAX_LENGTH, className, ...rest },
@@ -59,6 +61,7 @@ export const CodeBlock = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeBlockPro
   const title = filename ?? label;
   const state = tooLarge || !languageId || !highlight ? 'plain' : tokens.length >= lines.length ? 'highlighted' : 'highlighting';
   const selectTarget = useCallback(() => pre.current, []);
+  const mode = useHighlightMode();
 
   return (
     <div
@@ -66,6 +69,8 @@ export const CodeBlock = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeBlockPro
       data-state={state}
       data-streaming={streaming ? '' : undefined}
       data-language={languageId ?? undefined}
+      // Where its tokens are made, for a developer looking at the DOM: the page's worker, or the main thread.
+      data-highlighter={state === 'plain' || mode === 'idle' ? undefined : mode}
       {...rest}
       ref={ref}
       className={cx('acp-code-block', className)}

@@ -6,5 +6,13 @@ export { useCopy } from './use-copy.js';
 export type { CopyState } from './use-copy.js';
 export { codeBlockMessages } from './messages.js';
 export type { CodeBlockMessages } from './messages.js';
-export { highlightLines, languageForPath, languageLabel, resolveLanguage } from '../../highlight/index.js';
-export type { HighlightStyle, HighlightToken, HighlightedLine, LanguageId } from '../../highlight/index.js';
+export {
+  highlightFallbackReason,
+  highlightLines,
+  highlightMode,
+  languageForPath,
+  languageLabel,
+  resolveLanguage,
+  subscribeHighlightMode,
+} from '../../highlight/index.js';
+export type { HighlightFallbackReason, HighlightMode, HighlightStyle, HighlightToken, HighlightedLine, LanguageId } from '../../highlight/index.js';

@@ -1,12 +1,12 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { HighlightedLine, LanguageId } from '../../highlight/index.js';
-import { HighlightJob } from './highlight-job.js';
+import { createHighlightJob, type HighlightJob, type HighlightedLine, type LanguageId } from '../../highlight/index.js';
 
 const NO_LINES: readonly HighlightedLine[] = [];
 
 /**
  * The highlighted lines of `code` as far as they are ready: a prefix of the lines, growing as
- * idle-time work completes. While `streaming`, the last line (maybe unfinished) is left out.
+ * highlighting completes (in the page's worker, or in idle time on the main thread). While
+ * `streaming`, the last line (maybe unfinished) is left out.
  * Returns no lines when `language` is null or highlighting is disabled.
  */
 export function useHighlight(
@@ -20,7 +20,7 @@ export function useHighlight(
 
   useEffect(() => {
     if (!active || !language) return;
-    const created = new HighlightJob(language, rerender);
+    const created = createHighlightJob(language, rerender);
     job.current = created;
     return () => {
       created.dispose();

@@ -1,14 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { GrammarState } from 'shiki/core';
-import {
-  createLineCache,
-  languageForPath,
-  loadTokenizer,
-  readyTokenizer,
-  scheduleIdle,
-  type HighlightedLine,
-  type LineTokenCache,
-} from '../../highlight/index.js';
+import { createHighlightJob, languageForPath, type HighlightJob, type HighlightedLine } from '../../highlight/index.js';
 import type { DiffLine } from './diff-model.js';
 
 /**
@@ -16,8 +7,9 @@ import type { DiffLine } from './diff-model.js';
  *
  * Removed lines are coloured from the old text and the others from the new text, each
  * tokenized from its first line so multi-line constructs (comments, strings) stay right.
- * Work runs in idle slices and the diff shows plain text until a side's tokens are ready;
- * shiki and the grammar are only fetched when a diff of that language is first shown.
+ * Each side is a highlighting job (in the page's worker, or in idle slices on the main thread)
+ * and the diff shows plain text until a side's tokens are ready; shiki and the grammar are only
+ * fetched when a diff of that language is first shown.
  */
 export interface DiffTokens {
   old: readonly HighlightedLine[];
@@ -26,25 +18,11 @@ export interface DiffTokens {
 
 /** Beyond this many lines a side stays plain: highlighting would cost more than it helps. */
 const MAX_HIGHLIGHT_LINES = 5000;
-/** Lines per tokenizer call, so the idle deadline is checked often. */
+/** Lines per tokenizer call on the main thread, so the idle deadline is checked often. */
 const SLICE_LINES = 40;
-const DEADLINE_MARGIN_MS = 2;
-/**
- * What a run forced by the idle timeout (a busy page has no idle time: a long session loading)
- * may spend, a line at a time: a whole slice then took 50–150 ms on a loaded machine.
- */
-const FORCED_RUN_MS = 3;
-
-const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 const NONE: readonly HighlightedLine[] = [];
 export const NO_DIFF_TOKENS: DiffTokens = { old: NONE, new: NONE };
-
-interface Side {
-  code: string;
-  cache: LineTokenCache<GrammarState> | null;
-  done: boolean;
-}
 
 export function useDiffHighlight(path: string, oldText: string | null, newText: string | null, enabled: boolean): DiffTokens {
   const language = enabled ? languageForPath(path) : null;
@@ -55,52 +33,16 @@ export function useDiffHighlight(path: string, oldText: string | null, newText: 
   useEffect(() => {
     if (!language || (oldCode === null && newCode === null)) return;
     const inputs = [language, oldCode, newCode] as const;
-    const sideOf = (code: string | null): Side => ({ code: code ?? '', cache: null, done: code === null });
-    const oldSide = sideOf(oldCode);
-    const newSide = sideOf(newCode);
-    const sides = [oldSide, newSide];
-    let disposed = false;
-    let cancel: (() => void) | null = null;
-
-    const schedule = () => {
-      cancel = scheduleIdle((deadline) => {
-        cancel = null;
-        if (disposed) return;
-        const tokenize = readyTokenizer(language);
-        if (!tokenize) {
-          // First diff in this language: fetch shiki and the grammar, then start over in idle time.
-          loadTokenizer(language).then(
-            () => !disposed && schedule(),
-            () => {},
-          );
-          return;
-        }
-        const idle = deadline.timeRemaining() > DEADLINE_MARGIN_MS;
-        const forcedUntil = now() + FORCED_RUN_MS;
-        const hasTime = idle ? () => deadline.timeRemaining() > DEADLINE_MARGIN_MS : () => now() < forcedUntil;
-        try {
-          for (const side of sides) {
-            if (side.done) continue;
-            side.cache ??= createLineCache(tokenize);
-            do {
-              side.done = side.cache.advance(side.code, { final: true, maxLines: idle ? SLICE_LINES : 1 });
-            } while (!side.done && hasTime());
-            if (!side.done) break;
-          }
-        } catch {
-          // A grammar that throws leaves the diff plain; it is still fully readable.
-          return;
-        }
-        // Copies: the cache appends to its own array, and React needs a new one to re-render.
-        const tokensOf = (side: Side) => (side.cache ? [...side.cache.tokensFor(side.code, true)] : NONE);
-        setResult({ inputs, tokens: { old: tokensOf(oldSide), new: tokensOf(newSide) } });
-        if (sides.some((side) => !side.done)) schedule();
-      });
-    };
-    schedule();
+    const sides: ({ code: string; job: HighlightJob } | null)[] = [];
+    // Copies: a job appends to its own list, and React needs a new one to re-render. A side
+    // whose grammar throws stays plain; the diff is still fully readable.
+    const tokensOf = (side: { code: string; job: HighlightJob } | null | undefined) =>
+      side && side.job.status !== 'failed' ? [...side.job.tokensFor(side.code, true)] : NONE;
+    const update = () => setResult({ inputs, tokens: { old: tokensOf(sides[0]), new: tokensOf(sides[1]) } });
+    for (const code of [oldCode, newCode]) sides.push(code === null ? null : { code, job: createHighlightJob(language, update, { sliceLines: SLICE_LINES }) });
+    for (const side of sides) side?.job.request(side.code, true);
     return () => {
-      disposed = true;
-      cancel?.();
+      for (const side of sides) side?.job.dispose();
     };
   }, [language, oldCode, newCode]);
 

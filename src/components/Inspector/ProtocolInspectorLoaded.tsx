@@ -9,6 +9,7 @@ import { downloadText } from '../shared/download-text.js';
 import { displayJson } from '../shared/json-display.js';
 import { JsonNotesLoaded as JsonNotes } from '../shared/BudgetNote.js';
 import { describeFrame, frameText } from './describe-frame.js';
+import { HighlightingMode } from './HighlightingMode.js';
 import { inspectorMessages } from './messages.js';
 
 export interface ProtocolInspectorOwnProps {
@@ -120,6 +121,7 @@ export const ProtocolInspectorLoaded = /* @__PURE__ */ forwardRef<HTMLElement, P
         {format(messages.count, { shown: shown.length, total: entries.length })}
         {paused ? ` · ${messages.paused}` : ''}
       </p>
+      <HighlightingMode />
       {entries.length === 0 ? <p className="acp-inspector__empty">{messages.empty}</p> : <FrameList rows={shown} messages={messages} />}
     </section>
   );
