@@ -72,7 +72,11 @@ describe(`first page: the quick start in ${FIRST_PAGE_HOST} (one page, as the te
       const beforePromptFiles = [...new Set(beforePrompt.map(path))];
       const unknown = beforePromptFiles.filter((file) => !sizes.has(file));
       expect(unknown, 'scripts not in the build').toEqual([]);
-      return { beforePromptGzip: beforePromptFiles.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0), beforePromptFiles, toFirstText: toFirstText.map(path) };
+      return {
+        beforePromptGzip: beforePromptFiles.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0),
+        beforePromptFiles,
+        toFirstText: toFirstText.map(path),
+      };
     } finally {
       await context.close();
     }

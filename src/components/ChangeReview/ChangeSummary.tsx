@@ -13,7 +13,6 @@ import type { ChangeSummaryProps } from './ChangeSummaryLoaded.js';
 
 export type { ChangeSummaryProps } from './ChangeSummaryLoaded.js';
 
-
 /** Keeps the line's room until the summary arrives (a fraction of a second). */
 const SummaryFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ChangeSummaryProps & { state: OnDemandState }>(function SummaryFallback(
   { className, state, counts: _counts, restored: _restored, onReview: _onReview, reviewOpen: _reviewOpen, ...rest },
