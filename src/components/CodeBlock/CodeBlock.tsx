@@ -69,8 +69,11 @@ export const CodeBlock = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeBlockPro
       data-state={state}
       data-streaming={streaming ? '' : undefined}
       data-language={languageId ?? undefined}
-      // Where its tokens are made, for a developer looking at the DOM: the page's worker, or the main thread.
-      data-highlighter={state === 'plain' || mode === 'idle' ? undefined : mode}
+      // Where its tokens are made, for a developer looking at the DOM: the page's worker, or the main
+      // thread (`idle` until the page's first highlighting starts). Set from the first render, so a
+      // block streamed in ends with the same DOM as one rendered whole (an attribute added later
+      // comes after the others).
+      data-highlighter={state === 'plain' ? undefined : mode}
       {...rest}
       ref={ref}
       className={cx('acp-code-block', className)}
