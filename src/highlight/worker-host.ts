@@ -12,6 +12,7 @@
  */
 import type { GrammarState, LanguageRegistration } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { queueTask } from '../core/slices.js';
 import { createCore, createTokenizer } from './engine.js';
 import type { LanguageId } from './languages.js';
 import { LineTokenCache } from './line-cache.js';
@@ -50,26 +51,6 @@ interface Block {
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/**
- * Runs `run` in a new task, after the messages that arrived meanwhile. A message to itself rather
- * than `setTimeout(0)`, which browsers delay by 4 ms once timers nest: a quarter of every slice.
- */
-function taskQueue(): (run: () => void) => void {
-  if (typeof MessageChannel !== 'function') return (run) => setTimeout(run, 0);
-  const channel = new MessageChannel();
-  let next: (() => void) | null = null;
-  channel.port1.onmessage = () => {
-    const run = next;
-    next = null;
-    run?.();
-  };
-  // Node (tests): the port must not keep the process alive.
-  (channel.port1 as { unref?: () => void }).unref?.();
-  return (run) => {
-    next = run;
-    channel.port2.postMessage(null);
-  };
-}
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class HighlightWorkerHost {
@@ -78,7 +59,6 @@ export class HighlightWorkerHost {
   readonly #tokenizers = new Map<LanguageId, Tokenize>();
   readonly #grammarErrors = new Map<LanguageId, string>();
   readonly #blocks = new Map<number, Block>();
-  readonly #queueTask = taskQueue();
   #scheduled = false;
 
   constructor(port: WorkerPort, createTokenizer: TokenizerFactory) {
@@ -121,7 +101,7 @@ export class HighlightWorkerHost {
     if (this.#scheduled) return;
     this.#scheduled = true;
     // A task, not a microtask: messages that arrived meanwhile are handled before the next slice.
-    this.#queueTask(() => {
+    queueTask(() => {
       this.#scheduled = false;
       this.#slice();
     });
