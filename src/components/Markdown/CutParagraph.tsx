@@ -33,7 +33,7 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
       <>
         <p>
           <Pieces source={source} pieceEnds={cuts} />
-          <Rest source={restSource} />
+          <Rest source={restSource} pending={paragraph.pending === true} />
         </p>
         {note}
       </>
@@ -47,7 +47,15 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
     // Past the last cut the read is undefined: the run takes no more pieces.
     for (let cut = cuts[cutIndex]; cut !== undefined && cut <= runEnd; cut = cuts[++cutIndex]) pieceEnds.push(cut - runStart);
     const last = runEnd === source.length;
-    children.push(<MemoRun key={runStart} source={source.slice(runStart, last ? restFrom : runEnd)} pieceEnds={pieceEnds} rest={last ? restSource : ''} />);
+    children.push(
+      <MemoRun
+        key={runStart}
+        source={source.slice(runStart, last ? restFrom : runEnd)}
+        pieceEnds={pieceEnds}
+        rest={last ? restSource : ''}
+        pending={paragraph.pending === true}
+      />,
+    );
     runStart = runEnd;
   }
   return (
@@ -60,10 +68,11 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
 
 /**
  * The uncut rest. Runs bound it to MAX_RUN characters; longer means the runs have not caught up
- * with the text yet (the parse budget ran out), so it shows as written until they have.
+ * with the text yet (the parse budget ran out), so it shows as written until they have, as it
+ * does while the paragraph waits for the budget (`pending`: its pieces are not all cut yet).
  */
-function Rest({ source }: { source: string }) {
-  return source.length > MAX_RUN ? <Pending source={source} /> : <MarkdownSource source={source} inline />;
+function Rest({ source, pending }: { source: string; pending: boolean }) {
+  return pending || source.length > MAX_RUN ? <Pending source={source} /> : <MarkdownSource source={source} inline />;
 }
 
 interface RunProps {
@@ -72,13 +81,15 @@ interface RunProps {
   pieceEnds: readonly number[];
   /** The paragraph's uncut rest, in its last run. */
   rest: string;
+  /** The paragraph waits for the parse budget: the rest shows as written. */
+  pending: boolean;
 }
 
-function Run({ source, pieceEnds, rest }: RunProps) {
+function Run({ source, pieceEnds, rest, pending }: RunProps) {
   return (
     <span className="acp-markdown__run">
       <Pieces source={source} pieceEnds={pieceEnds} />
-      {rest ? <Rest source={rest} /> : null}
+      {rest ? <Rest source={rest} pending={pending} /> : null}
     </span>
   );
 }
@@ -89,6 +100,7 @@ const MemoRun = /* @__PURE__ */ memo(
   (prev, next) =>
     prev.source === next.source &&
     prev.rest === next.rest &&
+    prev.pending === next.pending &&
     prev.pieceEnds.length === next.pieceEnds.length &&
     prev.pieceEnds.every((end, index) => end === next.pieceEnds[index]),
 );

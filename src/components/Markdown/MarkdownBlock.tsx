@@ -7,6 +7,7 @@ import { planBlock } from './block-plan.js';
 import { CutParagraph } from './CutParagraph.js';
 import { parseFence } from './fence.js';
 import { GroupedBlock } from './GroupedBlock.js';
+import { isLiteralText } from './literal-text.js';
 import { MarkdownContext } from './markdown-context.js';
 import { MarkdownSource } from './MarkdownSource.js';
 import { capNesting } from './nesting.js';
@@ -22,7 +23,8 @@ interface MarkdownBlockViewProps {
   streaming: boolean;
 }
 
-const takeBudget = (source: string) => takeParseBudget(parseCost(source));
+/** Literal text is never parsed (`literal-text.ts`), so it costs the budget nothing. */
+const takeBudget = (source: string) => isLiteralText(source) || takeParseBudget(parseCost(source));
 
 /**
  * One top-level block. Fences go straight to CodeBlock (no markdown parse at all); a one-line

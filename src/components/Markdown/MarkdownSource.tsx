@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { NESTING_LIMIT } from '../shared/budgets.js';
 import { format } from '../shared/index.js';
+import { isLiteralText, literalTextValue } from './literal-text.js';
 import { inlineComponents, markdownComponents } from './markdown-components.js';
 import { chunkText, TEXT_CHUNK } from './chunk-text.js';
 import { MarkdownContext } from './markdown-context.js';
@@ -24,6 +25,8 @@ const TREE_DEPTH_LIMIT = 3 * NESTING_LIMIT;
  *
  * Parsing takes its turn in the task's parse budget (`parse-budget.ts`): past it, the source shows
  * as written for a frame. The parsed tree is capped at TREE_DEPTH_LIMIT (`remark-cap-depth.ts`).
+ * Inline text that markdown leaves as written (`literal-text.ts`: most of a streamed paragraph's
+ * pieces) is not parsed at all: it renders the text the parser would have made of it.
  */
 export interface MarkdownSourceProps {
   source: string;
@@ -34,7 +37,12 @@ export interface MarkdownSourceProps {
   pending?: (source: string) => ReactNode;
 }
 
-export function MarkdownSource({ source, inline = false, components, pending }: MarkdownSourceProps) {
+export function MarkdownSource(props: MarkdownSourceProps) {
+  if (props.inline && isLiteralText(props.source)) return literalTextValue(props.source);
+  return <ParsedSource {...props} />;
+}
+
+function ParsedSource({ source, inline = false, components, pending }: MarkdownSourceProps) {
   const { messages } = useContext(MarkdownContext);
   const remarkPlugins = useMemo(() => {
     const capDepth = [remarkCapDepth, { maxDepth: TREE_DEPTH_LIMIT, note: format(messages.flattened, { depth: NESTING_LIMIT }) }] as const;

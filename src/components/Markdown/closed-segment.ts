@@ -15,6 +15,7 @@ import type { Nodes, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { isLiteralText } from './literal-text.js';
 import { withinMarkupLimit } from './markup.js';
 
 const parser = unified().use(remarkParse).use(remarkGfm).freeze();
@@ -25,6 +26,8 @@ const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 const WHITESPACE = /\s/u;
 
 export function isClosedSegment(source: string): boolean {
+  // Plain words and punctuation parse to one text node: one paragraph, nothing to pair with.
+  if (isLiteralText(source)) return true;
   // A character reference becomes its character in the text (`&#32;` a space) while the parser
   // classified the run by the `&`: the text no longer tells whether a run could open.
   if (source.includes('&')) return false;
