@@ -2,26 +2,24 @@
  * The floor for bench/browser-streaming.bench.mjs: what any browser client must do at least to
  * receive the same stream. A bare WebSocket to the same agent, the same JSON-RPC requests sent
  * by hand (initialize, session/new, session/prompt), and each frame only `JSON.parse`d (plus the
- * id check that settles our three requests). No store, no React, no DOM.
+ * id check that settles our three requests). No store, no React, no DOM. Frames are recorded as
+ * the library's pages record them (`frame-record.ts`), in the one listener.
  *
  * `window.__run(n)` resolves when the prompt is answered, with when the first and the last
  * frames arrived.
  */
+import { newRecording, recordFrame, resetRecording } from './frame-record.js';
+
 const agentUrl = new URLSearchParams(location.search).get('agent') ?? 'ws://127.0.0.1:3031/acp';
 
 const pending = new Map<number, (result: unknown) => void>();
 let nextId = 0;
-let messages = 0;
-let firstMessage = 0;
-let lastMessage = 0;
+const rec = newRecording();
 let parsedChars = 0;
 
 const socket = new WebSocket(agentUrl);
 socket.addEventListener('message', (event: MessageEvent) => {
-  const at = performance.now();
-  messages++;
-  if (firstMessage === 0) firstMessage = at;
-  lastMessage = at;
+  recordFrame(rec, event.data);
   const msg = JSON.parse(event.data as string) as { id?: number; method?: string; result?: unknown; params?: { update?: { content?: { text?: string } } } };
   // Touch what the client would read, so the parse cannot be optimised away.
   parsedChars += msg.params?.update?.content?.text?.length ?? 0;
@@ -50,13 +48,12 @@ async function main() {
   const { sessionId } = (await request('session/new', { cwd: '/tmp/acp-react-bench', mcpServers: [] })) as { sessionId: string };
 
   (window as unknown as { __run: (chunks: number) => Promise<unknown> }).__run = async (chunks: number) => {
-    messages = 0;
-    firstMessage = 0;
-    lastMessage = 0;
+    resetRecording(rec, `"w${chunks - 1} "`);
     parsedChars = 0;
     const start = performance.now();
     const result = (await request('session/prompt', { sessionId, prompt: [{ type: 'text', text: `/stream ${chunks}` }] })) as { stopReason: string };
-    return { stopReason: result.stopReason, chunks, messages, start, firstMessage, lastMessage, answered: performance.now(), parsedChars };
+    const { messages, firstMessage, lastMessage, lastChunk } = rec;
+    return { stopReason: result.stopReason, chunks, messages, start, firstMessage, lastChunk, lastMessage, answered: performance.now(), parsedChars };
   };
   (window as unknown as { __ready: boolean }).__ready = true;
 }

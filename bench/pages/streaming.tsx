@@ -7,7 +7,8 @@
  * next animation frame has run and the prompt has been answered. It records, in the page:
  *
  *  - per WebSocket message: `performance.now()` (a WebSocket subclass passed as the `WebSocket`
- *    option, listening before the SDK does) — the first chunk and the frame holding the last one;
+ *    option, recording inside the SDK's listener, as the floor records inside its own) — the
+ *    first chunk and the frame holding the last one;
  *  - React commits of the thread (`<Profiler onRender>`) and animation frames (a rAF loop), so
  *    commits per frame can be compared over the same window;
  *  - long tasks (`PerformanceObserver` `longtask`, buffered);
@@ -23,6 +24,7 @@ import { Thread } from '../../src/components/Thread/index.js';
 import { AgentPanel } from '../../src/panels/AgentPanel/index.js';
 import { preloadComponents } from '../../src/components/shared/lazy-module.js';
 import '../../src/styles/tokens.css';
+import { newRecording, recordFrame, resetRecording } from './frame-record.js';
 
 // Component styles, as an app loads them (style and layout cost are part of the measurement).
 import.meta.glob('../../src/components/**/*.css', { eager: true });
@@ -32,32 +34,24 @@ const agentUrl = query.get('agent') ?? 'ws://127.0.0.1:3031/acp';
 /** `streaming-panel.html`: the whole `<AgentPanel>` (header, thread, prompt input) instead of `<Thread>` alone. */
 const panel = location.pathname.endsWith('streaming-panel.html');
 
-interface Recording {
-  /** Set by __run: the JSON text that only the last chunk's frame contains. */
-  marker: string | null;
-  messages: number;
-  firstMessage: number;
-  lastMessage: number;
-  lastChunk: number;
-}
-const rec: Recording = { marker: null, messages: 0, firstMessage: 0, lastMessage: 0, lastChunk: 0 };
+const rec = newRecording();
 
 /**
- * Records when each frame arrives. The client's transport subclasses this class again and
- * overrides `addEventListener` to filter `message` listeners, so ours is added with the
- * original method, in the constructor: it runs before the SDK's listener for every frame.
+ * Records each frame as it arrives (`frame-record.ts`), inside the SDK's own listener: the
+ * client's transport subclasses this class again and adds its `message` listener through this
+ * method, which wraps it, so the page has one listener per frame, as the floor does.
  */
 class RecordingWebSocket extends WebSocket {
-  constructor(url: string | URL, protocols?: string | string[]) {
-    super(url, protocols);
-    WebSocket.prototype.addEventListener.call(this, 'message', (event: Event) => {
-      const { data } = event as MessageEvent;
-      const at = performance.now();
-      rec.messages++;
-      if (rec.firstMessage === 0) rec.firstMessage = at;
-      rec.lastMessage = at;
-      if (rec.marker !== null && typeof data === 'string' && data.includes(rec.marker)) rec.lastChunk = at;
-    });
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    if (type !== 'message' || typeof listener !== 'function') return super.addEventListener(type, listener, options);
+    super.addEventListener(
+      type,
+      (event: Event) => {
+        recordFrame(rec, (event as MessageEvent).data);
+        listener.call(this, event);
+      },
+      options,
+    );
   }
 }
 
@@ -119,11 +113,7 @@ async function main() {
 
   (window as unknown as { __run: (chunks: number) => Promise<unknown> }).__run = async (chunks: number) => {
     const lastWord = `w${chunks - 1}`;
-    rec.marker = `"${lastWord} "`;
-    rec.messages = 0;
-    rec.firstMessage = 0;
-    rec.lastMessage = 0;
-    rec.lastChunk = 0;
+    resetRecording(rec, `"${lastWord} "`);
 
     // The last chunk's text reaching the DOM, and the first animation frame after that.
     let inDom = 0;
