@@ -264,3 +264,26 @@ describe("createStore with the default 'frame' scheduler", () => {
     }
   });
 });
+
+describe('createStore deferred changes', () => {
+  it('applies them in order when the state is read, peek() sees the state without them', () => {
+    const store = createStore<string[]>([], manualFrames().scheduler);
+    store.setState(['a']);
+    store.defer((s) => [...s, 'b']);
+    store.defer((s) => [...s, 'c']);
+    expect(store.peek()).toEqual(['a']);
+    expect(store.getSnapshot()).toEqual(['a', 'b', 'c']);
+    expect(store.peek()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a change that throws is dropped and reported later; reads go on with the others', async () => {
+    const store = createStore(1, 'sync');
+    const reported = new Promise<unknown>((resolve) => process.once('uncaughtException', resolve));
+    store.defer(() => {
+      throw new Error('reducer bug');
+    });
+    store.defer((n) => n + 1);
+    expect(store.getSnapshot()).toBe(2);
+    await expect(reported).resolves.toMatchObject({ message: 'reducer bug' });
+  });
+});

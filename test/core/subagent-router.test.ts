@@ -66,6 +66,7 @@ describe('the router', () => {
       {
         ...reducers,
         get: () => snapshot,
+        peek: () => snapshot,
         update: (fn) => (snapshot = fn(snapshot)),
         now: () => 1000,
         diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, 1000, raw)),

@@ -15,7 +15,8 @@ const src = fileURLToPath(new URL('../../src/', import.meta.url));
 /** What each folder of src/ may import: other folders of src/, and packages. */
 const LAYERS: Record<string, { folders: string[]; packages: string[] }> = {
   core: { folders: ['core'], packages: ['@agentclientprotocol/sdk'] },
-  highlight: { folders: ['highlight'], packages: ['shiki', '@shikijs/langs-precompiled'] },
+  // The highlighter shares the core's main-thread slicing (`core/slices.ts`); the core knows nothing of it.
+  highlight: { folders: ['highlight', 'core'], packages: ['shiki', '@shikijs/langs-precompiled'] },
   i18n: { folders: ['i18n'], packages: ['react'] },
   react: { folders: ['react', 'core', 'i18n'], packages: ['react', '@tanstack/react-query', '@agentclientprotocol/sdk'] },
   components: { folders: ['components', 'core', 'i18n', 'highlight'], packages: [] },

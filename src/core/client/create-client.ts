@@ -70,7 +70,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   const serveWorkspace = async (app: acp.ClientApp) => {
     if (options.subagents)
       children ??= (await import('./subagents.js')).createSubagentRouter(
-        { get, update, now, diagnose, withSession, createSessionState, applySessionUpdate, strays: sessions.strayUpdates },
+        { get, peek: store.peek, update, now, diagnose, withSession, createSessionState, applySessionUpdate, strays: sessions.strayUpdates },
         [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
       );
     if (!options.fs && !options.terminal) return;
@@ -127,7 +127,15 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
       update((s) => afterDrop(s, error, willRetry, at));
     },
   });
-  const sessions = createSessions(get, update, now, diagnose, connection.request, (options) => actions().then((loaded) => loaded.checkSessionOptions(options)));
+  const sessions = createSessions(
+    get,
+    update,
+    now,
+    diagnose,
+    connection.request,
+    (options) => actions().then((loaded) => loaded.checkSessionOptions(options)),
+    store,
+  );
   const turns = createTurns(get, update, now, connection, pending.cancelSession);
 
   // The less frequent actions (session-actions.ts), fetched once the first connection is ready.

@@ -13,6 +13,8 @@ import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, endTurn } from '../reducer/index.js';
 import { createSessionState } from '../session.js';
 import type { AcpErrorInfo, AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
+import type { Store } from '../store.js';
+import { createChunkCoalescer } from './chunk-coalescer.js';
 import type { Request } from './request.js';
 import { putSession, withSession } from './snapshot.js';
 
@@ -41,10 +43,17 @@ export function createSessions(
   request: Request,
   /** Refuses options the agent cannot take (relative paths, unadvertised MCP transports); on demand. */
   check: (options: NewSessionOptions) => Promise<void>,
+  /** The client's store, for text chunks joined before they are reduced (`chunk-coalescer.ts`). */
+  store: Pick<Store<AcpSnapshot>, 'defer' | 'touch' | 'peek'>,
 ): Sessions {
   /** Updates for sessions not known yet, by session id. */
   const strayUpdates = new Map<string, unknown[]>();
   const endedSessions = new Set<string>();
+  const chunks = createChunkCoalescer(
+    store,
+    (snapshot, sessionId, update, at) => withSession(snapshot, sessionId, (session) => applySessionUpdate(session, update, at)),
+    now,
+  );
 
   const sessionParams = (opts: NewSessionOptions) => {
     const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [], _meta: opts._meta };
@@ -100,7 +109,9 @@ export function createSessions(
         return;
       }
       const { sessionId } = params;
-      if (!get().sessions[sessionId]) {
+      // Peeked: reading the state would reduce the text chunks joined so far, one by one again.
+      // Sessions come and go only through changes applied at once, never deferred ones.
+      if (!store.peek().sessions[sessionId]) {
         if (endedSessions.has(sessionId)) return;
         const buffered = strayUpdates.get(sessionId);
         if (!buffered) {
@@ -116,6 +127,7 @@ export function createSessions(
         if (buffered.length < MAX_BUFFERED_UPDATES) buffered.push(params.update);
         return;
       }
+      if (chunks.take(sessionId, params)) return;
       const at = now();
       update((s) => withSession(s, sessionId, (session) => applySessionUpdate(session, params.update, at)));
     },

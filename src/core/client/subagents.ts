@@ -19,6 +19,12 @@ import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
 /** What the client gives the router; its functions come from the core entry (see `../subagents.ts` for why). */
 export interface SubagentHost extends SubagentReducers {
   get(): AcpSnapshot;
+  /**
+   * The snapshot without the changes deferred so far (`Store.peek`): those only join text
+   * chunks, so which sessions exist and whose children they are reads the same. Routing every
+   * update through `get` would reduce the joined chunks one by one again.
+   */
+  peek(): AcpSnapshot;
   update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
   now(): number;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
@@ -53,7 +59,7 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
   const parentOf = (childId: string): SessionState | undefined => {
     const parentId = parents.get(childId);
     if (parentId === undefined) return undefined;
-    const parent = host.get().sessions[parentId];
+    const parent = host.peek().sessions[parentId];
     if (parent?.subagents?.[childId]) return parent;
     parents.delete(childId);
     return undefined;
@@ -100,7 +106,7 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
       if (typeof sessionId !== 'string') return false;
       const parent = parentOf(sessionId);
       // The top-level session: this one, or the one holding the child it was sent for.
-      const top = parent?.sessionId ?? (host.get().sessions[sessionId] && sessionId);
+      const top = parent?.sessionId ?? (host.peek().sessions[sessionId] && sessionId);
       if (!top) return false;
       if (update?.sessionUpdate === 'subagent_update') {
         announce(top, sessionId, params, update);

@@ -52,6 +52,7 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
       : createSubagentRouter(
           {
             get: () => snapshot,
+            peek: () => snapshot,
             update: (fn) => (snapshot = fn(snapshot)),
             now: () => at,
             diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, at, raw)),

@@ -1,0 +1,59 @@
+/**
+ * The page's one frame scheduler (`nextFrame` in store.ts) paces flushes under a flood. In a file
+ * of its own: the scheduler is module state, and a frame left pending by another test would
+ * swallow this test's callbacks.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createStore, FLOOD_INTERVAL_MS, FLOOD_UPDATES } from '../../src/core/store.js';
+
+function observed<S>(store: { getSnapshot(): S; subscribe(l: () => void): () => void }) {
+  const seen: S[] = [];
+  store.subscribe(() => seen.push(store.getSnapshot()));
+  return { seen };
+}
+
+describe("the page's frame scheduler under a flood", () => {
+  it('flushes every FLOOD_INTERVAL_MS while updates pour in, and at once when they stop', async () => {
+    const frames: Array<() => void> = [];
+    const saved = globalThis.requestAnimationFrame;
+    globalThis.requestAnimationFrame = (cb: FrameRequestCallback) => frames.push(() => cb(0));
+    let clock = 1_000_000;
+    const time = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    /** One animation frame, 16 ms after the last, with `updates` state changes before it. */
+    const frameWith = async (updates: number) => {
+      for (let i = 0; i < updates; i++) store.setState(store.getSnapshot() + 1);
+      clock += 16;
+      frames.shift()?.();
+      await Promise.resolve();
+    };
+    const store = createStore(0);
+    try {
+      const log = observed(store);
+      await frameWith(FLOOD_UPDATES * 2);
+      const afterFirst = log.seen.length;
+      expect(afterFirst).toBe(2); // the burst's first change at once, then the first frame
+      // A flood: frames come, each with more updates than a reader could follow; no flush until
+      // FLOOD_INTERVAL_MS have passed since the last one.
+      const floodFrames = Math.ceil(FLOOD_INTERVAL_MS / 16);
+      for (let i = 1; i < floodFrames; i++) await frameWith(FLOOD_UPDATES * 2);
+      expect(log.seen).toHaveLength(afterFirst);
+      await frameWith(FLOOD_UPDATES * 2);
+      expect(log.seen).toHaveLength(afterFirst + 1);
+      expect(log.seen.at(-1)).toBe(store.getSnapshot());
+      // The flood goes on for two frames, then stops: the first frame with nothing new flushes.
+      await frameWith(FLOOD_UPDATES * 2);
+      await frameWith(FLOOD_UPDATES * 2);
+      expect(log.seen).toHaveLength(afterFirst + 1);
+      await frameWith(0);
+      expect(log.seen).toHaveLength(afterFirst + 2);
+      expect(log.seen.at(-1)).toBe(store.getSnapshot());
+      // A stream a reader can follow flushes every frame.
+      for (let i = 0; i < 5; i++) await frameWith(3);
+      expect(log.seen).toHaveLength(afterFirst + 7);
+    } finally {
+      time.mockRestore();
+      globalThis.requestAnimationFrame = saved;
+      while (frames.length) frames.shift()!();
+    }
+  });
+});
