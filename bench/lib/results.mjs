@@ -7,6 +7,7 @@
  * A benchmark replaces only its own sections (by name) and keeps everything else, so benchmarks
  * written and run by different people never clobber each other. New sections are appended.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -23,12 +24,73 @@ replaced by the benchmark that owns it. Benchmarks record figures, they never fa
 const start = (name) => `<!-- bench:${name}:start -->`;
 const end = (name) => `<!-- bench:${name}:end -->`;
 
-/** Replaces (or appends) each `{ name, markdown }` section in RESULTS.md. */
+/** What a measurement depends on: a change to these since a section's commit makes it older than the code. */
+const MEASURED_PATHS = ['src', 'demo-agent', 'bridge', 'package-lock.json'];
+const STAMP = /<!-- measured-at: ([0-9a-f]+)( dirty)? -->\n/;
+const AGE_NOTE = /> \*\*Older than the code\.\*\*[^\n]*\n\n?/;
+
+const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
+/**
+ * The commit the working tree is at, and whether what a benchmark measures has uncommitted
+ * changes (a figure of uncommitted code names no commit that has it).
+ */
+export function codeState() {
+  try {
+    const commit = git('rev-parse', '--short=10', 'HEAD');
+    const dirty = git('status', '--porcelain', '--', ...MEASURED_PATHS) !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: 'unknown', dirty: true };
+  }
+}
+
+/** The line a section names its code with. */
+export function commitLine() {
+  const { commit, dirty } = codeState();
+  return `commit \`${commit}\`${dirty ? ' with uncommitted changes to the measured code' : ''}`;
+}
+
+/**
+ * Puts at the top of every section what it measured against the code now: a section whose commit
+ * is behind the measured paths' last change says so, with the number of commits that changed
+ * them since; one stamped with no commit says that. Computed on every write, never typed.
+ */
+function withAgeNotes(text) {
+  const { commit: head } = codeState();
+  return text.replace(/(<!-- bench:[a-z0-9._-]+:start -->\n)([\s\S]*?)(<!-- bench:[a-z0-9._-]+:end -->)/g, (_, open, body, close) => {
+    const stamp = STAMP.exec(body);
+    let rest = body.replace(STAMP, '');
+    const heading = /^(## [^\n]*\n\n?)/.exec(rest);
+    const title = heading ? heading[1] : '';
+    rest = rest.slice(title.length).replace(AGE_NOTE, '');
+    let note = '';
+    if (!stamp) {
+      note =
+        '> **Older than the code.** This section names no commit (it was written before sections recorded theirs): its figures may not hold for the code now.\n\n';
+    } else {
+      let since;
+      try {
+        since = Number(git('rev-list', '--count', `${stamp[1]}..${head}`, '--', ...MEASURED_PATHS));
+      } catch {
+        since = Number.NaN;
+      }
+      if (Number.isNaN(since)) note = `> **Older than the code.** Measured at \`${stamp[1]}\`, which this checkout does not have.\n\n`;
+      else if (since > 0)
+        note = `> **Older than the code.** Measured at \`${stamp[1]}\`; ${since} commit(s) since changed what it measures (\`git log ${stamp[1]}..HEAD -- src demo-agent bridge package-lock.json\`).\n\n`;
+    }
+    return `${open}${stamp ? stamp[0] : ''}${title}${note}${rest}${close}`;
+  });
+}
+
+/** Replaces (or appends) each `{ name, markdown }` section in RESULTS.md, stamped with the commit it measured. */
 export function writeSections(sections, file = RESULTS) {
   let text = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
+  const { commit, dirty } = codeState();
   for (const { name, markdown } of sections) {
     if (!/^[a-z0-9][a-z0-9._-]*$/.test(name)) throw new Error(`Bad section name: ${name}`);
-    const block = `${start(name)}\n${markdown.trim()}\n${end(name)}`;
+    const body = markdown.trim().replace(STAMP, '');
+    const block = `${start(name)}\n<!-- measured-at: ${commit}${dirty ? ' dirty' : ''} -->\n${body}\n${end(name)}`;
     const from = text.indexOf(start(name));
     const to = text.indexOf(end(name));
     if (from >= 0 && to > from) {
@@ -37,6 +99,7 @@ export function writeSections(sections, file = RESULTS) {
       text = `${text.trimEnd()}\n\n${block}\n`;
     }
   }
+  text = withAgeNotes(text);
   // Write-then-rename so a reader (or a concurrent benchmark) never sees a half-written file.
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
@@ -58,7 +121,7 @@ export function machine() {
 
 export function machineLine() {
   const m = machine();
-  return `${m.date} · Node ${m.node} (V8 ${m.v8}) · ${m.platform} · ${m.cores} cores (${m.cpu}) · ${m.memory}`;
+  return `${m.date} · ${commitLine()} · Node ${m.node} (V8 ${m.v8}) · ${m.platform} · ${m.cores} cores (${m.cpu}) · ${m.memory}`;
 }
 
 export function median(values) {
