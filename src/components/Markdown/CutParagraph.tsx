@@ -28,12 +28,14 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
   const rest = source.slice(restFrom);
   const restSource = streaming ? repairTail(rest) : rest;
   const note = runs.forced ? <BudgetNote>{messages.formatted_in_parts}</BudgetNote> : null;
+  // Cutting waits for the parse budget: said on the paragraph, since its text may show no sign of it.
+  const state = paragraph.pending ? 'pending' : undefined;
   if (runs.ends.length === 0) {
     return (
       <>
-        <p>
+        <p data-state={state}>
           <Pieces source={source} pieceEnds={cuts} />
-          <Rest source={restSource} pending={paragraph.pending === true} />
+          <Rest source={restSource} />
         </p>
         {note}
       </>
@@ -47,20 +49,12 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
     // Past the last cut the read is undefined: the run takes no more pieces.
     for (let cut = cuts[cutIndex]; cut !== undefined && cut <= runEnd; cut = cuts[++cutIndex]) pieceEnds.push(cut - runStart);
     const last = runEnd === source.length;
-    children.push(
-      <MemoRun
-        key={runStart}
-        source={source.slice(runStart, last ? restFrom : runEnd)}
-        pieceEnds={pieceEnds}
-        rest={last ? restSource : ''}
-        pending={paragraph.pending === true}
-      />,
-    );
+    children.push(<MemoRun key={runStart} source={source.slice(runStart, last ? restFrom : runEnd)} pieceEnds={pieceEnds} rest={last ? restSource : ''} />);
     runStart = runEnd;
   }
   return (
     <>
-      <p>{children}</p>
+      <p data-state={state}>{children}</p>
       {note}
     </>
   );
@@ -68,11 +62,10 @@ export function CutParagraph({ source, paragraph, streaming }: CutParagraphProps
 
 /**
  * The uncut rest. Runs bound it to MAX_RUN characters; longer means the runs have not caught up
- * with the text yet (the parse budget ran out), so it shows as written until they have, as it
- * does while the paragraph waits for the budget (`pending`: its pieces are not all cut yet).
+ * with the text yet (the parse budget ran out), so it shows as written until they have.
  */
-function Rest({ source, pending }: { source: string; pending: boolean }) {
-  return pending || source.length > MAX_RUN ? <Pending source={source} /> : <MarkdownSource source={source} inline />;
+function Rest({ source }: { source: string }) {
+  return source.length > MAX_RUN ? <Pending source={source} /> : <MarkdownSource source={source} inline />;
 }
 
 interface RunProps {
@@ -81,15 +74,13 @@ interface RunProps {
   pieceEnds: readonly number[];
   /** The paragraph's uncut rest, in its last run. */
   rest: string;
-  /** The paragraph waits for the parse budget: the rest shows as written. */
-  pending: boolean;
 }
 
-function Run({ source, pieceEnds, rest, pending }: RunProps) {
+function Run({ source, pieceEnds, rest }: RunProps) {
   return (
     <span className="acp-markdown__run">
       <Pieces source={source} pieceEnds={pieceEnds} />
-      {rest ? <Rest source={rest} pending={pending} /> : null}
+      {rest ? <Rest source={rest} /> : null}
     </span>
   );
 }
@@ -100,7 +91,6 @@ const MemoRun = /* @__PURE__ */ memo(
   (prev, next) =>
     prev.source === next.source &&
     prev.rest === next.rest &&
-    prev.pending === next.pending &&
     prev.pieceEnds.length === next.pieceEnds.length &&
     prev.pieceEnds.every((end, index) => end === next.pieceEnds[index]),
 );

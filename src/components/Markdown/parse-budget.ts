@@ -14,13 +14,18 @@
  * after each task otherwise: one render pass, one budget.
  */
 import { useEffect, useState } from 'react';
+import { SLICE_MS } from '../../core/slices.js';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 import { countMarkup } from './markup.js';
 
 /** Cost (characters) every render pass may parse, however slow the machine: small texts render at once. */
 export const FREE_COST = 2 * 1024;
-/** Past FREE_COST, a pass parses on while it has spent less than this much time… */
-export const PASS_MS = 30;
+/**
+ * Past FREE_COST, a pass parses on while it has spent less than this much time (the library's
+ * slice of main-thread work, see `core/slices.ts`): with the render and commit around it, a frame
+ * that parses stays well under a long task…
+ */
+export const PASS_MS = SLICE_MS;
 /** …and less than this much cost. */
 export const PASS_COST = 64 * 1024;
 /** What one markup character costs, in characters. */
