@@ -168,10 +168,13 @@ function nextFrame(callback: () => void): void {
 }
 
 function arm(callbacks: Array<() => void>): void {
-  let ran = false;
+  const animated = typeof requestAnimationFrame === 'function';
   const run = () => {
-    if (ran || frame !== callbacks) return;
-    ran = true;
+    // Whichever of the two comes first runs; the other is cancelled, so no task is left to wake
+    // the page for nothing (a trailing timer a quarter second after every streamed frame).
+    if (frameId !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frameId);
+    clearTimeout(timer);
+    if (frame !== callbacks) return;
     if (flooded()) return arm(callbacks);
     frame = null;
     updatesSinceFlush = 0;
@@ -179,10 +182,7 @@ function arm(callbacks: Array<() => void>): void {
     lastFlush = now();
     callbacks.forEach(queueMicrotask);
   };
-  let fallbackMs = 16;
-  if (typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(run);
-    fallbackMs = 250;
-  }
-  setTimeout(run, fallbackMs);
+  // Both are only read once `run` runs, asynchronously, after these lines.
+  const frameId = animated ? requestAnimationFrame(run) : undefined;
+  const timer = setTimeout(run, animated ? 250 : 16);
 }

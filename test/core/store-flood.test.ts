@@ -57,3 +57,31 @@ describe("the page's frame scheduler under a flood", () => {
     }
   });
 });
+
+describe("the page's frame scheduler when the frame comes", () => {
+  it('leaves no fallback timer behind to wake the page', async () => {
+    const frames: Array<() => void> = [];
+    const saved = globalThis.requestAnimationFrame;
+    globalThis.requestAnimationFrame = (cb: FrameRequestCallback) => frames.push(() => cb(0));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const store = createStore(0);
+      const log = observed(store);
+      store.setState(1);
+      store.setState(2);
+      expect(vi.getTimerCount()).toBe(1);
+      frames.shift()!();
+      await Promise.resolve();
+      expect(log.seen).toEqual([1, 2]);
+      // The flush armed the next frame (which will close the window); the last frame's timer is gone.
+      expect(vi.getTimerCount()).toBe(1);
+      frames.shift()!();
+      await Promise.resolve();
+      expect(frames).toHaveLength(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      globalThis.requestAnimationFrame = saved;
+    }
+  });
+});
