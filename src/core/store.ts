@@ -169,11 +169,12 @@ function nextFrame(callback: () => void): void {
 
 function arm(callbacks: Array<() => void>): void {
   const animated = typeof requestAnimationFrame === 'function';
+  const pending: { frame?: number; timer?: ReturnType<typeof setTimeout> } = {};
   const run = () => {
     // Whichever of the two comes first runs; the other is cancelled, so no task is left to wake
     // the page for nothing (a trailing timer a quarter second after every streamed frame).
-    if (frameId !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frameId);
-    clearTimeout(timer);
+    if (pending.frame !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(pending.frame);
+    clearTimeout(pending.timer);
     if (frame !== callbacks) return;
     if (flooded()) return arm(callbacks);
     frame = null;
@@ -182,7 +183,6 @@ function arm(callbacks: Array<() => void>): void {
     lastFlush = now();
     callbacks.forEach(queueMicrotask);
   };
-  // Both are only read once `run` runs, asynchronously, after these lines.
-  const frameId = animated ? requestAnimationFrame(run) : undefined;
-  const timer = setTimeout(run, animated ? 250 : 16);
+  if (animated) pending.frame = requestAnimationFrame(run);
+  pending.timer = setTimeout(run, animated ? 250 : 16);
 }
