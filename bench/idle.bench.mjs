@@ -13,12 +13,13 @@
  *    above come from the untraced window): the main thread's tasks (wall and CPU) and what each
  *    did, the timers and animation-frame callbacks that fired and which function each ran.
  *
- * Scenarios, each on a fresh page: `finished` (the turns above, all ended) and `waiting` (then one
+ * Scenarios, each on a fresh page: `finished` (the turns above, all ended), `inspector` (the same
+ * with the protocol inspector and the Sessions list open) and `waiting` (then one
  * more `/edit` left at its permission prompt: a visible element is waiting, so an animation on it
  * may run), each also with `prefers-reduced-motion: reduce` (then no infinite animation at all).
  * The goal: a finished page spends under 10 ms in tasks over the 6 s and recalculates no style.
  *
- * Usage: node bench/idle.bench.mjs [--runs=N] [--quick] [--only=finished,waiting] [--no-write] [--raw=file.json]
+ * Usage: node bench/idle.bench.mjs [--runs=N] [--quick] [--only=finished,inspector,waiting] [--no-write] [--raw=file.json]
  * `BENCH_MINIFY=0` keeps function names in the trace's timer and frame callbacks.
  * Section `idle` of bench/RESULTS.md.
  */
@@ -36,7 +37,7 @@ const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.
 const quick = args.includes('--quick');
 const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
-const only = flag('only')?.split(',') ?? ['finished', 'waiting'];
+const only = flag('only')?.split(',') ?? ['finished', 'inspector', 'waiting'];
 const rawPath = flag('raw');
 const log = (...a) => console.error('[idle]', ...a);
 
@@ -128,6 +129,12 @@ async function runScenario(scenario, reducedMotion) {
       await send(panel, turn);
       await finishTurn(panel);
     }
+    if (scenario === 'inspector') {
+      await page.getByRole('button', { name: 'Protocol inspector' }).click();
+      await page.getByRole('complementary', { name: 'Protocol inspector panel' }).getByRole('listitem').first().waitFor();
+      await panel.getByRole('button', { name: 'Sessions' }).click();
+      await panel.getByRole('button', { name: 'Hide sessions' }).waitFor();
+    }
     if (scenario === 'waiting') {
       await send(panel, '/edit README.md');
       await panel.getByRole('button', { name: 'Allow', exact: true }).and(panel.locator(':enabled')).first().waitFor();
@@ -210,7 +217,7 @@ for (const scenario of only) {
       `${recalcs} / ${median(list.map((r) => r.layouts))}`,
       `${median(list.map((r) => r.fired.setTimeout + r.fired.setInterval))} / ${median(list.map((r) => r.fired.requestAnimationFrame))} / ${median(list.map((r) => r.fired.requestIdleCallback))}`,
       `${median(list.map((r) => r.animations.length))}`,
-      scenario === 'finished' ? `${verdict(task, TARGET.taskMs)}; recalcs ${verdict(recalcs, TARGET.styleRecalcs)}` : '',
+      scenario !== 'waiting' ? `${verdict(task, TARGET.taskMs)}; recalcs ${verdict(recalcs, TARGET.styleRecalcs)}` : '',
     ]);
     const kinds = new Map();
     for (const r of list)
@@ -234,7 +241,7 @@ user does (the edit allowed), then ${IDLE_MS / 1000} s recorded from two frames 
 \`Performance.getMetrics\` deltas (TaskDuration, RecalcStyleCount, LayoutCount), the timer, animation-frame and idle
 callbacks that ran (counted in the page) and the running infinite animations (\`document.getAnimations()\`); then the
 next ${IDLE_MS / 1000} s traced (a trace costs the renderer tasks of its own, left out): the main thread's tasks, what
-each did, and the function each timer and frame callback ran. \`waiting\`: one more \`/edit\` left at its permission prompt. Fresh page per run;
+each did, and the function each timer and frame callback ran. \`inspector\`: the same with the protocol inspector and the Sessions list open; \`waiting\`: one more \`/edit\` left at its permission prompt. Fresh page per run;
 **medians of ${runs} runs** (range in brackets). Goal: under ${TARGET.taskMs} ms of tasks and no style recalcs when finished.
 
 ${table(['scenario', 'tasks (TaskDuration)', 'next 6 s, traced: tasks wall / CPU', 'style recalcs / layouts', 'timer / animation-frame / idle callbacks run', 'infinite animations running', 'goal'], rows)}
