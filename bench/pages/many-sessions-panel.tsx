@@ -23,6 +23,8 @@ import.meta.glob('../../src/panels/**/*.css', { eager: true });
 const query = new URLSearchParams(location.search);
 const agentUrl = query.get('agent') ?? 'ws://127.0.0.1:3031/acp';
 const count = Number(query.get('n') ?? 16);
+/** `?preload=0`: the conversation's chunk is fetched as the panel fetches it (a thread with something to show), not ahead. */
+const preload = query.get('preload') !== '0';
 
 const longTasks: { start: number; duration: number }[] = [];
 new PerformanceObserver((list) => {
@@ -69,7 +71,7 @@ async function main() {
     while (tabs().length < i + 1 || tabs()[i]?.getAttribute('aria-selected') !== 'true') await nextFrame();
   }
   const sessionIds = Object.keys(client.getSnapshot().sessions);
-  await preloadComponents();
+  if (preload) await preloadComponents();
   await nextFrame();
   await nextFrame();
 
