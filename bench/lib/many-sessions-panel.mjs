@@ -73,6 +73,9 @@ async function runPage(browser, url, chunks, isPanel) {
   }
 }
 
+/** Why a session's end was not shown: its last word missing, out of view, or the log short of its end. */
+const describeEnd = (end) =>
+  end.found ? `${end.inView ? 'in view' : 'out of view'}, ${end.fromEnd} px from the log's end` : `last word not in the log, ${end.fromEnd} px from its end`;
 const longest = (r) => Math.max(0, ...r.longTasks.map((t) => t.duration));
 const mostCpu = (r) => Math.max(0, ...r.traced.map((t) => t.cpuMs));
 const range = (values, format) => `${format(Math.min(...values))}–${format(Math.max(...values))}`;
@@ -125,7 +128,7 @@ export function panelSection({ floorRuns, panelRuns, chunks, sessions, runs }) {
       'sessions showing their end when switched to (settled / first frame)',
       `${visits.length - notSettled.length} / ${visits.length - notFirst.length} of ${visits.length}`,
       '',
-      notSettled.length ? `**miss**: ${notSettled.map((v) => `run ${v.run + 1} tab ${v.tab + 1}`).join(', ')}` : 'pass',
+      notSettled.length ? `**miss**: ${notSettled.map((v) => `run ${v.run + 1} tab ${v.tab + 1} (${describeEnd(v.end)})`).join(', ')}` : 'pass',
     ],
   ];
   return `### Sixteen sessions in the panel the user sees (issue 27)

@@ -35,10 +35,11 @@ const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(r
 const tabs = () => [...document.querySelectorAll<HTMLElement>('[data-slot="agent-panel"] [role="tab"]')];
 
 /** Where the shown log's `marker` word is: in its viewport, and the log scrolled to its end. */
-function shownEnd(marker: string): { found: boolean; inView: boolean; atBottom: boolean } {
+function shownEnd(marker: string): { found: boolean; inView: boolean; atBottom: boolean; fromEnd: number } {
   const log = document.querySelector<HTMLElement>('[data-slot="agent-panel"] [data-slot="thread-log"]');
-  if (!log) return { found: false, inView: false, atBottom: false };
-  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight <= 2;
+  if (!log) return { found: false, inView: false, atBottom: false, fromEnd: -1 };
+  const fromEnd = Math.round(log.scrollHeight - log.scrollTop - log.clientHeight);
+  const atBottom = fromEnd <= 2;
   const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const at = (node.textContent ?? '').search(new RegExp(`\\b${marker}\\b`));
@@ -48,9 +49,9 @@ function shownEnd(marker: string): { found: boolean; inView: boolean; atBottom: 
     range.setEnd(node, at + marker.length);
     const r = range.getBoundingClientRect();
     const v = log.getBoundingClientRect();
-    return { found: true, inView: r.height > 0 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1, atBottom };
+    return { found: true, inView: r.height > 0 && r.top >= v.top - 1 && r.bottom <= v.bottom + 1, atBottom, fromEnd };
   }
-  return { found: false, inView: false, atBottom };
+  return { found: false, inView: false, atBottom, fromEnd };
 }
 
 async function main() {
