@@ -13,12 +13,18 @@
  * Long tasks are also traced (CDP, `toplevel`): each long task's CPU time beside its wall time, since on the
  * shared machine a task's wall time is mostly the renderer waiting for a core.
  *
- * Usage: node bench/many-sessions.bench.mjs [--runs=N] [--chunks=N] [--sizes=1,4,16] [--no-before] [--no-write] [--raw=file.json]
- * Section `many-sessions` of bench/RESULTS.md.
+ * The panel the user sees (issue 27, `lib/many-sessions-panel.mjs`): sixteen sessions in one
+ * `<AgentPanel>` streaming `/stream 2000` at once against sixteen bare sockets only parsing, then
+ * every tab clicked in turn and checked for its session's end. `--panel-only` runs only that,
+ * `--no-panel` skips it; `--panel-chunks=N` (default 2000), `--panel-sessions=N` (default 16).
+ *
+ * Usage: node bench/many-sessions.bench.mjs [--runs=N] [--chunks=N] [--sizes=1,4,16] [--no-before] [--no-panel | --panel-only] [--no-write] [--raw=file.json]
+ * Section `many-sessions` of bench/RESULTS.md (the panel's figures are a part of it).
  */
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { startDemoAgentServer } from '../demo-agent/server.mjs';
+import { measurePanel, panelSection } from './lib/many-sessions-panel.mjs';
 import { SHARED_FRAME_PATCHES } from './lib/shared-frame-patches.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, traceTasks, verdict } from './pages/harness.mjs';
@@ -29,7 +35,11 @@ const quick = args.includes('--quick');
 const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const chunks = Number(flag('chunks') ?? 1500);
-const sizes = (flag('sizes') ?? '1,4,16').split(',').map(Number);
+const panelOnly = args.includes('--panel-only');
+const sizes = panelOnly ? [] : (flag('sizes') ?? '1,4,16').split(',').map(Number);
+const panel = !args.includes('--no-panel');
+const panelChunks = Number(flag('panel-chunks') ?? 2000);
+const panelSessions = Number(flag('panel-sessions') ?? 16);
 const rawPath = flag('raw');
 const log = (...a) => console.error('[many-sessions]', ...a);
 
@@ -39,7 +49,7 @@ const TARGET = { commitsPerFrame: 1, longTaskMs: 50, flat: 1.5 };
  * Before (`--no-before` skips it): the page built with what issue 19's second round changed put
  * back at build time (bench/lib/shared-frame-patches.mjs).
  */
-const before = !quick && !args.includes('--no-before');
+const before = !quick && !panelOnly && !args.includes('--no-before');
 
 log('building pages…');
 const server = await serve(await buildPages('many-sessions', ['many-sessions.html']));
@@ -70,7 +80,9 @@ async function runPage(mode, n, base = server) {
 
 const results = [];
 const beforeResults = [];
+let panelRuns = null;
 try {
+  if (panel) panelRuns = await measurePanel({ browser, agentUrl: agent.url, runs, chunks: panelChunks, sessions: panelSessions, log });
   for (let run = 0; run < runs; run++) {
     for (const n of sizes) {
       for (const mode of n === 1 ? ['one'] : ['one', 'many']) {
@@ -97,7 +109,8 @@ try {
   await beforeServer?.close();
 }
 const loadEnd = os.loadavg();
-if (rawPath) await writeFile(rawPath, JSON.stringify({ results, beforeResults }, null, 1));
+if (rawPath) await writeFile(rawPath, JSON.stringify({ results, beforeResults, panelRuns }, null, 1));
+const panelMarkdown = panelRuns ? panelSection({ ...panelRuns, chunks: panelChunks, sessions: panelSessions, runs }) : '';
 
 /** @param {any[]} list */
 function grouped(list) {
@@ -196,11 +209,12 @@ const NOTES = `
   first change after a quiet frame joining the shared frame when one is already scheduled.
 `;
 
-const markdown = `## Many sessions streaming at once
+const heading = `## Many sessions streaming at once
 
 ${machineLine()} · Chromium ${browserVersion} · load average (1 min) ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end (2 cores shared with other work) · \`npm run bench -- many-sessions\`
+`;
 
-N sessions in one page, each answering \`/stream ${fmt.int(chunks)}\` from the demo agent (in the bench process) at the
+const threadsMarkdown = `N sessions in one page, each answering \`/stream ${fmt.int(chunks)}\` from the demo agent (in the bench process) at the
 same time, each shown by its own \`<Thread>\` through \`useSession\`: all N through one client and \`<AcpProvider>\`
 ("one"), or N clients, WebSockets and providers. Per-chunk cost: main-thread busy (CDP TaskDuration) / CPU
 (ThreadTime) from the prompts to the first frame with every session's last chunk on screen, divided by all the chunks
@@ -231,5 +245,6 @@ ${table(
   rows,
 )}
 ${beforeTable}${NOTES}`;
+const markdown = [heading, panelMarkdown, results.length ? threadsMarkdown : ''].filter(Boolean).join('\n');
 console.log(markdown);
 if (write) writeSections([{ name: 'many-sessions', markdown }]);
