@@ -151,6 +151,7 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast, paus
     mounted: mounted.current,
     whole: !hadCommit.current && !paused,
     isFast,
+    scrollRef,
   });
   useIsomorphicLayoutEffect(() => {
     mounted.current = content;

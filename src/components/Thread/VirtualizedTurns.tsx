@@ -32,7 +32,7 @@ const neverFast = () => false;
  * has not fetched the virtualizer yet shows them here: mounted across tasks as in the virtual
  * list (`useRevealInSlices`), except on the first render of a finished thread.
  */
-function RecentTurns({ groups, renderGroup, keepLast, paused = false }: VirtualTurnListProps) {
+function RecentTurns({ groups, renderGroup, keepLast, scrollRef, paused = false }: VirtualTurnListProps) {
   const first = recentStart(groups, keepLast);
   const recent = groups.slice(first);
   const mounted = useRef<ReadonlySet<string>>(new Set());
@@ -46,6 +46,7 @@ function RecentTurns({ groups, renderGroup, keepLast, paused = false }: VirtualT
     mounted: mounted.current,
     whole: !hadCommit.current && !paused,
     isFast: neverFast,
+    scrollRef,
   });
   useIsomorphicLayoutEffect(() => {
     mounted.current = new Set(recent.map((group) => group.key));
