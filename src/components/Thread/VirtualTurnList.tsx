@@ -66,7 +66,9 @@ function scrollToFn(offset: number, options: { adjustments?: number; behavior?: 
  * turns coming into view mounted already and mounts nothing itself. While the log is scrolled
  * faster than half a viewport a frame, frames mount nothing: rows passing by that fast are not
  * worth mounting. A placeholder has the row's size, so replacing it moves nothing that was
- * measured before.
+ * measured before. A turn that starts mounting after the list's first render (the newest turns
+ * once a session's load answers, one scrolled into view) shows its first item at once and the
+ * rest across tasks, at its row's size meanwhile (`use-reveal-in-slices.ts`).
  *
  * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
  * need it.
