@@ -168,7 +168,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
     [items, streamingIndex, attachments, terminals, session.cwd, actions, dismissed, allowRemoteImages, renderItem],
   );
 
-  const renderGroup = (group: TurnGroup, index: number) => (
+  const renderGroup = (group: TurnGroup, index: number, shown?: number) => (
     <TurnGroupView
       key={group.key}
       group={group}
@@ -177,6 +177,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
       standalone={standaloneFor(attachments, group.key)}
       footer={renderTurnFooter}
       subagents={session.subagents}
+      shown={shown}
     />
   );
   // While a session loads its history, only its newest turn is mounted whatever the thread's
@@ -226,7 +227,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
             {virtualized ? (
               <VirtualizedTurns groups={groups} scrollRef={scrollRef} renderGroup={renderGroup} keepLast={loading ? 1 : KEEP_LAST} paused={loading} />
             ) : (
-              groups.map(renderGroup)
+              groups.map((group, index) => renderGroup(group, index))
             )}
             <StandaloneRequestsView requests={orphans} actions={actions} subagents={session.subagents} />
           </div>

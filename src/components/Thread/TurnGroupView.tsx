@@ -20,6 +20,11 @@ interface TurnGroupViewProps {
   footer: ((turn: TurnRecord) => ReactNode) | undefined;
   /** The session's child agents, for the requests they sent (see `StandaloneRequestsView`). */
   subagents: Subagents | undefined;
+  /**
+   * While the turn mounts across tasks (a virtualized thread, see `use-reveal-in-slices.ts`), how
+   * many of its items to render yet; the rest, its requests and how it ended come once it is whole.
+   */
+  shown?: number;
 }
 
 /** A refused turn is left out of the agent's next prompt; it stays visible, marked as such. */
@@ -31,10 +36,12 @@ export function isExcluded(turn: TurnRecord | null): boolean {
  * One turn: its items in order, requests without a card, then how it ended. Memoized on what
  * its own items would render from, so a chunk streaming into the newest turn skips every other.
  */
-export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone, footer, subagents }: TurnGroupViewProps) {
+export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group, state, last, standalone, footer, subagents, shown }: TurnGroupViewProps) {
   const messages = useMessages('thread', threadMessages);
   const children: ReactNode[] = [];
-  for (let index = group.start; index < group.end; index++) {
+  const mounting = shown !== undefined && group.start + shown < group.end;
+  const end = mounting ? group.start + shown : group.end;
+  for (let index = group.start; index < end; index++) {
     const props = itemPropsAt(state, index, last);
     if (props) children.push(<ThreadItemView key={props.item.id} {...props} />);
   }
@@ -47,17 +54,18 @@ export const TurnGroupView = /* @__PURE__ */ memo(function TurnGroupView({ group
       data-stop-reason={group.turn?.stopReason ?? undefined}
       data-excluded={excluded ? 'true' : undefined}
       data-latest={last ? 'true' : undefined}
+      aria-busy={mounting ? true : undefined}
     >
       {children}
-      <StandaloneRequestsView requests={standalone} actions={state.actions} subagents={subagents} />
-      {group.turn && <TurnStatusLine turn={group.turn} latest={last} messages={messages} />}
-      {group.turn && footer?.(group.turn)}
+      {!mounting && <StandaloneRequestsView requests={standalone} actions={state.actions} subagents={subagents} />}
+      {!mounting && group.turn && <TurnStatusLine turn={group.turn} latest={last} messages={messages} />}
+      {!mounting && group.turn && footer?.(group.turn)}
     </div>
   );
 }, sameGroupProps);
 
 function sameGroupProps(prev: TurnGroupViewProps, next: TurnGroupViewProps): boolean {
-  if (prev.group !== next.group || prev.last !== next.last || prev.footer !== next.footer) return false;
+  if (prev.group !== next.group || prev.last !== next.last || prev.footer !== next.footer || prev.shown !== next.shown) return false;
   const before = { requests: prev.standalone, actions: prev.state.actions, subagents: prev.subagents };
   if (!sameRequests(before, { requests: next.standalone, actions: next.state.actions, subagents: next.subagents })) {
     return false;

@@ -5,12 +5,14 @@ import { chooseContentRows } from './content-rows.js';
 import type { TurnGroup } from './group-turns.js';
 import { requestIdleTime } from '../../highlight/schedule.js';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
+import { useRevealInSlices } from './use-reveal-in-slices.js';
 import { useScrollSpeed } from './use-scroll-speed.js';
 
 export interface VirtualTurnListProps {
   groups: readonly TurnGroup[];
   scrollRef: RefObject<HTMLDivElement | null>;
-  renderGroup: (group: TurnGroup, index: number) => ReactNode;
+  /** Renders a group; `shown`, when given, is how many of its items to render yet (the turn is mounting). */
+  renderGroup: (group: TurnGroup, index: number, shown?: number) => ReactNode;
   /** How many of the newest groups stay mounted wherever the user scrolls. */
   keepLast: number;
   /**
@@ -64,7 +66,9 @@ function scrollToFn(offset: number, options: { adjustments?: number; behavior?: 
  * turns coming into view mounted already and mounts nothing itself. While the log is scrolled
  * faster than half a viewport a frame, frames mount nothing: rows passing by that fast are not
  * worth mounting. A placeholder has the row's size, so replacing it moves nothing that was
- * measured before.
+ * measured before. A turn that starts mounting after the list's first render (the newest turns
+ * once a session's load answers, one scrolled into view) shows its first item at once and the
+ * rest across tasks, at its row's size meanwhile (`use-reveal-in-slices.ts`).
  *
  * Loaded on demand (see `lazy-virtual-turn-list.ts`): only threads above `virtualizeAbove` items
  * need it.
@@ -112,23 +116,48 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast, paus
 
   const pinned = useMemo(() => new Set(groups.slice(-keepLast).map((group) => group.key)), [groups, keepLast]);
   const mounted = useRef<ReadonlySet<string>>(new Set());
+  const hadCommit = useRef(false);
   // Each idle period that has time for a mount bumps `idleGrants`; a render that sees a grant it
   // has not spent yet may mount one row off screen.
   const [idleGrants, setIdleGrants] = useState(0);
   const spentGrants = useRef(0);
   const viewportStart = virtualizer.scrollOffset ?? 0;
+  const viewportEnd = viewportStart + (virtualizer.scrollRect?.height ?? 0);
   const fast = isFast() || paused;
   const { content, waitingInView, waitingAhead } = chooseContentRows({
     rows: rows.map((row) => ({ key: row.key as string, start: row.start, end: row.end })),
     viewportStart,
-    viewportEnd: viewportStart + (virtualizer.scrollRect?.height ?? 0),
+    viewportEnd,
     mounted: mounted.current,
     pinned,
     budget: fast ? 0 : MOUNTS_PER_FRAME,
     aheadBudget: fast || idleGrants === spentGrants.current ? 0 : 1,
   });
+  const keyed = new Map(rows.map((row) => [row.key as string, row]));
+  // A row new to a commit after the list's first (a session's newest turns when its load
+  // answers, a turn scrolled into view) mounts across tasks, most urgent first: the newest turns,
+  // newest first, then the rows nearest the view.
+  const urgency = (key: string) => {
+    const row = keyed.get(key);
+    if (!row) return Infinity;
+    if (pinned.has(key)) return -1 - row.index / count;
+    return Math.max(0, viewportStart - row.end + 1, row.start - viewportEnd + 1);
+  };
+  const partial = useRevealInSlices({
+    content: [...content].sort((a, b) => urgency(a) - urgency(b)),
+    sizeOf: (key) => {
+      const row = keyed.get(key);
+      const group = row && groups[row.index];
+      return group ? group.end - group.start : 0;
+    },
+    mounted: mounted.current,
+    whole: !hadCommit.current && !paused,
+    isFast,
+    scrollRef,
+  });
   useIsomorphicLayoutEffect(() => {
     mounted.current = content;
+    hadCommit.current = true;
     spentGrants.current = idleGrants;
   });
   useMountInView(waitingInView && !paused, isFast);
@@ -136,21 +165,26 @@ export function VirtualTurnList({ groups, scrollRef, renderGroup, keepLast, paus
 
   return (
     <div className="acp-thread__virtual" data-slot="thread-virtual-list" style={{ height: totalSize }}>
-      {rows.map((row) => (
-        <div
-          key={row.key as string}
-          ref={virtualizer.measureElement}
-          data-index={row.index}
-          className="acp-thread__virtual-row"
-          style={{ transform: `translateY(${row.start}px)` }}
-        >
-          {content.has(row.key as string) ? (
-            renderGroup(groups[row.index]!, row.index)
-          ) : (
-            <div className="acp-thread__placeholder" data-slot="thread-turn-placeholder" aria-hidden="true" style={{ height: row.size }} />
-          )}
-        </div>
-      ))}
+      {rows.map((row) => {
+        const shown = partial.get(row.key as string);
+        return (
+          <div
+            key={row.key as string}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className="acp-thread__virtual-row"
+            // A turn still mounting keeps its row's size (measured, or estimated): nothing below
+            // it moves until it is whole and measured again.
+            style={{ transform: `translateY(${row.start}px)`, minHeight: shown === undefined ? undefined : row.size }}
+          >
+            {content.has(row.key as string) ? (
+              renderGroup(groups[row.index]!, row.index, shown)
+            ) : (
+              <div className="acp-thread__placeholder" data-slot="thread-turn-placeholder" aria-hidden="true" style={{ height: row.size }} />
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -1,6 +1,9 @@
+import { useRef } from 'react';
 import type { TurnGroup } from './group-turns.js';
 import { useLazyModule } from '../shared/index.js';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
+import { useRevealInSlices } from './use-reveal-in-slices.js';
 import type { VirtualTurnListProps } from './VirtualTurnList.js';
 
 /**
@@ -18,9 +21,38 @@ const RECENT_ITEMS = 8;
 export function VirtualizedTurns(props: VirtualTurnListProps) {
   const { module } = useLazyModule(virtualTurnListModule);
   if (module) return <module.VirtualTurnList {...props} />;
-  const { groups, renderGroup, keepLast } = props;
+  return <RecentTurns {...props} />;
+}
+
+/** The log is not virtualized yet, so it has no scroll speed to wait for. */
+const neverFast = () => false;
+
+/**
+ * The newest turns, while the virtualizer loads. A session loading its history on a page that
+ * has not fetched the virtualizer yet shows them here: mounted across tasks as in the virtual
+ * list (`useRevealInSlices`), except on the first render of a finished thread.
+ */
+function RecentTurns({ groups, renderGroup, keepLast, scrollRef, paused = false }: VirtualTurnListProps) {
   const first = recentStart(groups, keepLast);
-  return <>{groups.slice(first).map((group, offset) => renderGroup(group, first + offset))}</>;
+  const recent = groups.slice(first);
+  const mounted = useRef<ReadonlySet<string>>(new Set());
+  const hadCommit = useRef(false);
+  const partial = useRevealInSlices({
+    content: recent.map((group) => group.key).reverse(),
+    sizeOf: (key) => {
+      const group = recent.find((g) => g.key === key);
+      return group ? group.end - group.start : 0;
+    },
+    mounted: mounted.current,
+    whole: !hadCommit.current && !paused,
+    isFast: neverFast,
+    scrollRef,
+  });
+  useIsomorphicLayoutEffect(() => {
+    mounted.current = new Set(recent.map((group) => group.key));
+    hadCommit.current = true;
+  });
+  return <>{recent.map((group, offset) => renderGroup(group, first + offset, partial.get(group.key)))}</>;
 }
 
 /** Index of the first group to mount: at least `keepLast` groups and `RECENT_ITEMS` items. */
