@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionPrompt, PermissionQueue } from '../../src/components/PermissionPrompt/index.js';
@@ -213,6 +213,32 @@ describe('PermissionPrompt', () => {
     }
     // The last keeps focus once answered, as a lone prompt does.
     expect(screen.getByRole('group', { name: 'Permission needed: Step 3' })).toHaveFocus();
+  });
+
+  it('mounts a burst of prompts in slices: the first at once, the others titled until their turn, then all answerable', async () => {
+    // A clock that moves 5 ms each time it is read: the slice is spent after a couple of prompts.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    const onRespond = vi.fn();
+    const requests = Array.from({ length: 30 }, (_, i) => request({ requestId: `p${i}`, toolCall: { toolCallId: `c${i}`, title: `Step ${i + 1}` } }));
+    const { container } = render(
+      <>
+        {requests.map((r) => (
+          <PermissionPrompt key={r.requestId} request={r} onRespond={onRespond} />
+        ))}
+      </>,
+    );
+    const waitingNow = container.querySelectorAll('[data-slot="permission"][data-mounting]');
+    expect(waitingNow.length).toBeGreaterThan(0);
+    expect(waitingNow.length).toBeLessThan(30);
+    expect(within(waitingNow[0] as HTMLElement).getByText(/Permission needed: Step \d+/)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Permission needed: Step 1' })).toHaveFocus();
+    await waitFor(() => expect(container.querySelectorAll('[data-mounting]')).toHaveLength(0));
+    expect(screen.getAllByRole('button', { name: 'Allow once' })).toHaveLength(30);
+    // The first still has focus: the later ones did not take it as they mounted.
+    expect(screen.getByRole('group', { name: 'Permission needed: Step 1' })).toHaveFocus();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Permission needed: Step 30' })).getByRole('button', { name: 'Reject' }));
+    expect(onRespond).toHaveBeenCalledWith('p29', 'no');
   });
 
   it('shows which option was chosen when answered', () => {

@@ -18,6 +18,7 @@ import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
 import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
+import { useMountInSlices } from '../shared/use-mount-in-slices.js';
 
 export interface PermissionPromptOwnProps {
   request: PermissionRequestState;
@@ -47,8 +48,31 @@ export type PermissionPromptProps = RootProps<PermissionPromptOwnProps>;
 
 export const PermissionPromptLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, PermissionPromptProps>(function PermissionPromptLoaded(props, ref) {
   // Keyed by request so a new request never inherits the previous one's local answer.
-  return <Prompt key={props.request.requestId} {...props} forwardedRef={ref} />;
+  return <PromptInSlices key={props.request.requestId} {...props} forwardedRef={ref} />;
 });
+
+/**
+ * An agent may ask a hundred permissions at once: prompts mount in slices (see
+ * use-mount-in-slices.ts), each showing its title in a frame of its size until its turn.
+ */
+function PromptInSlices(props: PermissionPromptProps & { forwardedRef: Ref<HTMLDivElement> }) {
+  const mounted = useMountInSlices();
+  const messages = useMessages('permission', permissionMessages);
+  const id = useId();
+  if (mounted) return <Prompt {...props} />;
+  return (
+    <div
+      className={cx('acp-permission', props.className)}
+      data-slot="permission"
+      data-status={props.request.status}
+      data-mounting="true"
+      aria-busy="true"
+      ref={props.forwardedRef}
+    >
+      <PermissionHeader titleId={`${id}-title`} toolTitle={toolCallInfo(props.request.toolCall).title} messages={messages} />
+    </div>
+  );
+}
 
 function Prompt({
   request,
