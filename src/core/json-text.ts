@@ -13,6 +13,8 @@
  * express (`undefined`, a function) is written as `String(value)`.
  */
 
+import { startSlice, yieldToMain, type Slice } from './slices.js';
+
 export interface JsonTextOptions {
   /** Spaces per level (default 2); 0 writes compact JSON. */
   indent?: number;
@@ -68,88 +70,150 @@ function prepare(raw: unknown, key: string | number): unknown {
 }
 
 export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonText {
-  const indent = options.indent ?? 2;
-  const flattenFrom = options.flattenFrom ?? Number.POSITIVE_INFINITY;
-  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
-  const first = prepare(value, '');
-  if (first === NOTHING) return { text: String(value), cut: false, flattened: false };
-  // Whole text (a transcript, a copy): the engine's own writer, native and fast, gives the same
-  // text for most values. It throws past its stack (a RangeError, caught), for cycles and for
-  // bigint; the writer below handles those. Its text is used when it nests less than
-  // `flattenFrom`. Within `maxChars` the writer below is used: its work stops at the budget.
-  if (!Number.isFinite(maxChars) && typeof first === 'object') {
-    try {
-      const text = JSON.stringify(first, null, indent);
-      if (!Number.isFinite(flattenFrom) || nesting(text) < flattenFrom) return { text, cut: false, flattened: false };
-    } catch {
-      // Written below.
+  const writer = new JsonWriter(value, options);
+  while (!writer.write(null));
+  return writer.result();
+}
+
+/**
+ * `jsonText` in slices (see `slices.ts`): the writing yields to the page whenever a slice's time
+ * is spent, so a value that takes long to write (50,000 levels) never holds the main thread.
+ * Resolves with the same text as `jsonText`, or null if `signal` aborted first.
+ */
+export function jsonTextInSlices(value: unknown, options: JsonTextOptions = {}, signal?: AbortSignal): Promise<JsonText | null> {
+  return new JsonWriter(value, options).finish(signal);
+}
+
+/** Containers written between two looks at a slice's clock. */
+const CLOCK_EVERY = 512;
+
+/**
+ * The writer: its own stack of the containers being written, so it can stop between any two
+ * members and go on later (`write` with a slice), and depth costs memory, not call stack.
+ */
+export class JsonWriter {
+  private readonly indent: number;
+  private readonly flattenFrom: number;
+  private readonly maxChars: number;
+  /** Pieces of the text, joined at the end (appending to one string makes a deep rope). */
+  private readonly parts: string[] = [];
+  private length = 0;
+  private flattened = false;
+  /** The containers being written, innermost last. */
+  private readonly stack: Container[] = [];
+  /** The containers being written: a value met again inside itself is a cycle. */
+  private readonly open = new Set<object>();
+  private readonly breaks: string[] = [];
+  /** The whole text, when the engine's own writer gave it (or the value is not JSON at all). */
+  private done: JsonText | null = null;
+
+  constructor(value: unknown, options: JsonTextOptions = {}) {
+    this.indent = options.indent ?? 2;
+    this.flattenFrom = options.flattenFrom ?? Number.POSITIVE_INFINITY;
+    this.maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
+    const first = prepare(value, '');
+    if (first === NOTHING) {
+      this.done = { text: String(value), cut: false, flattened: false };
+      return;
     }
+    // Whole text (a transcript, a copy): the engine's own writer, native and fast, gives the same
+    // text for most values. It throws past its stack (a RangeError, caught), for cycles and for
+    // bigint; the writer below handles those. Its text is used when it nests less than
+    // `flattenFrom`. Within `maxChars` the writer below is used: its work stops at the budget.
+    if (!Number.isFinite(this.maxChars) && typeof first === 'object') {
+      try {
+        const text = JSON.stringify(first, null, this.indent);
+        if (!Number.isFinite(this.flattenFrom) || nesting(text) < this.flattenFrom) {
+          this.done = { text, cut: false, flattened: false };
+          return;
+        }
+      } catch {
+        // Written below.
+      }
+    }
+    this.start(first);
   }
 
-  // Pieces of the text, joined at the end (appending to one string makes a deep rope).
-  const parts: string[] = [];
-  let length = 0;
-  const emit = (piece: string) => {
-    parts.push(piece);
-    length += piece.length;
-  };
-  let flattened = false;
-  // The containers being written, innermost last: the stack is the writer's own, not the call stack's.
-  const stack: Container[] = [];
-  // The containers being written: a value met again inside itself is a cycle.
-  const open = new Set<object>();
-  const breaks: string[] = [];
-  const breakAt = (depth: number) => (indent > 0 && depth < flattenFrom ? (breaks[depth] ??= `\n${' '.repeat(indent * depth)}`) : '');
+  /** Writes on until the text is done (true) or, with a slice, until its time is spent (false). */
+  write(slice: Slice | null): boolean {
+    if (this.done) return true;
+    const { stack, indent, flattenFrom } = this;
+    let count = 0;
+    for (let top = stack.at(-1); top && this.length < this.maxChars; top = stack.at(-1)) {
+      if (slice && ++count % CLOCK_EVERY === 0 && slice.spent()) return false;
+      const { value: container, keys } = top;
+      const depth = stack.length - 1;
+      let member: unknown = NOTHING;
+      let key = '';
+      if (keys) {
+        // Past the last key there is none: the object is done.
+        for (let next = keys[top.next]; next !== undefined && member === NOTHING; next = keys[top.next]) {
+          top.next++;
+          key = next;
+          member = prepare((container as Record<string, unknown>)[key], key);
+        }
+      } else {
+        const items = container as unknown[];
+        if (top.next < items.length) {
+          const index = top.next++;
+          member = prepare(items[index], index);
+          // An array keeps the slot of a value JSON cannot write, as null.
+          if (member === NOTHING) member = 'null';
+        }
+      }
+      if (member === NOTHING) {
+        stack.pop();
+        this.open.delete(container);
+        // A container's members and its closing bracket are on one line once the members are flattened.
+        if (top.count > 0 && depth + 1 < flattenFrom) this.emit(this.breakAt(depth));
+        this.emit(keys ? '}' : ']');
+        continue;
+      }
+      if (depth + 1 >= flattenFrom && indent > 0) this.flattened = true;
+      if (top.count++ > 0) this.emit(',');
+      if (depth + 1 < flattenFrom && indent > 0) this.emit(this.breakAt(depth + 1));
+      if (keys) this.emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
+      this.start(member);
+    }
+    const cut = this.length >= this.maxChars;
+    const text = this.parts.join('');
+    this.done = { text: cut ? text.slice(0, this.maxChars) : text, cut, flattened: this.flattened };
+    return true;
+  }
 
-  const start = (prepared: unknown): void => {
-    if (typeof prepared === 'string') return emit(prepared);
+  /** Writes on in slices, yielding between them; null if `signal` aborted first (it can go on later). */
+  async finish(signal?: AbortSignal): Promise<JsonText | null> {
+    while (!this.write(startSlice())) {
+      await yieldToMain();
+      if (signal?.aborted) return null;
+    }
+    return this.result();
+  }
+
+  /** The text; call once `write` returned true. */
+  result(): JsonText {
+    if (!this.done) throw new Error('JsonWriter: the text is not written yet');
+    return this.done;
+  }
+
+  private emit(piece: string): void {
+    this.parts.push(piece);
+    this.length += piece.length;
+  }
+
+  private breakAt(depth: number): string {
+    return this.indent > 0 && depth < this.flattenFrom ? (this.breaks[depth] ??= `\n${' '.repeat(this.indent * depth)}`) : '';
+  }
+
+  private start(prepared: unknown): void {
+    if (typeof prepared === 'string') return this.emit(prepared);
     const object = prepared as object;
-    if (open.has(object)) return emit('"[Circular]"');
-    open.add(object);
+    if (this.open.has(object)) return this.emit('"[Circular]"');
+    this.open.add(object);
     const keys = Array.isArray(object) ? null : Object.keys(object);
-    emit(keys ? '{' : '[');
-    stack.push({ value: object, keys, next: 0, count: 0 });
-  };
-
-  start(first);
-  for (let top = stack.at(-1); top && length < maxChars; top = stack.at(-1)) {
-    const { value: container, keys } = top;
-    const depth = stack.length - 1;
-    let member: unknown = NOTHING;
-    let key = '';
-    if (keys) {
-      // Past the last key there is none: the object is done.
-      for (let next = keys[top.next]; next !== undefined && member === NOTHING; next = keys[top.next]) {
-        top.next++;
-        key = next;
-        member = prepare((container as Record<string, unknown>)[key], key);
-      }
-    } else {
-      const items = container as unknown[];
-      if (top.next < items.length) {
-        const index = top.next++;
-        member = prepare(items[index], index);
-        // An array keeps the slot of a value JSON cannot write, as null.
-        if (member === NOTHING) member = 'null';
-      }
-    }
-    if (member === NOTHING) {
-      stack.pop();
-      open.delete(container);
-      // A container's members and its closing bracket are on one line once the members are flattened.
-      if (top.count > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
-      emit(keys ? '}' : ']');
-      continue;
-    }
-    if (depth + 1 >= flattenFrom && indent > 0) flattened = true;
-    if (top.count++ > 0) emit(',');
-    if (depth + 1 < flattenFrom && indent > 0) emit(breakAt(depth + 1));
-    if (keys) emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
-    start(member);
+    this.emit(keys ? '{' : '[');
+    this.stack.push({ value: object, keys, next: 0, count: 0 });
   }
-  const cut = length >= maxChars;
-  const text = parts.join('');
-  return { text: cut ? text.slice(0, maxChars) : text, cut, flattened };
 }
 
 /** How deep the brackets of JSON text nest (outside strings). */
