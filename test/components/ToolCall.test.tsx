@@ -132,7 +132,9 @@ describe('ToolCall', () => {
     // A clock that moves 5 ms a look: the render's slice is spent long before the text is written.
     let clock = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
-    onTestFinished(() => vi.restoreAllMocks());
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
     let rawInput: unknown = 'bottom';
     for (let i = 0; i < 50_000; i++) rawInput = [rawInput];
     const { container } = render(<ToolCall toolCall={toolCall({ rawInput })} />);
