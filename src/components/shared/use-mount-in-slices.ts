@@ -6,7 +6,7 @@
  * render a placeholder of their size and mount in later tasks, a slice's worth each, in the order
  * they asked.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { startSlice, yieldToMain, type Slice } from '../../core/slices.js';
 
@@ -51,9 +51,18 @@ async function drain(): Promise<void> {
   }
 }
 
+const subscribeToNothing = () => () => {};
+
 /** True once the part may show its full content; until then it shows a placeholder of its size. */
 export function useMountInSlices(): boolean {
-  const [mounted, setMounted] = useState(mayMountNow);
+  // On the server and while hydrating, everything mounts and no clock is read: the markup must be
+  // a function of the props, and hydration must find what the server wrote.
+  const serverOrHydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [mounted, setMounted] = useState(() => serverOrHydrating || mayMountNow());
   useEffect(() => {
     if (mounted) return;
     const mount = () => setMounted(true);
