@@ -70,7 +70,7 @@ function prepare(raw: unknown, key: string | number): unknown {
 }
 
 export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonText {
-  const writer = new JsonWriter(value, options);
+  const writer = jsonWriter(value, options);
   while (!writer.write(null));
   return writer.result();
 }
@@ -81,65 +81,82 @@ export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonTex
  * Resolves with the same text as `jsonText`, or null if `signal` aborted first.
  */
 export function jsonTextInSlices(value: unknown, options: JsonTextOptions = {}, signal?: AbortSignal): Promise<JsonText | null> {
-  return new JsonWriter(value, options).finish(signal);
+  return finishInSlices(jsonWriter(value, options), signal);
+}
+
+/** Writes on in slices, yielding between them; null if `signal` aborted first (the writer can go on later). */
+export async function finishInSlices(writer: JsonWriter, signal?: AbortSignal): Promise<JsonText | null> {
+  while (!writer.write(startSlice())) {
+    await yieldToMain();
+    if (signal?.aborted) return null;
+  }
+  return writer.result();
+}
+
+/** JSON text being written: it can stop between any two members and go on later. */
+export interface JsonWriter {
+  /** Writes on until the text is done (true) or, with a slice, until its time is spent (false). */
+  write(slice: Slice | null): boolean;
+  /** The text; call once `write` returned true. */
+  result(): JsonText;
 }
 
 /** Containers written between two looks at a slice's clock. */
 const CLOCK_EVERY = 512;
 
-/**
- * The writer: its own stack of the containers being written, so it can stop between any two
- * members and go on later (`write` with a slice), and depth costs memory, not call stack.
- */
-export class JsonWriter {
-  private readonly indent: number;
-  private readonly flattenFrom: number;
-  private readonly maxChars: number;
-  /** Pieces of the text, joined at the end (appending to one string makes a deep rope). */
-  private readonly parts: string[] = [];
-  private length = 0;
-  private flattened = false;
-  /** The containers being written, innermost last. */
-  private readonly stack: Container[] = [];
-  /** The containers being written: a value met again inside itself is a cycle. */
-  private readonly open = new Set<object>();
-  private readonly breaks: string[] = [];
-  /** The whole text, when the engine's own writer gave it (or the value is not JSON at all). */
-  private done: JsonText | null = null;
-
-  constructor(value: unknown, options: JsonTextOptions = {}) {
-    this.indent = options.indent ?? 2;
-    this.flattenFrom = options.flattenFrom ?? Number.POSITIVE_INFINITY;
-    this.maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
-    const first = prepare(value, '');
-    if (first === NOTHING) {
-      this.done = { text: String(value), cut: false, flattened: false };
-      return;
+/** The writer keeps its own stack of the containers being written: depth costs memory, not call stack. */
+export function jsonWriter(value: unknown, options: JsonTextOptions = {}): JsonWriter {
+  const indent = options.indent ?? 2;
+  const flattenFrom = options.flattenFrom ?? Number.POSITIVE_INFINITY;
+  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
+  // Written already: by the engine's own writer, or not JSON at all.
+  const finished = (text: JsonText): JsonWriter => ({ write: () => true, result: () => text });
+  const first = prepare(value, '');
+  if (first === NOTHING) return finished({ text: String(value), cut: false, flattened: false });
+  // Whole text (a transcript, a copy): the engine's own writer, native and fast, gives the same
+  // text for most values. It throws past its stack (a RangeError, caught), for cycles and for
+  // bigint; the writer below handles those. Its text is used when it nests less than
+  // `flattenFrom`. Within `maxChars` the writer below is used: its work stops at the budget.
+  if (!Number.isFinite(maxChars) && typeof first === 'object') {
+    try {
+      const text = JSON.stringify(first, null, indent);
+      if (!Number.isFinite(flattenFrom) || nesting(text) < flattenFrom) return finished({ text, cut: false, flattened: false });
+    } catch {
+      // Written below.
     }
-    // Whole text (a transcript, a copy): the engine's own writer, native and fast, gives the same
-    // text for most values. It throws past its stack (a RangeError, caught), for cycles and for
-    // bigint; the writer below handles those. Its text is used when it nests less than
-    // `flattenFrom`. Within `maxChars` the writer below is used: its work stops at the budget.
-    if (!Number.isFinite(this.maxChars) && typeof first === 'object') {
-      try {
-        const text = JSON.stringify(first, null, this.indent);
-        if (!Number.isFinite(this.flattenFrom) || nesting(text) < this.flattenFrom) {
-          this.done = { text, cut: false, flattened: false };
-          return;
-        }
-      } catch {
-        // Written below.
-      }
-    }
-    this.start(first);
   }
 
-  /** Writes on until the text is done (true) or, with a slice, until its time is spent (false). */
-  write(slice: Slice | null): boolean {
-    if (this.done) return true;
-    const { stack, indent, flattenFrom } = this;
+  // Pieces of the text, joined at the end (appending to one string makes a deep rope).
+  const parts: string[] = [];
+  let length = 0;
+  const emit = (piece: string) => {
+    parts.push(piece);
+    length += piece.length;
+  };
+  let flattened = false;
+  // The containers being written, innermost last: the stack is the writer's own, not the call stack's.
+  const stack: Container[] = [];
+  // The containers being written: a value met again inside itself is a cycle.
+  const open = new Set<object>();
+  const breaks: string[] = [];
+  const breakAt = (depth: number) => (indent > 0 && depth < flattenFrom ? (breaks[depth] ??= `\n${' '.repeat(indent * depth)}`) : '');
+
+  const start = (prepared: unknown): void => {
+    if (typeof prepared === 'string') return emit(prepared);
+    const object = prepared as object;
+    if (open.has(object)) return emit('"[Circular]"');
+    open.add(object);
+    const keys = Array.isArray(object) ? null : Object.keys(object);
+    emit(keys ? '{' : '[');
+    stack.push({ value: object, keys, next: 0, count: 0 });
+  };
+
+  // The text once written.
+  let done: JsonText | null = null;
+  const write = (slice: Slice | null): boolean => {
+    if (done) return true;
     let count = 0;
-    for (let top = stack.at(-1); top && this.length < this.maxChars; top = stack.at(-1)) {
+    for (let top = stack.at(-1); top && length < maxChars; top = stack.at(-1)) {
       if (slice && ++count % CLOCK_EVERY === 0 && slice.spent()) return false;
       const { value: container, keys } = top;
       const depth = stack.length - 1;
@@ -163,57 +180,32 @@ export class JsonWriter {
       }
       if (member === NOTHING) {
         stack.pop();
-        this.open.delete(container);
+        open.delete(container);
         // A container's members and its closing bracket are on one line once the members are flattened.
-        if (top.count > 0 && depth + 1 < flattenFrom) this.emit(this.breakAt(depth));
-        this.emit(keys ? '}' : ']');
+        if (top.count > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
+        emit(keys ? '}' : ']');
         continue;
       }
-      if (depth + 1 >= flattenFrom && indent > 0) this.flattened = true;
-      if (top.count++ > 0) this.emit(',');
-      if (depth + 1 < flattenFrom && indent > 0) this.emit(this.breakAt(depth + 1));
-      if (keys) this.emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
-      this.start(member);
+      if (depth + 1 >= flattenFrom && indent > 0) flattened = true;
+      if (top.count++ > 0) emit(',');
+      if (depth + 1 < flattenFrom && indent > 0) emit(breakAt(depth + 1));
+      if (keys) emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
+      start(member);
     }
-    const cut = this.length >= this.maxChars;
-    const text = this.parts.join('');
-    this.done = { text: cut ? text.slice(0, this.maxChars) : text, cut, flattened: this.flattened };
+    const cut = length >= maxChars;
+    const text = parts.join('');
+    done = { text: cut ? text.slice(0, maxChars) : text, cut, flattened };
     return true;
-  }
+  };
 
-  /** Writes on in slices, yielding between them; null if `signal` aborted first (it can go on later). */
-  async finish(signal?: AbortSignal): Promise<JsonText | null> {
-    while (!this.write(startSlice())) {
-      await yieldToMain();
-      if (signal?.aborted) return null;
-    }
-    return this.result();
-  }
-
-  /** The text; call once `write` returned true. */
-  result(): JsonText {
-    if (!this.done) throw new Error('JsonWriter: the text is not written yet');
-    return this.done;
-  }
-
-  private emit(piece: string): void {
-    this.parts.push(piece);
-    this.length += piece.length;
-  }
-
-  private breakAt(depth: number): string {
-    return this.indent > 0 && depth < this.flattenFrom ? (this.breaks[depth] ??= `\n${' '.repeat(this.indent * depth)}`) : '';
-  }
-
-  private start(prepared: unknown): void {
-    if (typeof prepared === 'string') return this.emit(prepared);
-    const object = prepared as object;
-    if (this.open.has(object)) return this.emit('"[Circular]"');
-    this.open.add(object);
-    const keys = Array.isArray(object) ? null : Object.keys(object);
-    this.emit(keys ? '{' : '[');
-    this.stack.push({ value: object, keys, next: 0, count: 0 });
-  }
+  start(first);
+  return {
+    write,
+    result() {
+      if (!done) throw new Error('jsonWriter: the text is not written yet');
+      return done;
+    },
+  };
 }
 
 /** How deep the brackets of JSON text nest (outside strings). */

@@ -5,7 +5,7 @@
  * `JsonWriting` in its place.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { JsonWriter, type JsonText } from '../../core/json-text.js';
+import { finishInSlices, jsonWriter, type JsonText, type JsonWriter } from '../../core/json-text.js';
 import { startSlice } from '../../core/slices.js';
 import { NESTING_LIMIT, TOOL_OUTPUT_LIMIT } from './budgets.js';
 import { displayJson } from './json-display.js';
@@ -20,7 +20,7 @@ export function useDisplayJson(value: unknown, maxChars: number = TOOL_OUTPUT_LI
   const started = useMemo<Started>(() => {
     // A string is shown as it is: only cut, never written.
     if (typeof value === 'string') return { json: displayJson(value, maxChars), writer: null };
-    const writer = new JsonWriter(value, { flattenFrom: NESTING_LIMIT, maxChars });
+    const writer = jsonWriter(value, { flattenFrom: NESTING_LIMIT, maxChars });
     return writer.write(startSlice()) ? { json: writer.result(), writer: null } : { json: null, writer };
   }, [value, maxChars]);
   const [finished, setFinished] = useState<{ writer: JsonWriter; json: JsonText } | null>(null);
@@ -28,7 +28,7 @@ export function useDisplayJson(value: unknown, maxChars: number = TOOL_OUTPUT_LI
     const { writer } = started;
     if (!writer) return;
     const controller = new AbortController();
-    void writer.finish(controller.signal).then((json) => json && setFinished({ writer, json }));
+    void finishInSlices(writer, controller.signal).then((json) => json && setFinished({ writer, json }));
     // Aborted between slices; a writer started again (Strict Mode) goes on where it stopped.
     return () => controller.abort();
   }, [started]);
