@@ -9,19 +9,23 @@
  * update and an unknown content block (`deep-json`); a 1 MB paragraph and a 300 KB word without a
  * space (`long-line`); a 5,000-row table (`table`); tens of thousands of unmatched emphasis and
  * link openers (`emphasis`); a 40,000-line file with every tenth line changed (`diff`); a
- * terminal printing 200,000 coloured lines (`terminal`).
+ * terminal printing 200,000 coloured lines (`terminal`); 100 permission requests at once, each
+ * for a tool call of its own (`permissions`); 290 KB of escape-heavy terminal output: colours,
+ * cursor moves, `\r` progress bars (`ansi`). `everything` runs them all one after another in one
+ * session, on one page that keeps everything mounted.
  *
  * bench/pages/hostile.html (built into bench/.tmp/hostile/) renders the whole `<AgentPanel>`. Each
- * run of a scenario is a fresh page: it sends the prompt, waits for the turn to end and for 500 ms
- * without a long task, then sends a plain prompt and waits for the agent's echo. Long tasks are the
- * page's `longtask` entries (wall time, so time the main thread waited for a core on this shared
- * machine counts too).
+ * run of a scenario is a fresh page: it sends the prompt, answers each permission prompt with a
+ * click, waits for the turn to end and for 500 ms without a long task, opens every collapsed part
+ * of the conversation one after another (long tasks measured apart), then sends a plain prompt and
+ * waits for the agent's echo. Long tasks are the page's `longtask` entries (wall time, so time the
+ * main thread waited for a core on this shared machine counts too).
  *
  * Code is highlighted in the page's worker; `--highlight=main-thread` takes `Worker` away from the
  * page before it loads, so the library falls back to highlighting on the main thread, as under a
  * CSP that refuses workers (the table says which path each run used).
  *
- * Usage: node bench/hostile.bench.mjs [--quick] [--runs=N] [--only=a,b] [--scale=X] [--highlight=worker|main-thread] [--no-write] [--raw=file.json]
+ * Usage: node bench/hostile.bench.mjs [--quick] [--runs=N] [--only=a,b|everything] [--scale=X] [--highlight=worker|main-thread] [--no-write] [--raw=file.json]
  * Figures go to bench/RESULTS.md, section `hostile` (`hostile-main-thread` for the fallback).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -37,13 +41,18 @@ const quick = args.includes('--quick');
 const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const scale = Number(flag('scale') ?? 1);
-const only = flag('only')?.split(',') ?? SCENARIOS;
+/** Every scenario one after another in one session, on one page that keeps everything mounted. */
+const EVERYTHING = 'everything';
+const only = flag('only')?.split(',') ?? [...SCENARIOS, EVERYTHING];
+for (const name of only)
+  if (name !== EVERYTHING && !SCENARIOS.includes(name)) throw new Error(`--only: no scenario ${name} (${[...SCENARIOS, EVERYTHING].join(', ')})`);
 const rawPath = flag('raw');
 const highlight = flag('highlight') ?? 'worker';
 if (highlight !== 'worker' && highlight !== 'main-thread') throw new Error(`--highlight=${highlight}: worker or main-thread`);
 const log = (...a) => console.error('[hostile]', ...a);
 
-const TARGET_MS = 200;
+/** Issue 27: no main-thread task over 100 ms, whatever the agent sends, opening its collapsed parts included. */
+const TARGET_MS = 100;
 /** Figures measured before the fixes of this benchmark's issue, for the before → after table. */
 const BASELINE = new URL('./hostile.baseline.json', import.meta.url);
 
@@ -67,7 +76,25 @@ async function runScenario(scenario) {
     const error = await page.evaluate(() => window.__error);
     if (error) throw new Error(error);
     agent.takeLargestFrame();
-    const result = await page.evaluate((s) => window.__run(s), scenario);
+    const parts = [];
+    for (const name of scenario === EVERYTHING ? SCENARIOS : [scenario]) {
+      const part = await page.evaluate((s) => window.__run(s), name);
+      if (scenario === EVERYTHING)
+        log(`  ${name}: longest task ${fmt.ms(longestOf(part.longTasks))} ms, opening ${part.opened} parts ${fmt.ms(longestOf(part.openLongTasks))} ms`);
+      parts.push(part);
+    }
+    const result = {
+      scenario,
+      turnMs: parts.reduce((sum, p) => sum + p.turnMs, 0),
+      longTasks: parts.flatMap((p) => p.longTasks),
+      openLongTasks: parts.flatMap((p) => p.openLongTasks),
+      opened: parts.reduce((sum, p) => sum + p.opened, 0),
+      answered: parts.reduce((sum, p) => sum + p.answered, 0),
+      panelAlive: parts.every((p) => p.panelAlive),
+      nextPromptWorks: parts.every((p) => p.nextPromptWorks),
+      notes: [...new Set(parts.flatMap((p) => p.notes))],
+      errors: parts.flatMap((p) => p.errors),
+    };
     // The floor no renderer can go under: the browser's JSON.parse of the scenario's biggest frame,
     // timed alone in the same page after the run (best of three).
     const frame = agent.takeLargestFrame();
@@ -91,6 +118,8 @@ async function runScenario(scenario) {
       failed: String(error?.message ?? error).slice(0, 300),
       crashed,
       longTasks: [],
+      openLongTasks: [],
+      opened: 0,
       panelAlive: false,
       nextPromptWorks: false,
       notes: [],
@@ -101,6 +130,8 @@ async function runScenario(scenario) {
   }
 }
 
+const longestOf = (tasks) => Math.max(0, ...tasks.map((t) => t.duration));
+
 const results = {};
 try {
   for (let i = 0; i < runs; i++) {
@@ -108,9 +139,9 @@ try {
       log(`run ${i + 1}/${runs}: ${scenario}…`);
       const r = await runScenario(scenario);
       (results[scenario] ??= []).push(r);
-      const longest = Math.max(0, ...r.longTasks.map((t) => t.duration));
+      const longest = longestOf(r.longTasks);
       log(
-        `  longest task ${fmt.ms(longest)} ms, ${r.longTasks.length} long tasks, turn ${fmt.ms(r.turnMs ?? 0)} ms, panel ${r.panelAlive ? 'alive' : 'GONE'}, next prompt ${r.nextPromptWorks ? 'ok' : 'FAILED'}` +
+        `  longest task ${fmt.ms(longest)} ms, ${r.longTasks.length} long tasks, opening ${r.opened} parts: longest ${fmt.ms(longestOf(r.openLongTasks))} ms, turn ${fmt.ms(r.turnMs ?? 0)} ms, panel ${r.panelAlive ? 'alive' : 'GONE'}, next prompt ${r.nextPromptWorks ? 'ok' : 'FAILED'}` +
           `${r.failed ? `, failed: ${r.failed}` : ''}${r.errors?.length ? `, errors: ${r.errors.join(' | ').slice(0, 200)}` : ''}`,
       );
     }
@@ -124,13 +155,18 @@ if (rawPath) await writeFile(rawPath, JSON.stringify(results, null, 1));
 
 const summary = Object.fromEntries(
   Object.entries(results).map(([scenario, list]) => {
-    const longest = list.map((r) => Math.max(0, ...r.longTasks.map((t) => t.duration)));
+    const longest = list.map((r) => longestOf(r.longTasks));
+    const opening = list.map((r) => longestOf(r.openLongTasks));
+    const overall = list.map((r, i) => Math.max(longest[i], opening[i]));
     return [
       scenario,
       {
         longest: median(longest),
-        worst: Math.max(...longest),
-        over: median(list.map((r) => r.longTasks.filter((t) => t.duration > TARGET_MS).length)),
+        opening: median(opening),
+        overall: median(overall),
+        opened: median(list.map((r) => r.opened)),
+        worst: Math.max(...overall),
+        over: median(list.map((r) => [...r.longTasks, ...r.openLongTasks].filter((t) => t.duration > TARGET_MS).length)),
         count: median(list.map((r) => r.longTasks.length)),
         turn: median(list.map((r) => r.turnMs ?? NaN)),
         frameBytes: Math.max(0, ...list.map((r) => r.frameBytes ?? 0)),
@@ -157,6 +193,7 @@ const rows = Object.entries(summary).map(([scenario, s]) => {
     `\`${scenario}\``,
     before ? `${fmt.ms(before.longest)} ms${before.alive ? '' : ', blank panel'}` : '—',
     `**${fmt.ms(s.longest)} ms**`,
+    `${fmt.ms(s.opening)} ms (${fmt.int(s.opened)} parts)`,
     `${fmt.ms(s.worst)} ms`,
     `${fmt.int(s.count)} / ${fmt.int(s.over)}`,
     `${fmt.ms(s.turn)} ms`,
@@ -164,7 +201,7 @@ const rows = Object.entries(summary).map(([scenario, s]) => {
     yes(s.alive),
     yes(s.next),
     s.highlighters.join(', ') || '—',
-    verdict(s.longest, TARGET_MS, { strict: true }),
+    verdict(s.overall, TARGET_MS),
   ];
 });
 const notes = Object.entries(summary)
@@ -178,9 +215,12 @@ ${machineLine()} · load ${loadStart.toFixed(1)} → ${os.loadavg()[0].toFixed(1
 
 The whole \`<AgentPanel>\` in headless Chromium, connected over a real WebSocket to the misbehaving agent of
 \`test/helpers/hostile-agent.mjs\`, which streams each scenario in 16 KB chunks (see the file's header for the
-payloads). Long tasks are the page's \`longtask\` entries from the prompt until 500 ms without one, in wall time:
-on this shared 2-core machine that includes time the renderer waited for a core. The target is no task of
-${TARGET_MS} ms or more. After each scenario the page sends another prompt and waits for the agent's echo.
+payloads; the page answers each permission prompt with a click). Long tasks are the page's \`longtask\` entries
+from the prompt until 500 ms without one, in wall time: on this shared 2-core machine that includes time the
+renderer waited for a core. Then the page opens every collapsed part of the conversation one after another
+(tool call cards, raw input and output, diffs, thoughts, unknown content), its long tasks counted apart. The
+target (issue 27) is no task over ${TARGET_MS} ms in either. After each scenario the page sends another prompt and
+waits for the agent's echo. \`everything\` is every scenario one after another in one session.
 The floor column is the scenario's biggest frame and the browser's \`JSON.parse\` of it alone, timed in the
 same page after the run: a task that receives that frame cannot be shorter, whatever the panel does.
 ${highlight === 'main-thread' ? 'Run with `--highlight=main-thread`: the page has no `Worker`, so code is highlighted on the main thread in idle slices, with precompiled grammars.' : 'Code is highlighted in the page\'s worker ("highlighted in"); `--highlight=main-thread` measures the fallback (section `hostile-main-thread`).'}
@@ -190,14 +230,15 @@ ${table(
     'scenario',
     'before: longest task',
     'longest task (median)',
-    'worst run',
-    `long tasks / over ${TARGET_MS} ms`,
+    'opening every collapsed part: longest task (median)',
+    'worst run, either',
+    `long tasks / over ${TARGET_MS} ms (both)`,
     'turn (prompt → end)',
     'floor: biggest frame, its parse alone',
     'panel survives',
     'next prompt works',
     'highlighted in',
-    `< ${TARGET_MS} ms`,
+    `≤ ${TARGET_MS} ms`,
   ],
   rows,
 )}

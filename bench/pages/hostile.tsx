@@ -4,10 +4,13 @@
  * `test/helpers/hostile-agent.mjs`, with the flooding terminal of the hostile playground page.
  *
  * `window.__run(scenario)` types the scenario's name into the prompt and sends it as a user would,
- * waits for the turn to end and the page to go quiet, then sends a plain prompt and waits for its
- * echo (the page must still work). It returns every long task (`PerformanceObserver`, wall time)
- * from the first prompt on, whether the panel is still on the page, and the notes the panel shows
- * about cut, flattened or approximate content.
+ * answers the permission prompts the turn brings (a click on each one's allow option), waits for
+ * the turn to end and the page to go quiet, opens every collapsed part of the conversation one
+ * after another, then sends a plain prompt and waits for its echo (the page must still work). It
+ * returns every long task (`PerformanceObserver`, wall time) from the first prompt on, those while
+ * opening apart, whether the panel is still on the page, and the notes the panel shows about cut,
+ * flattened or approximate content. Called again on the same page, it runs the next scenario in
+ * the same session with everything before still mounted (the benchmark's `everything`).
  */
 import { createRoot } from 'react-dom/client';
 import { AcpProvider } from '../../src/react/index.js';
@@ -70,25 +73,73 @@ async function quiet() {
   }
 }
 
+/**
+ * Answers every pending permission prompt while the turn runs, one click on its allow option per
+ * task, as a user working through them would; stops when the turn ends.
+ */
+async function answerPermissions(): Promise<number> {
+  let answered = 0;
+  while (!idle() && panelAlive()) {
+    const option = root.querySelector<HTMLButtonElement>(
+      '[data-slot="permission"][data-status="pending"] [data-slot="permission-option"][data-kind="allow_once"]',
+    );
+    if (!option) {
+      await sleep(20);
+      continue;
+    }
+    option.click();
+    answered++;
+    await frame();
+  }
+  return answered;
+}
+
+/** Every collapsed part of the conversation a user could open: disclosures, not menus. */
+const COLLAPSED = 'button[aria-expanded="false"]:not([aria-haspopup]):not([disabled]), details:not([open]) > summary';
+
+/**
+ * Opens every collapsed part of the conversation in turn (tool call cards, raw input and output,
+ * diffs, thoughts, unknown content), each click in a task of its own after the search for it,
+ * and two frames for it to show, as a curious user would. Parts a click reveals are opened too.
+ */
+async function openCollapsed(): Promise<number> {
+  const log = root.querySelector('[role="log"]') ?? root;
+  const opened = new Set<Element>();
+  for (let clicks = 0; clicks < 2000; clicks++) {
+    const next = [...log.querySelectorAll<HTMLElement>(COLLAPSED)].find((el) => !opened.has(el));
+    if (!next) break;
+    opened.add(next);
+    await sleep(0);
+    if (!next.isConnected) continue;
+    next.click();
+    await frame();
+    await frame();
+  }
+  return opened.size;
+}
+
 async function run(scenario: string) {
   const start = performance.now();
   const firstTask = longTasks.length;
   send(scenario);
   await until(() => !idle(), 10_000, 'the turn to start');
+  const answering = answerPermissions();
   await until(() => idle() || !panelAlive(), 300_000, 'the turn to end');
+  const answered = await answering;
   const ended = performance.now();
   await quiet();
-  // A user looks at what arrived: every raw-JSON view opened, as a curious user would.
-  for (const button of root.querySelectorAll<HTMLButtonElement>(
-    '[data-slot="tool-call-raw"] button[aria-expanded="false"], [data-slot="message-unsupported"] button[aria-expanded="false"]',
-  ))
-    button.click();
-  for (const details of root.querySelectorAll('details')) details.open = true;
+  // A user looks at what arrived: every collapsed part opened, one after another.
+  const openFrom = longTasks.length;
+  const openStart = performance.now();
+  const opened = await openCollapsed();
   await frame();
   await quiet();
-  const tasks = longTasks.slice(firstTask).filter((task) => task.start + task.duration >= start);
+  const openTasks = longTasks.slice(openFrom).filter((task) => task.start + task.duration >= openStart);
+  const tasks = longTasks.slice(firstTask).filter((task) => task.start + task.duration >= start && !openTasks.includes(task));
   const notes = [
-    ...root.querySelectorAll('[data-slot="budget-note"], [data-slot="part-error"], [data-slot="terminal-truncated"], [data-slot="diff-approximate"]'),
+    ...root.querySelectorAll(
+      '[data-slot="budget-note"], [data-slot="part-error"], [data-slot="terminal-truncated"], [data-slot="terminal-hidden-lines"], [data-slot="diff-approximate"]',
+    ),
   ].map((el) => el.textContent?.trim().slice(0, 160) ?? '');
   let nextPromptWorks = false;
   if (panelAlive()) {
@@ -105,6 +156,9 @@ async function run(scenario: string) {
     scenario,
     turnMs: ended - start,
     longTasks: tasks,
+    openLongTasks: openTasks,
+    opened,
+    answered,
     panelAlive: panelAlive(),
     nextPromptWorks,
     notes: [...new Set(notes)],

@@ -13,6 +13,8 @@
  * express (`undefined`, a function) is written as `String(value)`.
  */
 
+import { startSlice, yieldToMain, type Slice } from './slices.js';
+
 export interface JsonTextOptions {
   /** Spaces per level (default 2); 0 writes compact JSON. */
   indent?: number;
@@ -68,11 +70,49 @@ function prepare(raw: unknown, key: string | number): unknown {
 }
 
 export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonText {
+  const writer = jsonWriter(value, options);
+  while (!writer.write(null));
+  return writer.result();
+}
+
+/**
+ * `jsonText` in slices (see `slices.ts`): the writing yields to the page whenever a slice's time
+ * is spent, so a value that takes long to write (50,000 levels) never holds the main thread.
+ * Resolves with the same text as `jsonText`, or null if `signal` aborted first.
+ */
+export function jsonTextInSlices(value: unknown, options: JsonTextOptions = {}, signal?: AbortSignal): Promise<JsonText | null> {
+  return finishInSlices(jsonWriter(value, options), signal);
+}
+
+/** Writes on in slices, yielding between them; null if `signal` aborted first (the writer can go on later). */
+export async function finishInSlices(writer: JsonWriter, signal?: AbortSignal): Promise<JsonText | null> {
+  while (!writer.write(startSlice())) {
+    await yieldToMain();
+    if (signal?.aborted) return null;
+  }
+  return writer.result();
+}
+
+/** JSON text being written: it can stop between any two members and go on later. */
+export interface JsonWriter {
+  /** Writes on until the text is done (true) or, with a slice, until its time is spent (false). */
+  write(slice: Slice | null): boolean;
+  /** The text; call once `write` returned true. */
+  result(): JsonText;
+}
+
+/** Containers written between two looks at a slice's clock. */
+const CLOCK_EVERY = 512;
+
+/** The writer keeps its own stack of the containers being written: depth costs memory, not call stack. */
+export function jsonWriter(value: unknown, options: JsonTextOptions = {}): JsonWriter {
   const indent = options.indent ?? 2;
   const flattenFrom = options.flattenFrom ?? Number.POSITIVE_INFINITY;
   const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
+  // Written already: by the engine's own writer, or not JSON at all.
+  const finished = (text: JsonText): JsonWriter => ({ write: () => true, result: () => text });
   const first = prepare(value, '');
-  if (first === NOTHING) return { text: String(value), cut: false, flattened: false };
+  if (first === NOTHING) return finished({ text: String(value), cut: false, flattened: false });
   // Whole text (a transcript, a copy): the engine's own writer, native and fast, gives the same
   // text for most values. It throws past its stack (a RangeError, caught), for cycles and for
   // bigint; the writer below handles those. Its text is used when it nests less than
@@ -80,7 +120,7 @@ export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonTex
   if (!Number.isFinite(maxChars) && typeof first === 'object') {
     try {
       const text = JSON.stringify(first, null, indent);
-      if (!Number.isFinite(flattenFrom) || nesting(text) < flattenFrom) return { text, cut: false, flattened: false };
+      if (!Number.isFinite(flattenFrom) || nesting(text) < flattenFrom) return finished({ text, cut: false, flattened: false });
     } catch {
       // Written below.
     }
@@ -111,45 +151,61 @@ export function jsonText(value: unknown, options: JsonTextOptions = {}): JsonTex
     stack.push({ value: object, keys, next: 0, count: 0 });
   };
 
+  // The text once written.
+  let done: JsonText | null = null;
+  const write = (slice: Slice | null): boolean => {
+    if (done) return true;
+    let count = 0;
+    for (let top = stack.at(-1); top && length < maxChars; top = stack.at(-1)) {
+      if (slice && ++count % CLOCK_EVERY === 0 && slice.spent()) return false;
+      const { value: container, keys } = top;
+      const depth = stack.length - 1;
+      let member: unknown = NOTHING;
+      let key = '';
+      if (keys) {
+        // Past the last key there is none: the object is done.
+        for (let next = keys[top.next]; next !== undefined && member === NOTHING; next = keys[top.next]) {
+          top.next++;
+          key = next;
+          member = prepare((container as Record<string, unknown>)[key], key);
+        }
+      } else {
+        const items = container as unknown[];
+        if (top.next < items.length) {
+          const index = top.next++;
+          member = prepare(items[index], index);
+          // An array keeps the slot of a value JSON cannot write, as null.
+          if (member === NOTHING) member = 'null';
+        }
+      }
+      if (member === NOTHING) {
+        stack.pop();
+        open.delete(container);
+        // A container's members and its closing bracket are on one line once the members are flattened.
+        if (top.count > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
+        emit(keys ? '}' : ']');
+        continue;
+      }
+      if (depth + 1 >= flattenFrom && indent > 0) flattened = true;
+      if (top.count++ > 0) emit(',');
+      if (depth + 1 < flattenFrom && indent > 0) emit(breakAt(depth + 1));
+      if (keys) emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
+      start(member);
+    }
+    const cut = length >= maxChars;
+    const text = parts.join('');
+    done = { text: cut ? text.slice(0, maxChars) : text, cut, flattened };
+    return true;
+  };
+
   start(first);
-  for (let top = stack.at(-1); top && length < maxChars; top = stack.at(-1)) {
-    const { value: container, keys } = top;
-    const depth = stack.length - 1;
-    let member: unknown = NOTHING;
-    let key = '';
-    if (keys) {
-      // Past the last key there is none: the object is done.
-      for (let next = keys[top.next]; next !== undefined && member === NOTHING; next = keys[top.next]) {
-        top.next++;
-        key = next;
-        member = prepare((container as Record<string, unknown>)[key], key);
-      }
-    } else {
-      const items = container as unknown[];
-      if (top.next < items.length) {
-        const index = top.next++;
-        member = prepare(items[index], index);
-        // An array keeps the slot of a value JSON cannot write, as null.
-        if (member === NOTHING) member = 'null';
-      }
-    }
-    if (member === NOTHING) {
-      stack.pop();
-      open.delete(container);
-      // A container's members and its closing bracket are on one line once the members are flattened.
-      if (top.count > 0 && depth + 1 < flattenFrom) emit(breakAt(depth));
-      emit(keys ? '}' : ']');
-      continue;
-    }
-    if (depth + 1 >= flattenFrom && indent > 0) flattened = true;
-    if (top.count++ > 0) emit(',');
-    if (depth + 1 < flattenFrom && indent > 0) emit(breakAt(depth + 1));
-    if (keys) emit(`${JSON.stringify(key)}:${indent > 0 && depth + 1 < flattenFrom ? ' ' : ''}`);
-    start(member);
-  }
-  const cut = length >= maxChars;
-  const text = parts.join('');
-  return { text: cut ? text.slice(0, maxChars) : text, cut, flattened };
+  return {
+    write,
+    result() {
+      if (!done) throw new Error('jsonWriter: the text is not written yet');
+      return done;
+    },
+  };
 }
 
 /** How deep the brackets of JSON text nest (outside strings). */

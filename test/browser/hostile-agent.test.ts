@@ -136,6 +136,42 @@ describe('a hostile agent over a real WebSocket', () => {
     await stillWorks();
   });
 
+  it('permissions: 50 requests at once, each in its tool call card, are answered from the keyboard one after another and reach the agent', async () => {
+    await sendPrompt(page, 'permissions');
+    const pending = log().locator('[data-slot="permission"][data-status="pending"]');
+    await expect.poll(() => log().locator('[data-slot="permission"]:not([data-mounting])').count(), { timeout: 30_000 }).toBe(50);
+    for (let answered = 0; answered < 50; answered++) {
+      // Focus sits on the first prompt still waiting (the first at once, each next one as the
+      // one before is answered): Tab reaches its first option, Enter picks it.
+      await page.waitForFunction(() => document.activeElement?.matches('[data-slot="permission"][data-status="pending"]'));
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(`Run step ${answered + 1} of 50`);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Allow');
+      await page.keyboard.press('Enter');
+    }
+    await waitTurnEnd(page);
+    await lastAnswer().getByText('Permissions answered: 50 of 50 allowed.').waitFor();
+    expect(await pending.count()).toBe(0);
+    mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: `${RESULTS}/hostile-agent-permissions.png` });
+    await stillWorks();
+  });
+
+  it('ansi: 145 KB of colours, cursor moves and progress bars redrawn in place show their end, styled, without escape codes', async () => {
+    await run('ansi');
+    const terminal = panel(page).locator('[data-slot="terminal"]').last();
+    await terminal.getByText(/done in \d+ steps/).waitFor();
+    const text = (await terminal.locator('[data-slot="terminal-line"]').allTextContents()).join('\n');
+    // A progress bar redrawn on one line shows its last state only.
+    expect(text).toMatch(/package \d+ \[#{30}\] 100%/);
+    expect(text).not.toMatch(/package \d+ \[#*\.+\]/);
+    expect(text).not.toContain(String.fromCharCode(27));
+    expect(text).not.toMatch(/\[\d+(;\d+)*m|\[2K|\[3A/);
+    // Colours, 256 and true colour, are kept as styles.
+    expect(await terminal.locator('[data-slot="terminal-line"] [class], [data-slot="terminal-line"] [style]').count()).toBeGreaterThan(100);
+    await stillWorks();
+  });
+
   it('a terminal flood: 40,000 coloured lines stay bounded, the end shown, the rest to copy', async () => {
     await run('terminal');
     const terminal = panel(page).locator('[data-slot="terminal"]').last();

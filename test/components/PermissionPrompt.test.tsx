@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionPrompt, PermissionQueue } from '../../src/components/PermissionPrompt/index.js';
@@ -152,6 +152,93 @@ describe('PermissionPrompt', () => {
     const { user, group } = renderPrompt();
     await user.click(screen.getByRole('button', { name: 'Allow once' }));
     expect(group).toHaveFocus();
+  });
+
+  it('focuses only the first of a burst of prompts that appear together, once', () => {
+    // An agent asking a hundred permissions at once: each focus() lays the page out, and the last
+    // prompt must not win over the first one the user should answer.
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    const requests = [1, 2, 3].map((n) => request({ requestId: `p${n}`, toolCall: { toolCallId: `c${n}`, title: `Step ${n}` } }));
+    render(
+      <>
+        {requests.map((r) => (
+          <PermissionPrompt key={r.requestId} request={r} onRespond={() => {}} />
+        ))}
+      </>,
+    );
+    expect(screen.getByRole('group', { name: 'Permission needed: Step 1' })).toHaveFocus();
+    expect(focus).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves focus on an earlier prompt still waiting when another appears, and takes it once that one is answered', async () => {
+    const user = userEvent.setup();
+    const a = render(<PermissionPrompt request={request({ requestId: 'a', toolCall: { toolCallId: 'a', title: 'First' } })} onRespond={() => {}} />);
+    const first = screen.getByRole('group', { name: 'Permission needed: First' });
+    render(<PermissionPrompt request={request({ requestId: 'b', toolCall: { toolCallId: 'b', title: 'Second' } })} onRespond={() => {}} />);
+    expect(first).toHaveFocus();
+    await user.click(within(first).getByRole('button', { name: 'Allow once' }));
+    expect(screen.getByRole('group', { name: 'Permission needed: Second' })).toHaveFocus();
+    a.unmount();
+    render(<PermissionPrompt request={request({ requestId: 'c', toolCall: { toolCallId: 'c', title: 'Third' } })} onRespond={() => {}} />);
+    // The second still waits with focus: the third waits its turn.
+    expect(screen.getByRole('group', { name: 'Permission needed: Second' })).toHaveFocus();
+  });
+
+  it('answers a burst from the keyboard one after another, each shortcut after a pause in typing', () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000);
+    const onRespond = vi.fn();
+    const requests = [1, 2, 3].map((n) => request({ requestId: `p${n}`, toolCall: { toolCallId: `c${n}`, title: `Step ${n}` } }));
+    render(
+      <>
+        {requests.map((r) => (
+          <PermissionPrompt key={r.requestId} request={r} onRespond={onRespond} />
+        ))}
+      </>,
+    );
+    for (const [n, at] of [
+      [1, 2_000],
+      [2, 3_000],
+      [3, 4_000],
+    ] as const) {
+      const group = screen.getByRole('group', { name: `Permission needed: Step ${n}` });
+      expect(group).toHaveFocus();
+      now.mockReturnValue(at);
+      fireEvent.keyDown(group, { key: '1' });
+      expect(onRespond).toHaveBeenLastCalledWith(`p${n}`, 'once');
+      // The same key again at once (held down, pressed twice) does not answer the next one.
+      if (n < 3) {
+        fireEvent.keyDown(screen.getByRole('group', { name: `Permission needed: Step ${n + 1}` }), { key: '1' });
+        expect(onRespond).toHaveBeenCalledTimes(n);
+      }
+    }
+    // The last keeps focus once answered, as a lone prompt does.
+    expect(screen.getByRole('group', { name: 'Permission needed: Step 3' })).toHaveFocus();
+  });
+
+  it('mounts a burst of prompts in slices: the first at once, the others titled until their turn, then all answerable', async () => {
+    // A clock that moves 5 ms each time it is read: the slice is spent after a couple of prompts.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    const onRespond = vi.fn();
+    const requests = Array.from({ length: 30 }, (_, i) => request({ requestId: `p${i}`, toolCall: { toolCallId: `c${i}`, title: `Step ${i + 1}` } }));
+    const { container } = render(
+      <>
+        {requests.map((r) => (
+          <PermissionPrompt key={r.requestId} request={r} onRespond={onRespond} />
+        ))}
+      </>,
+    );
+    const waitingNow = container.querySelectorAll('[data-slot="permission"][data-mounting]');
+    expect(waitingNow.length).toBeGreaterThan(0);
+    expect(waitingNow.length).toBeLessThan(30);
+    expect(within(waitingNow[0] as HTMLElement).getByText(/Permission needed: Step \d+/)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Permission needed: Step 1' })).toHaveFocus();
+    await waitFor(() => expect(container.querySelectorAll('[data-mounting]')).toHaveLength(0));
+    expect(screen.getAllByRole('button', { name: 'Allow once' })).toHaveLength(30);
+    // The first still has focus: the later ones did not take it as they mounted.
+    expect(screen.getByRole('group', { name: 'Permission needed: Step 1' })).toHaveFocus();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Permission needed: Step 30' })).getByRole('button', { name: 'Reject' }));
+    expect(onRespond).toHaveBeenCalledWith('p29', 'no');
   });
 
   it('shows which option was chosen when answered', () => {

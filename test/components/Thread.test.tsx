@@ -154,6 +154,34 @@ describe('permission requests and elicitations', () => {
     expect(onRespond).toHaveBeenCalledWith('perm-1', 'allow');
   });
 
+  it('mounts a burst of tool call cards with their prompts in slices: titled frames first, then every card answerable', async () => {
+    // A clock that moves 5 ms a look: the render's slice is spent after a few cards.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    let s = prompt(session(), 't1', 'Fan out');
+    const requests: PermissionRequestState[] = [];
+    for (let i = 1; i <= 40; i++) {
+      s = update(s, { sessionUpdate: 'tool_call', toolCallId: `c${i}`, title: `Step ${i}`, kind: 'execute', status: 'pending' }, 1100 + i);
+      requests.push(permission({ requestId: `p${i}`, toolCall: { toolCallId: `c${i}`, title: `Step ${i}` }, createdAt: 1200 + i }));
+    }
+    const onRespond = vi.fn();
+    try {
+      const { container } = render(<Thread session={s} permissionRequests={requests} onRespondPermission={onRespond} />);
+      const frames = container.querySelectorAll('[data-slot="tool-call-placeholder"]');
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.length).toBeLessThan(40);
+      expect(frames[0]).toHaveAttribute('aria-busy', 'true');
+      expect(frames[0]!.textContent).toMatch(/^Step \d+$/);
+      await vi.waitFor(() => expect(container.querySelectorAll('[data-slot="tool-call-placeholder"]')).toHaveLength(0));
+      expect(container.querySelectorAll('[data-slot="tool-call"] [data-slot="tool-call-permission"]')).toHaveLength(40);
+      expect(screen.getByRole('group', { name: 'Permission needed: Step 1' })).toHaveFocus();
+      await userEvent.click(within(screen.getByRole('group', { name: 'Permission needed: Step 40' })).getByRole('button', { name: /Allow/ }));
+      expect(onRespond).toHaveBeenCalledWith('p40', 'allow');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('shows a request without a matching card at the end of its turn, several pending as a queue', () => {
     let s = prompt(session(), 't1', 'First', 1000);
     s = endTurn(s, 't1', { stopReason: 'end_turn' }, 1200);

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolCall } from '../../src/components/ToolCall/index.js';
@@ -126,6 +126,28 @@ describe('ToolCall', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('writes raw input nested 50,000 levels in slices once opened: a placeholder of its box, then the text and its note', async () => {
+    // A clock that moves 5 ms a look: the render's slice is spent long before the text is written.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    let rawInput: unknown = 'bottom';
+    for (let i = 0; i < 50_000; i++) rawInput = [rawInput];
+    const { container } = render(<ToolCall toolCall={toolCall({ rawInput })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Raw input and output' }));
+    const input = container.querySelector('[data-slot="tool-call-raw-input"]')!;
+    const writing = within(input as HTMLElement).getByText('Writing out the raw JSON…');
+    expect(writing).toHaveAttribute('aria-busy', 'true');
+    expect(writing).toHaveClass('acp-tool-call__text');
+    await waitFor(() => expect(within(input as HTMLElement).queryByText('Writing out the raw JSON…')).toBeNull());
+    const text = input.querySelector('pre')!.textContent!;
+    expect(text.startsWith('[\n  [\n    [')).toBe(true);
+    expect(text.length).toBe(100_000);
+    expect(within(input as HTMLElement).getByText('Nested deeper than 32 levels: the deeper levels are written on one line.')).toBeInTheDocument();
   });
 
   it('shows the command of an execute call when the title is only a summary', () => {

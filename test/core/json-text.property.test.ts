@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { jsonText } from '../../src/core/json-text.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonText, jsonTextInSlices } from '../../src/core/json-text.js';
+import { queueTask } from '../../src/core/slices.js';
 
 /** A value nested `depth` levels, built in a loop (a recursive builder would overflow first). */
 function nested(depth: number, shape: 'arrays' | 'objects' | 'mixed'): unknown {
@@ -111,5 +112,35 @@ describe('jsonText', () => {
     expect(jsonText([undefined, () => 1, NaN], { indent: 0 }).text).toBe('[null,null,null]');
     expect(jsonText({ a: undefined, b: 1 }, { indent: 0 }).text).toBe('{"b":1}');
     expect(jsonText(undefined).text).toBe('undefined');
+  });
+});
+
+describe('jsonTextInSlices', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('writes what jsonText writes, whatever the value', async () => {
+    for (const value of [nested(50_000, 'arrays'), nested(50_000, 'objects'), { a: [1, 'two', null], b: { c: true } }, 'text', undefined]) {
+      // Not without flattenFrom: 50,000 indented levels would be a string longer than the engine allows.
+      for (const options of [{ flattenFrom: 32, maxChars: 100_000 }, { flattenFrom: 32 }, { flattenFrom: 32, indent: 0 }]) {
+        expect(await jsonTextInSlices(value, options)).toEqual(jsonText(value, options));
+      }
+    }
+  });
+
+  it('yields to other tasks while it writes a deep value, and stops when aborted', async () => {
+    // A clock that moves 5 ms a look: every other look at it finds the slice spent.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    const order: string[] = [];
+    queueTask(() => order.push('another task'));
+    await jsonTextInSlices(nested(50_000, 'mixed'), { flattenFrom: 32 }).then(() => order.push('written'));
+    expect(order).toEqual(['another task', 'written']);
+
+    const controller = new AbortController();
+    const written = jsonTextInSlices(nested(50_000, 'arrays'), { flattenFrom: 32 }, controller.signal);
+    controller.abort();
+    expect(await written).toBeNull();
   });
 });

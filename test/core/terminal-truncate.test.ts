@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { truncateFromStart } from '../../src/core/client/terminal-output.js';
+import { dropFromStart, truncateFromStart } from '../../src/core/client/terminal-output.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 
@@ -51,6 +51,27 @@ describe('truncateFromStart', () => {
           expect(bytes(longer)).toBeGreaterThan(limit);
         } else {
           expect(output).toBe(text);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('dropFromStart', () => {
+  it('property: drops the shortest prefix of whole code points that is at least the bytes asked, and says how many bytes it was', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.nat({ max: 120 }), (text, asked) => {
+        const { output, dropped } = dropFromStart(text, asked);
+        expect(text.endsWith(output)).toBe(true);
+        expect(dropped).toBe(bytes(text) - bytes(output));
+        expect(output.includes('\uFFFD') && !text.includes('\uFFFD')).toBe(false);
+        if (dropped < asked) expect(output).toBe('');
+        else if (dropped > 0) {
+          // Shortest: keeping one more code point would drop too few.
+          const points = [...text];
+          const kept = [...output].length;
+          expect(bytes(text) - bytes(points.slice(points.length - kept - 1).join(''))).toBeLessThan(asked);
         }
       }),
       { numRuns: 500 },

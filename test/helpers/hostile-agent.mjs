@@ -12,7 +12,10 @@
 import { WebSocketServer } from 'ws';
 
 /** Scenario names, in the order the benchmark runs them. */
-export const SCENARIOS = ['deep-markdown', 'deep-json', 'long-line', 'table', 'emphasis', 'diff', 'terminal'];
+export const SCENARIOS = ['deep-markdown', 'deep-json', 'long-line', 'table', 'emphasis', 'diff', 'terminal', 'permissions', 'ansi'];
+
+/** Permission requests the `permissions` scenario sends at once (× scale). */
+export const PERMISSION_BURST = 100;
 
 /**
  * @typedef {object} HostileAgentOptions
@@ -20,6 +23,7 @@ export const SCENARIOS = ['deep-markdown', 'deep-json', 'long-line', 'table', 'e
  * @property {number} [pauseMs]  pause between chunks, so the stream spans many frames (default 4)
  * @property {number} [scale]  multiplies every payload's size (default 1; tests use less)
  * @property {number} [floodLines]  lines the `terminal` scenario asks the client's terminal for (default 200,000 × scale)
+ * @property {number} [ansiBytes]  bytes of escape-heavy output the `ansi` scenario asks the client's terminal for (default 290 KB × scale)
  */
 
 /** @param {number} n */
@@ -111,6 +115,8 @@ export async function startHostileAgent(options = {}) {
   const pauseMs = options.pauseMs ?? 4;
   const scale = options.scale ?? 1;
   const floodLines = options.floodLines ?? int(200_000 * scale);
+  const ansiBytes = options.ansiBytes ?? int(290 * 1024 * scale);
+  const burst = int(PERMISSION_BURST * scale);
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((resolve, reject) => {
     wss.once('listening', () => resolve(undefined));
@@ -154,6 +160,29 @@ export async function startHostileAgent(options = {}) {
       }
     }
 
+    /** A tool call that runs `command arg` in the client's terminal, shows it, waits for its exit and releases it. */
+    async function runTerminal(
+      /** @type {string} */ sessionId,
+      /** @type {string} */ toolCallId,
+      /** @type {string} */ title,
+      /** @type {string} */ command,
+      /** @type {string} */ arg,
+      /** @type {string} */ done,
+    ) {
+      update(sessionId, { sessionUpdate: 'tool_call', toolCallId, title, kind: 'execute', status: 'in_progress' });
+      const created = /** @type {any} */ (await request('terminal/create', { sessionId, command, args: [arg] }));
+      const terminalId = created?.result?.terminalId;
+      if (typeof terminalId !== 'string') {
+        await streamText(sessionId, `The client refused the terminal: ${JSON.stringify(created?.error ?? created)}\n`);
+        return;
+      }
+      update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, content: [{ type: 'terminal', terminalId }] });
+      await request('terminal/wait_for_exit', { sessionId, terminalId });
+      update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed' });
+      await request('terminal/release', { sessionId, terminalId });
+      await streamText(sessionId, `${done}\n`);
+    }
+
     /** @type {Record<string, (sessionId: string) => Promise<void>>} */
     const scenarios = {
       'deep-markdown': (sessionId) => streamText(sessionId, deepMarkdown(scale)),
@@ -191,19 +220,36 @@ export async function startHostileAgent(options = {}) {
         await pause();
         await streamText(sessionId, 'Edited the generated file.\n');
       },
-      async terminal(sessionId) {
-        update(sessionId, { sessionUpdate: 'tool_call', toolCallId: 'flood', title: 'Flood the terminal', kind: 'execute', status: 'in_progress' });
-        const created = await request('terminal/create', { sessionId, command: 'flood', args: [String(floodLines)] });
-        const terminalId = created?.result?.terminalId;
-        if (typeof terminalId !== 'string') {
-          await streamText(sessionId, `The client refused the terminal: ${JSON.stringify(created?.error ?? created)}\n`);
-          return;
+      terminal: (sessionId) => runTerminal(sessionId, 'flood', 'Flood the terminal', 'flood', String(floodLines), 'The terminal is done.'),
+      ansi: (sessionId) => runTerminal(sessionId, 'ansi', 'Escape-heavy build output', 'ansi', String(ansiBytes), 'The ANSI output is done.'),
+      async permissions(sessionId) {
+        // A burst, as an agent fanning out tool calls would send it: each call announced, then
+        // its permission asked, none waiting for an answer before the next is sent.
+        const answers = [];
+        for (let i = 0; i < burst; i++) {
+          const toolCallId = `ask-${i}`;
+          const title = `Run step ${i + 1} of ${burst}`;
+          update(sessionId, { sessionUpdate: 'tool_call', toolCallId, title, kind: 'execute', status: 'pending', rawInput: { command: `step ${i + 1}` } });
+          answers.push(
+            request('session/request_permission', {
+              sessionId,
+              toolCall: { toolCallId, title, kind: 'execute', status: 'pending' },
+              options: [
+                { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+                { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+              ],
+            }),
+          );
         }
-        update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: 'flood', content: [{ type: 'terminal', terminalId }] });
-        await request('terminal/wait_for_exit', { sessionId, terminalId });
-        update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: 'flood', status: 'completed' });
-        await request('terminal/release', { sessionId, terminalId });
-        await streamText(sessionId, 'The terminal is done.\n');
+        const outcomes = await Promise.all(answers);
+        let allowed = 0;
+        outcomes.forEach((answer, i) => {
+          const outcome = /** @type {any} */ (answer)?.result?.outcome;
+          const ok = outcome?.outcome === 'selected' && outcome.optionId === 'allow';
+          if (ok) allowed++;
+          update(sessionId, { sessionUpdate: 'tool_call_update', toolCallId: `ask-${i}`, status: ok ? 'completed' : 'failed' });
+        });
+        await streamText(sessionId, `Permissions answered: ${allowed} of ${burst} allowed.\n`);
       },
     };
 

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { AcpProvider, AgentPanel } from '../../src/index.js';
+import { useMountInSlices } from '../../src/components/shared/use-mount-in-slices.js';
 
 function renderPanel() {
   return renderToString(
@@ -40,5 +41,24 @@ describe('AgentPanel on the server', () => {
     renderPanel();
     expect(clock).not.toHaveBeenCalled();
     expect(random).not.toHaveBeenCalled();
+  });
+});
+
+describe('parts that mount in slices, on the server', () => {
+  it('all mount, whatever the clock says: the markup is a function of the props', () => {
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 50));
+    function Part({ n }: { n: number }) {
+      return useMountInSlices() ? <p>part {n}</p> : <p>waiting</p>;
+    }
+    const html = renderToString(
+      <>
+        {Array.from({ length: 20 }, (_, n) => (
+          <Part key={n} n={n} />
+        ))}
+      </>,
+    );
+    expect(html).not.toContain('waiting');
+    expect(html).toContain('part <!-- -->19');
   });
 });

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import type { UnknownContentBlock } from '../../core/types.js';
 import { CodeBlock } from '../CodeBlock/index.js';
 import { format } from '../shared/index.js';
-import { displayJson } from '../shared/json-display.js';
+import { JsonWriting } from '../shared/JsonWriting.js';
+import { useDisplayJson } from '../shared/use-display-json.js';
 import { JsonNotes } from '../shared/on-demand-notes.js';
 import { Disclosure } from './Disclosure.js';
 import { WarningIcon } from './icons.js';
@@ -29,7 +29,9 @@ export function UnsupportedBlock({ block, messages }: { block: UnknownContentBlo
 
 /** The block's raw JSON within the budgets (escaped text, never rendered). */
 function RawBlock({ raw, highlight }: { raw: unknown; highlight: boolean }) {
-  const json = useMemo(() => displayJson(raw), [raw]);
+  const json = useDisplayJson(raw);
+  // The code block's scrolling box for large text, which a value this slow to write becomes.
+  if (!json) return <JsonWriting className="acp-code-block__pre" size="large" />;
   return (
     <>
       <CodeBlock code={json.text} language="json" highlight={highlight} />

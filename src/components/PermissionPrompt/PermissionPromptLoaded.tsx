@@ -10,6 +10,7 @@ import type { PermissionRequestState } from '../../core/types.js';
 import { useAskedBy, type Subagents } from '../shared/asked-by.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { composeHandlers, useComposedRefs, type RootProps } from '../shared/root-props.js';
+import { claimFocus, releaseFocus, type FocusClaim } from './focus-claim.js';
 import { permissionMessages } from './messages.js';
 import { optionStyle } from './option-style.js';
 import { PermissionHeader } from './PermissionHeader.js';
@@ -17,6 +18,7 @@ import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
 import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
+import { useMountInSlices } from '../shared/use-mount-in-slices.js';
 
 export interface PermissionPromptOwnProps {
   request: PermissionRequestState;
@@ -46,8 +48,31 @@ export type PermissionPromptProps = RootProps<PermissionPromptOwnProps>;
 
 export const PermissionPromptLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, PermissionPromptProps>(function PermissionPromptLoaded(props, ref) {
   // Keyed by request so a new request never inherits the previous one's local answer.
-  return <Prompt key={props.request.requestId} {...props} forwardedRef={ref} />;
+  return <PromptInSlices key={props.request.requestId} {...props} forwardedRef={ref} />;
 });
+
+/**
+ * An agent may ask a hundred permissions at once: prompts mount in slices (see
+ * use-mount-in-slices.ts), each showing its title in a frame of its size until its turn.
+ */
+function PromptInSlices(props: PermissionPromptProps & { forwardedRef: Ref<HTMLDivElement> }) {
+  const mounted = useMountInSlices();
+  const messages = useMessages('permission', permissionMessages);
+  const id = useId();
+  if (mounted) return <Prompt {...props} />;
+  return (
+    <div
+      className={cx('acp-permission', props.className)}
+      data-slot="permission"
+      data-status={props.request.status}
+      data-mounting="true"
+      aria-busy="true"
+      ref={props.forwardedRef}
+    >
+      <PermissionHeader titleId={`${id}-title`} toolTitle={toolCallInfo(props.request.toolCall).title} messages={messages} />
+    </div>
+  );
+}
 
 function Prompt({
   request,
@@ -79,19 +104,32 @@ function Prompt({
   const info = toolCallInfo(request.toolCall);
   const asker = useAskedBy(request.subagentSessionId, subagents);
 
+  // While it waits, the prompt holds a claim on focus (see focus-claim.ts); the claim is let go
+  // when it is answered, settled elsewhere or unmounted.
+  const claim = useRef<FocusClaim | null>(null);
   useEffect(() => {
     lastKeyAt.current = Date.now();
-    if (autoFocus && request.status === 'pending') rootRef.current?.focus();
+    const element = rootRef.current;
+    if (!autoFocus || request.status !== 'pending' || !element) return;
+    const own: FocusClaim = { element, onHandOver: () => (lastKeyAt.current = Date.now()) };
+    claim.current = own;
+    claimFocus(own);
+    return () => releaseFocus(own);
     // Only when the prompt first appears; later renders must not pull focus back.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mount only: re-running on a later autoFocus or status change would pull focus back
   }, []);
+  useEffect(() => {
+    if (status !== 'pending' && claim.current) releaseFocus(claim.current);
+  }, [status]);
 
   const answer = (optionId: string) => {
     if (answeredRef.current || request.status !== 'pending') return;
     answeredRef.current = true;
     setLocalChoice(optionId);
-    // The button about to be disabled would drop focus to <body>; keep it in the prompt.
+    // The button about to be disabled would drop focus to <body>: focus stays in the prompt, or
+    // moves on to the next prompt still waiting.
     rootRef.current?.focus();
+    if (claim.current) releaseFocus(claim.current, { handOver: true });
     onRespond(request.requestId, optionId);
   };
 

@@ -14,6 +14,7 @@ import { sameItemProps, type ItemViewProps } from './item-props.js';
 import { threadMessages, type ThreadMessages } from './messages.js';
 import { NoticeBanner } from './NoticeBanner.js';
 import { UnsupportedNotice } from './UnsupportedNotice.js';
+import { useMountInSlices } from '../shared/use-mount-in-slices.js';
 
 /**
  * One thread item, memoized: a streaming chunk replaces one item object in the store and keeps
@@ -56,21 +57,7 @@ function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode 
     case 'thought':
       return <Thought item={item} streaming={streaming} allowRemoteImages={allowRemoteImages} />;
     case 'tool_call':
-      return (
-        <ToolCall
-          toolCall={item}
-          terminals={props.terminals}
-          cwd={props.cwd}
-          onOpenLocation={actions.openLocation}
-          permissionSlot={
-            props.permission ? (
-              // The card already shows the title, kind and files.
-              <PermissionPrompt request={props.permission} onRespond={actions.respondPermission} showToolCall={false} />
-            ) : null
-          }
-          elicitationSlot={props.elicitation ? <ElicitationForm elicitation={props.elicitation} onRespond={actions.respondElicitation} /> : null}
-        />
-      );
+      return <ToolCallInSlices {...props} item={item} />;
     case 'notice':
       return <NoticeBanner item={item} live={props.live} onDismiss={actions.dismissNotice} messages={messages} />;
     case 'compaction':
@@ -82,4 +69,38 @@ function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode 
     default:
       return null;
   }
+}
+
+/**
+ * A tool call card, mounted in slices (see use-mount-in-slices.ts): an agent can start a hundred
+ * tool calls at once. Until its turn the card is a frame with its title (and room for the
+ * permission prompt it carries), so the log keeps about its size.
+ */
+function ToolCallInSlices(props: ItemViewProps & { item: Extract<ThreadItem, { kind: 'tool_call' }> }) {
+  const { item, actions } = props;
+  const mounted = useMountInSlices();
+  if (!mounted) {
+    return (
+      <div className="acp-tool-call" data-slot="tool-call-placeholder" data-permission={props.permission ? 'true' : undefined} aria-busy="true">
+        <div className="acp-tool-call__header">
+          <span className="acp-tool-call__trigger">{item.title}</span>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ToolCall
+      toolCall={item}
+      terminals={props.terminals}
+      cwd={props.cwd}
+      onOpenLocation={actions.openLocation}
+      permissionSlot={
+        props.permission ? (
+          // The card already shows the title, kind and files.
+          <PermissionPrompt request={props.permission} onRespond={actions.respondPermission} showToolCall={false} />
+        ) : null
+      }
+      elicitationSlot={props.elicitation ? <ElicitationForm elicitation={props.elicitation} onRespond={actions.respondElicitation} /> : null}
+    />
+  );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { UnsupportedItem } from '../../core/types.js';
 import { format } from '../shared/index.js';
 import type { ThreadMessages } from './messages.js';
-import { displayJson } from '../shared/json-display.js';
+import { JsonWriting } from '../shared/JsonWriting.js';
+import { useDisplayJson } from '../shared/use-display-json.js';
 import { JsonNotes } from '../shared/on-demand-notes.js';
 
 /** Something the agent sent that could not be used: one quiet line, the raw JSON on demand. */
@@ -22,7 +23,8 @@ export function UnsupportedNotice({ item, messages }: { item: UnsupportedItem; m
 }
 
 function RawJson({ value }: { value: unknown }) {
-  const json = displayJson(value);
+  const json = useDisplayJson(value);
+  if (!json) return <JsonWriting />;
   return (
     <>
       <pre tabIndex={0}>{json.text}</pre>

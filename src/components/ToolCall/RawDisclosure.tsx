@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { displayJson, fullJson } from '../shared/json-display.js';
+import { fullJson } from '../shared/json-display.js';
+import { JsonWriting } from '../shared/JsonWriting.js';
+import { useDisplayJson } from '../shared/use-display-json.js';
 import { JsonNotes } from '../shared/on-demand-notes.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
 import { Chevron } from '../shared/Chevron.js';
@@ -51,14 +52,20 @@ interface RawValueProps {
 }
 
 function RawValue({ part, label, value }: RawValueProps) {
-  const json = useMemo(() => displayJson(value), [value]);
+  const json = useDisplayJson(value);
   return (
     <div className="acp-tool-call__raw-value" data-slot={`tool-call-${part}`}>
       <div className="acp-tool-call__raw-label">{label}</div>
-      <pre className="acp-tool-call__text" tabIndex={0}>
-        {json.text}
-      </pre>
-      <JsonNotes json={json} value={value} fileName={`${part}.json`} />
+      {json ? (
+        <>
+          <pre className="acp-tool-call__text" tabIndex={0}>
+            {json.text}
+          </pre>
+          <JsonNotes json={json} value={value} fileName={`${part}.json`} />
+        </>
+      ) : (
+        <JsonWriting className="acp-tool-call__text" />
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ContentBlock } from '../../core/types.js';
 import { format } from '../shared/index.js';
 import { dataUrl, isInlineAudio, isInlineImage } from './media-types.js';
 import type { ToolCallMessages } from './messages.js';
 import { TOOL_OUTPUT_LIMIT } from '../shared/budgets.js';
-import { displayJson } from '../shared/json-display.js';
+import { JsonWriting } from '../shared/JsonWriting.js';
+import { useDisplayJson } from '../shared/use-display-json.js';
 import { CutNote, JsonNotes } from '../shared/on-demand-notes.js';
 
 /**
@@ -72,7 +73,8 @@ export function UnsupportedContent({ value, messages }: { value: unknown; messag
 }
 
 function UnsupportedJson({ value }: { value: unknown }) {
-  const json = useMemo(() => displayJson(value), [value]);
+  const json = useDisplayJson(value);
+  if (!json) return <JsonWriting className="acp-tool-call__text" />;
   return (
     <>
       <pre className="acp-tool-call__text" tabIndex={0}>

@@ -6,6 +6,8 @@ export const budgetMessages = {
   cut_unknown: 'Showing the first {shown} characters.',
   /** Raw JSON nested deeper than the nesting budget. */
   json_flattened: 'Nested deeper than {depth} levels: the deeper levels are written on one line.',
+  /** In place of raw JSON that takes a while to write (a deeply nested payload), until it is written. */
+  json_writing: 'Writing out the raw JSON…',
   copy: 'Copy all',
   copy_label: 'Copy the full text',
   download: 'Download',

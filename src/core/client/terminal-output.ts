@@ -38,13 +38,22 @@ export function utf8Length(text: string): number {
  */
 export function truncateFromStart(text: string, limit: number | null): { output: string; truncated: boolean } {
   if (limit === null || text.length * 3 <= limit) return { output: text, truncated: false };
-  let excess = utf8Length(text) - limit;
+  const excess = utf8Length(text) - limit;
   if (excess <= 0) return { output: text, truncated: false };
+  return { output: dropFromStart(text, excess).output, truncated: true };
+}
+
+/**
+ * Drops whole code points from the front of `text` until at least `bytes` bytes (UTF-8) are
+ * gone. O(what is dropped): a buffer that knows its own size cuts without counting what it keeps.
+ */
+export function dropFromStart(text: string, bytes: number): { output: string; dropped: number } {
+  let dropped = 0;
   let start = 0;
-  while (excess > 0 && start < text.length) {
+  while (dropped < bytes && start < text.length) {
     const size = codePointBytes(text, start);
-    excess -= size;
+    dropped += size;
     start += size === 4 ? 2 : 1;
   }
-  return { output: text.slice(start), truncated: true };
+  return { output: text.slice(start), dropped };
 }

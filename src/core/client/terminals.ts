@@ -5,13 +5,14 @@
  *
  * The buffer is bounded even when the agent sets no limit (TERMINAL_OUTPUT_BYTES), and keeping it
  * bounded costs O(1) per byte written: the buffer may run past its limit by a slack of a quarter,
- * and is cut back to the limit only then; `terminal/output` cuts exactly.
+ * and is cut back to the limit only then, counting only what it drops; `terminal/output` cuts
+ * exactly.
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type { TerminalAdapter, TerminalProcess } from '../api.js';
 import type { TerminalState } from '../types.js';
 import type { WorkspaceHost } from './on-demand.js';
-import { TERMINAL_OUTPUT_BYTES, truncateFromStart, utf8Length } from './terminal-output.js';
+import { dropFromStart, TERMINAL_OUTPUT_BYTES, truncateFromStart, utf8Length } from './terminal-output.js';
 
 interface LiveTerminal {
   process: TerminalProcess | null;
@@ -81,11 +82,12 @@ export function createTerminalManager(adapter: TerminalAdapter, host: WorkspaceH
           let truncated = state.truncated;
           entry.bytes += utf8Length(chunk);
           if (entry.bytes > entry.limit + slack) {
-            // Cut back to the limit once the slack is used up: O(limit) work per `slack` bytes.
-            const cut = truncateFromStart(output, entry.limit);
+            // Cut back to the limit once the slack is used up. The buffer knows its size, so only
+            // what is dropped is counted: O(slack) work per `slack` bytes, not O(limit).
+            const cut = dropFromStart(output, entry.bytes - entry.limit);
             output = cut.output;
-            truncated ||= cut.truncated;
-            entry.bytes = utf8Length(output);
+            truncated = true;
+            entry.bytes -= cut.dropped;
           }
           setState(terminalId, { ...state, output, truncated });
         },
