@@ -16,7 +16,11 @@ import { gzipSync } from 'node:zlib';
  * The first page's limits, in one place: JS (gzip) the quick start adds before the first prompt,
  * and JS requests from navigation to the first streamed text.
  */
-export const FIRST_PAGE_LIMITS = { addedGzipBytes: 80 * 1024, requestsToFirstText: 4 };
+// 81 kB with issue 27 (81,716 -> 82,608): the client's flood work (text chunks joined until the
+// state is read, the paced frame flush: +~500, see check-size.mjs's core budget) and the slice
+// mounting and focus hand-over of permission prompts and tool cards that the panel's frame
+// reaches; 80 kB until then (issue 26).
+export const FIRST_PAGE_LIMITS = { addedGzipBytes: 81 * 1024, requestsToFirstText: 4 };
 
 /** The host whose copy is measured, and where in the copy the builds go. */
 export const FIRST_PAGE_HOST = 'vite-react19';
