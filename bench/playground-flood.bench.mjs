@@ -130,7 +130,9 @@ async function series(rate) {
     const f = await floorRun({ rate });
     log(`${rate === 1 ? '' : `${rate}x slower CPU, `}run ${i + 1}/${runs}: playground…`);
     const p = await playgroundRun({ rate });
-    log(`  floor busy ${fmt.ms(f.main.task)} ms, playground busy ${fmt.ms(p.main.task)} ms (${(p.main.task / f.main.task).toFixed(2)}x), longest task ${fmt.ms(longest(p))} ms (floor ${fmt.ms(longest(f))} ms)`);
+    log(
+      `  floor busy ${fmt.ms(f.main.task)} ms, playground busy ${fmt.ms(p.main.task)} ms (${(p.main.task / f.main.task).toFixed(2)}x), longest task ${fmt.ms(longest(p))} ms (floor ${fmt.ms(longest(f))} ms)`,
+    );
     pairs.push({ floor: f, playground: p });
   }
   return pairs;
@@ -168,13 +170,46 @@ function rows(series, label) {
   const ours = series.map((s) => longest(s.playground));
   const theirs = series.map((s) => longest(s.floor));
   return [
-    [`${label}floor: busy / CPU`, `${fmt.ms(median(series.map((s) => s.floor.main.task)))} / ${fmt.ms(median(series.map((s) => s.floor.main.thread)))} ms`, range(series.map((s) => s.floor.main.task)), '', ''],
-    [`${label}playground: busy / CPU`, `${fmt.ms(median(series.map((s) => s.playground.main.task)))} / ${fmt.ms(median(series.map((s) => s.playground.main.thread)))} ms`, range(series.map((s) => s.playground.main.task)), '', ''],
+    [
+      `${label}floor: busy / CPU`,
+      `${fmt.ms(median(series.map((s) => s.floor.main.task)))} / ${fmt.ms(median(series.map((s) => s.floor.main.thread)))} ms`,
+      range(series.map((s) => s.floor.main.task)),
+      '',
+      '',
+    ],
+    [
+      `${label}playground: busy / CPU`,
+      `${fmt.ms(median(series.map((s) => s.playground.main.task)))} / ${fmt.ms(median(series.map((s) => s.playground.main.thread)))} ms`,
+      range(series.map((s) => s.playground.main.task)),
+      '',
+      '',
+    ],
     [`${label}**busy ÷ floor**`, `**${x(median(ratios))}**`, range(ratios, x), `≤ ${TARGET.ratio}x`, verdict(median(ratios), TARGET.ratio)],
     [`${label}CPU ÷ floor`, x(median(cpuRatios)), range(cpuRatios, x), '', ''],
-    [`${label}**longest task** (playground)`, `**${fmt.ms(median(ours))} ms**`, range(ours), `≤ ${TARGET.longTaskMs} ms`, verdict(median(ours), TARGET.longTaskMs)],
-    [`${label}tasks over 50 ms a run (playground)`, String(median(series.map((s) => over(s.playground, 50)))), range(series.map((s) => over(s.playground, 50)), String), '0', ''],
-    [`${label}floor's own longest task / tasks over 50 ms a run`, `${fmt.ms(median(theirs))} ms / ${median(series.map((s) => over(s.floor, 50)))}`, range(theirs), '', ''],
+    [
+      `${label}**longest task** (playground)`,
+      `**${fmt.ms(median(ours))} ms**`,
+      range(ours),
+      `≤ ${TARGET.longTaskMs} ms`,
+      verdict(median(ours), TARGET.longTaskMs),
+    ],
+    [
+      `${label}tasks over 50 ms a run (playground)`,
+      String(median(series.map((s) => over(s.playground, 50)))),
+      range(
+        series.map((s) => over(s.playground, 50)),
+        String,
+      ),
+      '0',
+      '',
+    ],
+    [
+      `${label}floor's own longest task / tasks over 50 ms a run`,
+      `${fmt.ms(median(theirs))} ms / ${median(series.map((s) => over(s.floor, 50)))}`,
+      range(theirs),
+      '',
+      '',
+    ],
   ];
 }
 
