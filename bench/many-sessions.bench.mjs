@@ -185,28 +185,14 @@ ${table(['sessions', 'providers', 'React commits per frame, whole page', 'longes
   : '';
 
 const NOTES = `
-### Reading it, and what is left
+### How to read it
 
-- **Commits per frame per provider** are one per store notification (each client's store coalesces to one a frame);
-  a median just over 1 with one provider is the window's edges (the prompts' own commits, each turn's end and its
-  announcement) over the short window of a ${fmt.int(chunks)}-chunk answer. With one provider per session each store
-  notifies only when its own connection brought something, so fewer than one a frame.
-- **Per-chunk cost is flat** from 1 to 16 sessions (the "× 1 session" column): a chunk re-renders only its message
-  (\`test/components/RenderContracts.test.tsx\`), whatever else streams.
-- **One frame for every store.** Every client's store on the page notifies in one animation-frame callback (each in
-  its own microtask, so React renders them in one commit): with N providers the page's commits per frame (the "whole
-  page" column, a \`<Profiler>\` around everything) went down (the before → after table), but not to 1: a store's
-  first change after a quiet frame is still announced at once, in the WebSocket message's task, and the parts the
-  parse budget held back re-render in a commit of their own (a render scheduled from their animation-frame retry).
-- **Long tasks: CPU met, wall time missed.** Traced, the page's own work in its longest task (the thread's CPU time,
-  "CPU in it / most CPU in one task") is under 50 ms in the rows' medians; the wall time of the same tasks is 5–20x
-  that, because at a load average near 20 on 2 cores the renderer has a core a fifth of the time or less (compare µs
-  per chunk busy with CPU). The wall-time target can only be judged on a quieter machine. A markdown parse budget
-  counted per task rather than per commit was tried (a frame with N commits may parse N budgets): the CPU figures
-  did not move at this load, and the parts it held back re-rendered in commits of their own (1.3 commits a frame in
-  the browser-streaming bench instead of 1.0), so it was not kept. What would shorten the tasks in CPU terms:
-  rendering the streaming messages out of view less often (a frame budget shared by the visible ones), and a store's
-  first change after a quiet frame joining the shared frame when one is already scheduled.
+- **Commits per frame per provider**: React commits of one provider's tree per animation frame over the window, from the
+  prompts to the first frame with every session's last chunk on screen; each client's store notifies at most once a
+  frame, and the window's edges (the prompts' own commits, each turn's end) count too.
+- **× 1 session**: the run's cost per chunk divided by the single session's in the same run (1.00x: flat).
+- **Whole page**: every commit of the page (a \`<Profiler>\` around everything) per frame, all providers together.
+- **Long tasks** are the page's \`longtask\` entries (wall time); "CPU" is the thread's own time in the traced tasks.
 `;
 
 const heading = `## Many sessions streaming at once
