@@ -330,43 +330,20 @@ ${table(['figure (medians)', 'before', 'after', 'target'], [...beforeRows(wasCol
 `
   : '';
 
-/** What the figures mean and what is left; the same for every run (the figures are in the tables). */
+/** How the figures are taken; the same for every run (the figures, and whether each target is met, are in the tables). */
 const NOTES = `
-### What changed, and what is left
+### How to read it
 
-- **Shown as it arrives.** The panel switches to the session at the click; the thread shows the replay under
-  "Loading the session…" four times a second (\`LOADING_PACE_MS\`), virtualized from its first item with only the
-  newest turn mounted (a long replay brings hundreds of updates a frame, and mounting each frame's newest turn only to
-  replace it the frame after was most of the main thread's work); the rest mounts once the load answers, a turn a
-  frame. Before, the previous session stayed on screen until the answer, then the whole thread swapped in.
-- **Heap.** The session costs well under its replay's size in the heap (the table's "(H1 − H0) ÷ replay bytes"): the
-  store keeps each message's text once, flat, and parsed frames are let go. After closing and disconnecting, a warm
-  page comes back to within a few percent of where it started. A cold page does not, and cannot: its first opening
-  compiles the code that ran and loads the parts and grammars it showed (the TypeScript grammar, the diff view, the
-  highlighter), which stay for the life of the page; a heap snapshot diff of a cold page after closing (100 turns, 2026-11-25)
-  showed that remainder as compiled code (about half of it), loaded scripts' source and strings, and none of the
-  session's message text (searched for by content). Two leaks were fixed: the traffic log kept 5,000 parsed frames with nobody watching (now 100 until
-  someone subscribes), and a closed session stayed reachable from the panel's previous render (React keeps it for the
-  next one) until the panel rendered again; the before column shows both (the cold page's H2).
-- **Long tasks: missed.** The floor page itself, which only parses frames, has tasks over 50 ms on this machine (its
-  longest is in the first table): with a load average around 10 on 2 cores the renderer waits for a core inside its
-  tasks. CPU profiles of the panel's load (\`BENCH_MINIFY=0\`, 300 turns, 2026-11-25) put the rest in (1) the first
-  tokenization of each new TypeScript construct by shiki's JavaScript regex engine, which compiles a rule's patterns
-  on first use (300–800 ms on the cold page, in a code block's or a diff's first highlight run; bounded runs cannot
-  split one compile), (2) mounting the newest turn on each pace tick and, when the load answers, the turns in view
-  (markdown parse of the answer, the diff rows, the tool cards: 10–15 ms of script each, 50–100 ms of wall time at
-  this load), and (3) major GCs of a heap that grows by the transcript. What would meet it: warming the grammar's
-  rules off the main thread (a worker tokenizing, the page only painting tokens) or precompiling them at build time;
-  mounting a turn across frames (its markdown parsed in an idle slice before it mounts, as a streaming message's
-  pieces already are); and reading a replay in a worker that hands the store finished items in batches.
-- **Typing while it loads.** The prompt takes input as soon as the session's replay shows: the draft can be written,
-  and what is sent meanwhile waits in the prompt queue (the send button reads "Queue", described by "Sent once the
-  session has loaded"; no Stop, there is no turn) and goes out when \`session/load\` answers. The page checks it in
-  every opening by typing into the prompt once the replay shows under the loading status (the "typed mid-load" row);
-  the before build's prompt stayed disabled until the answer.
-- **Time to the last turn** is set by the agent: the demo agent replays as fast as it can, and the floor's time
-  varies with the machine's load from run to run (its range above), so each run is divided by the floor measured just
-  before it.
+- **While it loads** the panel shows the session from the click: the replay under "Loading the session…" at the
+  thread's loading pace (\`LOADING_PACE_MS\`), and turns that start mounting after the thread's first render mount
+  item by item in slices (\`core/slices.ts\`) at their row's size. The "typed mid-load" row types into the prompt once
+  the replay shows and checks that the draft holds it and Send offers to queue it.
+- **Heap**: "(H1 − H0) ÷ replay bytes" is what the loaded session costs against the bytes of its replay; "H2 over H0"
+  what stays after closing it and disconnecting (a cold page keeps the code it compiled and the parts it loaded).
+- **Long tasks** are the page's \`longtask\` entries (wall time) from the click to 1 s without one; the traced rows
+  give the thread's own CPU time in its tasks.
+- **÷ floor**: each opening against the floor page's \`session/load\` of the same run, which only parses the frames:
+  the demo agent replays as fast as it can, so the time to the last turn is set by how fast the frames come.
 `;
 
 const markdown = `## Long session: opening a ${fmt.int(turns)}-turn history in \`<AgentPanel>\`, and its heap
