@@ -15,17 +15,10 @@ import { render } from '@testing-library/react';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { isClosedSegment } from '../../src/components/Markdown/closed-segment.js';
 import { isLiteralText, literalTextValue } from '../../src/components/Markdown/literal-text.js';
+import { parsed } from '../helpers/counted-markdown.js';
 import { settled } from '../helpers/markdown.js';
 
-const parsed = vi.hoisted(() => ({ chars: 0 }));
-vi.mock('react-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-markdown')>();
-  const Counted = (props: Parameters<typeof actual.default>[0]) => {
-    parsed.chars += String(props.children ?? '').length;
-    return actual.default(props);
-  };
-  return { ...actual, default: Counted };
-});
+vi.mock('react-markdown', async (importOriginal) => (await import('../helpers/counted-markdown.js')).countingReactMarkdown(importOriginal));
 
 beforeEach(() => {
   parsed.chars = 0;
@@ -110,6 +103,12 @@ describe('literal text', () => {
     view.rerender(<Markdown text={text} />);
     await settled(view.container);
     expect(parsed.chars).toBe(0);
+    // The count is live: one word of markup goes through the parser.
+    view.rerender(<Markdown text={`${text}**end**`} />);
+    await settled(view.container);
+    expect(parsed.chars).toBeGreaterThan(0);
+    view.rerender(<Markdown text={text} />);
+    await settled(view.container);
     expect(view.container.textContent?.replace(/\s+/g, ' ').trim()).toBe(text.trim());
     const streamedHtml = view.container.innerHTML;
     view.unmount();
