@@ -33,6 +33,7 @@ import os from 'node:os';
 import { startDemoAgentServer } from '../demo-agent/server.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, verdict } from './pages/harness.mjs';
+import { longTasks, traceEventsOf } from './lib/trace.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -81,27 +82,12 @@ async function runPage(pageName, base = server, { trace = false } = {}) {
     const before = await metrics(cdp);
     const result = await page.evaluate((n) => window.__run(n), chunks);
     const after = await metrics(cdp);
-    const tasks = trace ? mainThreadTasks(await browser.stopTracing()) : [];
+    const tasks = trace ? longTasks(traceEventsOf(await browser.stopTracing())) : [];
     if (errors.length) log(`${pageName}: page errors:`, errors.join(' | '));
     return { ...result, main: metricDelta(before, after), nodes: after.Nodes, tasks };
   } finally {
     await context.close();
   }
-}
-
-/**
- * The renderer main thread's tasks over 50 ms of wall time in a Chromium trace, each with its
- * wall time and its thread (CPU) time. On this shared 2-core machine a task's wall time also
- * counts the time the thread waited for a core, which the longtask entries cannot tell apart.
- */
-function mainThreadTasks(buffer) {
-  const events = JSON.parse(buffer.toString('utf8')).traceEvents;
-  const renderers = new Set(
-    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`),
-  );
-  return events
-    .filter((e) => e.name === 'RunTask' && renderers.has(`${e.pid}/${e.tid}`) && e.dur > 50_000)
-    .map((e) => ({ wall: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000 }));
 }
 
 const floorRuns = [];
@@ -196,9 +182,9 @@ const ratios = perThread.map((t, i) => ({ busy: t.busy / perFloor[i].busy, cpu: 
 const med = (list, key) => median(list.map((x) => x[key]));
 /** From the traced runs: the most CPU time any task over 50 ms of wall time used, and how many used over 50 ms. */
 const perTrace = (t) => ({
-  longestCpu: Math.max(0, ...t.tasks.map((task) => task.cpu)),
-  longCpuCount: t.tasks.filter((task) => task.cpu > TARGET.longTaskMs).length,
-  longWall: t.tasks.length,
+  longestCpu: Math.max(0, ...t.tasks.map((task) => task.cpuMs)),
+  longCpuCount: t.tasks.filter((task) => task.cpuMs > TARGET.longTaskMs).length,
+  longWall: t.tasks.filter((task) => task.wallMs > TARGET.longTaskMs).length,
 });
 const traced = tracedRuns.map(perTrace);
 const tracedBefore = tracedBeforeRuns.map(perTrace);

@@ -26,6 +26,7 @@ import { build } from 'vite';
 import { startDemoAgentServer } from '../demo-agent/server.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, tmpDir } from './pages/harness.mjs';
+import { longTasks, traceEventsOf } from './lib/trace.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -68,23 +69,14 @@ async function withPage(run, { rate = 1, trace = false } = {}) {
       await body();
       const after = await metrics(cdp);
       const t1 = await page.evaluate(() => performance.now());
-      const traced = trace ? cpuOfLongTasks(await browser.stopTracing()) : [];
+      const traced = trace ? longTasks(traceEventsOf(await browser.stopTracing())) : [];
       if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      const longTasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0 && t.start <= t1);
-      return { main: metricDelta(before, after), longTasks, traced };
+      const observed = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= t0 && t.start <= t1);
+      return { main: metricDelta(before, after), longTasks: observed, traced };
     });
   } finally {
     await context.close();
   }
-}
-
-/** The renderer main thread's tasks over 50 ms of wall or CPU time in a trace: `{ wall, cpu }` each. */
-function cpuOfLongTasks(buffer) {
-  const events = JSON.parse(buffer.toString('utf8')).traceEvents;
-  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
-  return events
-    .filter((e) => e.name === 'RunTask' && main.has(`${e.pid}/${e.tid}`) && (e.dur > 50_000 || (e.tdur ?? 0) > 50_000))
-    .map((e) => ({ wall: e.dur / 1000, cpu: (e.tdur ?? 0) / 1000 }));
 }
 
 function floorRun(options) {
@@ -214,7 +206,7 @@ function rows(series, label) {
 }
 
 const tracedTasks = traced.flatMap((r) => r.traced);
-const worstCpu = Math.max(0, ...tracedTasks.map((t) => t.cpu));
+const worstCpu = Math.max(0, ...tracedTasks.map((t) => t.cpuMs));
 const quiet = loadStart < 1;
 const markdown = `## Flood in the production playground: 20,000 chunks into the panel
 

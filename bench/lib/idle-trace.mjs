@@ -3,8 +3,9 @@
  * the renderer reduced to its tasks, the timers and animation-frame callbacks that fired (with
  * the function each called), idle callbacks, style recalcs and layouts.
  */
+import { recordTrace, rendererMainThreads } from './trace.mjs';
 
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'].join(',');
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'].join(',');
 
 /**
  * Records a trace around `run()`.
@@ -13,22 +14,8 @@ const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtoo
  * @param {() => Promise<T>} run
  */
 export async function traceIdle(cdp, run) {
-  /** @type {any[]} */
-  const events = [];
-  /** @param {{ value: any[] }} e */
-  const collect = (e) => events.push(...e.value);
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-  let result;
-  try {
-    result = await run();
-  } finally {
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await done;
-    cdp.off('Tracing.dataCollected', collect);
-  }
-  return { result: /** @type {T} */ (result), summary: summarize(events) };
+  const { result, events } = await recordTrace(cdp, CATEGORIES, run);
+  return { result, summary: summarize(events) };
 }
 
 /** Where a FunctionCall event points: the function's name and place (minified builds: the place only). */
@@ -43,7 +30,7 @@ function callee(event) {
 
 /** @param {any[]} events */
 export function summarize(events) {
-  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = rendererMainThreads(events);
   const onMain = events.filter((e) => main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const spans = onMain.filter((e) => e.ph === 'X');
   // Outermost toplevel spans are the tasks; a mojo message that ran no script is the trace's own

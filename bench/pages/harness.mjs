@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longTasks, recordTrace } from '../lib/trace.mjs';
 
 export const pagesDir = fileURLToPath(new URL('.', import.meta.url));
 export const tmpDir = fileURLToPath(new URL('../.tmp/', import.meta.url));
@@ -140,9 +141,7 @@ export function metricDelta(before, after) {
 
 /**
  * Runs `run()` under a CDP trace (category `toplevel`) and returns its result with the page's
- * main-thread tasks over `minMs` of wall or CPU time: each with its wall time (`dur`) and the CPU
- * time the thread actually had in it (`tdur`). On a loaded machine a long task's wall time is
- * mostly waiting for a core; its CPU time is the page's own work.
+ * main-thread tasks over `minMs` of wall or CPU time (see `bench/lib/trace.mjs`).
  * @template T
  * @param {import('playwright-core').CDPSession} cdp
  * @param {() => Promise<T>} run
@@ -150,35 +149,9 @@ export function metricDelta(before, after) {
  * @returns {Promise<{ result: T, tasks: { wallMs: number, cpuMs: number }[] }>}
  */
 export async function traceTasks(cdp, run, minMs = 50) {
-  /** @type {any[]} */
-  const events = [];
-  /** @param {{ value: any[] }} e */
-  const collect = (e) => {
-    for (const event of e.value) if (event.ph === 'M' || (event.ph === 'X' && event.dur >= minMs * 500)) events.push(event);
-  };
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
-  let result;
-  try {
-    result = await run();
-  } finally {
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await done;
-    cdp.off('Tracing.dataCollected', collect);
-  }
-  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  // Outermost events only: a task's nested events are inside its span.
-  const spans = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const tasks = [];
-  let end = -Infinity;
-  for (const e of spans) {
-    if (e.ts < end) continue;
-    end = e.ts + e.dur;
-    const task = { wallMs: e.dur / 1000, cpuMs: (e.tdur ?? e.dur) / 1000 };
-    if (task.wallMs > minMs || task.cpuMs > minMs) tasks.push(task);
-  }
-  return { result: /** @type {T} */ (result), tasks };
+  // Only events long enough to matter are kept: a long flood's trace has millions of short ones.
+  const { result, events } = await recordTrace(cdp, 'toplevel', run, (e) => e.ph === 'X' && e.dur >= minMs * 500);
+  return { result, tasks: longTasks(events, minMs) };
 }
 
 export function percentile(values, p) {
