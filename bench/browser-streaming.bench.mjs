@@ -34,11 +34,9 @@ import { startDemoAgentServer } from '../demo-agent/server.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, verdict } from './pages/harness.mjs';
 import { longTasks, traceEventsOf } from './lib/trace.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { args, flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 3 : 5));
 const chunks = Number(flag('chunks') ?? 20_000);
 const rawPath = flag('raw');

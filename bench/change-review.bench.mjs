@@ -26,11 +26,9 @@
 import os from 'node:os';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, percentile, serve, verdict } from './pages/harness.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const fileCount = Number(flag('files') ?? 300);
 const lineCount = Number(flag('lines') ?? 10_000);

@@ -33,14 +33,13 @@ import { fmt, machineLine, median, repoRoot, table, writeSections } from './lib/
 import { attribute, buildHostPage, installHost, installedVersion, packCommit, packWorkingTree } from './lib/host-app.mjs';
 import { launchChromium, serve, verdict } from './pages/harness.mjs';
 import { startDemoAgentServer } from '../demo-agent/server.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const { args, flag, write } = benchArgs();
 const runs = Number(flag('runs') ?? 3);
 /** The commit on main this work started from (before the first-page changes). */
 const BASELINE = flag('baseline') ?? '0e8a319';
 const withBaseline = !args.includes('--no-baseline');
-const write = !args.includes('--no-write');
 const log = (...a) => console.error('[first-page]', ...a);
 
 const TARGET = { addedGzip: 80 * 1024, requests: 4 };

@@ -34,11 +34,9 @@ import os from 'node:os';
 import { SCENARIOS, startHostileAgent } from '../test/helpers/hostile-agent.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, serve, verdict } from './pages/harness.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { args, flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const scale = Number(flag('scale') ?? 1);
 /** Every scenario one after another in one session, on one page that keeps everything mounted. */

@@ -31,11 +31,9 @@ import { startDemoAgentServer } from '../demo-agent/server.mjs';
 import { infiniteAnimations, traceIdle } from './lib/idle-trace.mjs';
 import { fmt, machineLine, median, repoRoot, table, writeSections } from './lib/results.mjs';
 import { launchChromium, metricDelta, metrics, serve, tmpDir, verdict } from './pages/harness.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const only = flag('only')?.split(',') ?? ['finished', 'inspector', 'waiting'];
 const rawPath = flag('raw');

@@ -39,11 +39,9 @@ import { SHARED_FRAME_PATCHES } from './lib/shared-frame-patches.mjs';
 import { LAST_TURN_MARKER, makeLongHistory } from './lib/long-history.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, traceTasks, verdict } from './pages/harness.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { args, flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 1 : 2));
 const turns = Number(flag('turns') ?? 2000);
 const rawPath = flag('raw');

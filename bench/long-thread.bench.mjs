@@ -26,11 +26,9 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, percentile, serve, verdict } from './pages/harness.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { args, flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? 3);
 const step = Number(flag('step') ?? 800);
 /** Below the Thread's fast-scroll threshold (half the 800 px log a frame): turns mount as they come into view. */

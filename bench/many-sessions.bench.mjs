@@ -28,11 +28,9 @@ import { measurePanel, panelSection } from './lib/many-sessions-panel.mjs';
 import { SHARED_FRAME_PATCHES } from './lib/shared-frame-patches.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, traceTasks, verdict } from './pages/harness.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const quick = args.includes('--quick');
-const write = !args.includes('--no-write') && !(quick && !args.includes('--write'));
+const { args, flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
 const chunks = Number(flag('chunks') ?? 1500);
 const panelOnly = args.includes('--panel-only');

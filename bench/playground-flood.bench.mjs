@@ -27,10 +27,9 @@ import { startDemoAgentServer } from '../demo-agent/server.mjs';
 import { fmt, machineLine, median, table, writeSections } from './lib/results.mjs';
 import { buildPages, launchChromium, metricDelta, metrics, serve, tmpDir } from './pages/harness.mjs';
 import { longTasks, traceEventsOf } from './lib/trace.mjs';
+import { benchArgs } from './lib/args.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const write = !args.includes('--no-write');
+const { args, flag, write } = benchArgs();
 const runs = Number(flag('runs') ?? 3);
 const chunks = Number(flag('chunks') ?? 20_000);
 const traceRuns = Number(flag('trace-runs') ?? 2);
