@@ -9,18 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { applySessionUpdate, createSessionState } from '../../src/core/index.js';
 import type { SessionState } from '../../src/core/types.js';
+import { virtualizerFetch } from '../helpers/virtualizer-gate.js';
 
-const fetch = vi.hoisted(() => {
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  return { requested: false, gate, open };
-});
-
-vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal) => {
-  fetch.requested = true;
-  await fetch.gate;
-  return importOriginal();
-});
+vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal) => (await import('../helpers/virtualizer-gate.js')).heldBack(importOriginal));
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 
@@ -39,7 +30,7 @@ describe('a loading thread before the virtualizer has arrived', () => {
   it('mounts its newest turn across tasks', async () => {
     const { ThreadLoaded: Thread } = await import('../../src/components/Thread/ThreadLoaded.js');
     const { container, rerender } = render(<Thread session={loading(50)} />);
-    await vi.waitFor(() => expect(fetch.requested).toBe(true));
+    await vi.waitFor(() => expect(virtualizerFetch.requested).toBe(true));
     expect(container.querySelector('[data-slot="thread-virtual-list"]')).toBeNull();
 
     // What the thread shows at the end of each task that changed it (the loading pace shows the
@@ -57,6 +48,6 @@ describe('a loading thread before the virtualizer has arrived', () => {
     observer.disconnect();
     expect(seen).toEqual(['mounting', 'whole']);
     expect(screen.getByText('Question 50').closest('[data-slot="thread-turn"]')).not.toHaveAttribute('aria-busy');
-    act(() => fetch.open());
+    act(() => virtualizerFetch.open());
   });
 });

@@ -8,18 +8,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { longThread } from '../helpers/threads.js';
+import { virtualizerFetch } from '../helpers/virtualizer-gate.js';
 
-const fetch = vi.hoisted(() => {
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  return { requested: false, gate, open };
-});
-
-vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal) => {
-  fetch.requested = true;
-  await fetch.gate;
-  return importOriginal();
-});
+vi.mock('../../src/components/Thread/VirtualTurnList.js', async (importOriginal) => (await import('../helpers/virtualizer-gate.js')).heldBack(importOriginal));
 
 /** A bound for waiting on a dynamic import, which Vite transforms on first use (slow on a busy machine). */
 const MODULE_LOAD = { timeout: 15_000 };
@@ -45,11 +36,11 @@ describe('Thread before the virtualizer has loaded', () => {
     // 30 items, threshold 100: nothing to fetch yet.
     const { container, rerender } = render(<Thread session={longThread(15)} virtualizeAbove={100} />);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(fetch.requested).toBe(false);
+    expect(virtualizerFetch.requested).toBe(false);
 
     // 60 items: past half the threshold, the fetch starts; every turn is still mounted.
     rerender(<Thread session={longThread(30)} virtualizeAbove={100} />);
-    await vi.waitFor(() => expect(fetch.requested).toBe(true), MODULE_LOAD);
+    await vi.waitFor(() => expect(virtualizerFetch.requested).toBe(true), MODULE_LOAD);
     expect(container.querySelectorAll('[data-slot="thread-turn"]')).toHaveLength(30);
 
     // 1,000 items while the module is still on its way: a bounded window of the newest turns.
@@ -69,7 +60,7 @@ describe('Thread before the virtualizer has loaded', () => {
     // The module arrives: the virtual list takes over, the newest turns still there. (Back to
     // jsdom's zero layout first: the virtualizer's measurements need real ones to settle.)
     for (const key of ['scrollHeight', 'clientHeight', 'scrollTop']) delete (log as unknown as Record<string, unknown>)[key];
-    await act(async () => fetch.open());
+    await act(async () => virtualizerFetch.open());
     await vi.waitFor(() => expect(container.querySelector('[data-slot="thread-virtual-list"]')).not.toBeNull(), MODULE_LOAD);
     expect(screen.getByText('Answer 499')).toBeInTheDocument();
     expect(screen.getByText('Answer 498')).toBeInTheDocument();
