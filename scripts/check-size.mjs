@@ -129,7 +129,10 @@ export const BUDGETS = {
   // (focus-claim), raw JSON written in slices behind a placeholder (use-display-json, JsonWriting),
   // a virtualized turn revealed item by item (use-reveal-in-slices); their homes are the components
   // that mount heavy parts, which the entry's on-demand frames reach.
-  components: 50.8 * 1024,
+  // 51 kB with the thread's stand-in bounded to the newest items, from the log's end (issue 27:
+  // a long session opened before the conversation chunk mounted its whole history as text in one
+  // task): 51,962 -> 52,165.
+  components: 51 * 1024,
   // acp-react/element (issue 17): the whole panel, its provider, the client and the stylesheet
   // as a string for the shadow root, with the peers (React, react-dom, the SDK, zod) external:
   // 58.4 kB when it was written, 60.7 kB with the sign-in terminal and request aborts merged,
@@ -154,7 +157,8 @@ export const BUDGETS = {
   // 71.2 kB with issue 27 (71,552 -> 72,859): the element carries the client and the components
   // with everything listed above for the core (+516) and the components (+533), and the inlined
   // stylesheet's placeholders (+165).
-  element: 71.2 * 1024,
+  // 71.45 kB with the thread's stand-in bounded (as for components above): 72,850 -> 73,117.
+  element: 71.45 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.
@@ -166,7 +170,8 @@ export const BUDGETS = {
   // status's reason and agent-output box (+156), the highlighting worker's marks (+6).
   // 21.75 kB with issue 27 (22,078 -> 22,243): the sizes of a permission prompt, a tool card and a
   // raw JSON view waiting to mount (so the log's height and scroll position hold), a turn mounting.
-  styles: 21.75 * 1024,
+  // 21.8 kB with the stand-in's line saying how many earlier messages wait (issue 27): 22,243 -> 22,294.
+  styles: 21.8 * 1024,
 };
 
 /** The issue sets no target for the stylesheet or the devtools aids; they are measured and guarded by their budgets. */

@@ -159,6 +159,34 @@ describe('the thread, fetched with the conversation', () => {
     expect(fetches.count).toBe(1);
   });
 
+  it('shows only the newest messages of a long session while the conversation loads, from the log’s end', async () => {
+    const { Thread } = await freshThread(1);
+    let session = createSessionState('s1', { cwd: '/workspace', status: 'loading' });
+    for (let i = 0; i < 2000; i++) {
+      session = applySessionUpdate(session, { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: `question ${i}` } }, i);
+      session = applySessionUpdate(session, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `answer ${i}` } }, i);
+    }
+    // jsdom has no layout: a log of 400 px over 9,000 px of content.
+    const heights = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(9000);
+    const clients = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    try {
+      render(<Thread session={session} />);
+      await screen.findByRole('button', { name: 'Retry' }, LOADED);
+      const log = screen.getByRole('log', { name: 'Conversation' });
+      // A bounded tail, never the whole history (4,000 items) mounted as text.
+      const shown = within(log).getAllByRole('article');
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.length).toBeLessThanOrEqual(100);
+      expect(shown.at(-1)).toHaveTextContent('answer 1999');
+      expect(within(log).queryByText('question 0')).not.toBeInTheDocument();
+      expect(log).toHaveTextContent(`${4000 - shown.length} earlier messages`);
+      expect(log.scrollTop).toBe(9000);
+    } finally {
+      heights.mockRestore();
+      clients.mockRestore();
+    }
+  });
+
   it('offers Retry when the conversation cannot be fetched, keeping the messages readable', async () => {
     const { Thread, fetches } = await freshThread(1);
     render(<Thread session={turnInProgress()} />);

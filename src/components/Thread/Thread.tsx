@@ -5,12 +5,13 @@
  * fetch earlier, as soon as the user focuses the panel. Until it arrives the thread keeps its
  * frame: the empty state, the session's status, and the messages as plain text.
  */
-import { forwardRef } from 'react';
+import { forwardRef, useRef } from 'react';
 import type { ThreadItem } from '../../core/types.js';
 import type { ElementRest } from '../shared/root-props.js';
 import { conversationModule } from '../load-conversation.js';
 import { messageMessages } from '../Message/messages.js';
-import { cx, useMessages } from '../shared/index.js';
+import { cx, format, useMessages } from '../shared/index.js';
+import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import { threadMessages } from './messages.js';
@@ -26,6 +27,12 @@ export function prefetchThread(): void {
 function hasContent({ session, permissionRequests, elicitations }: ThreadProps): boolean {
   return session.thread.items.size > 0 || session.plan !== null || Boolean(permissionRequests?.length) || Boolean(elicitations?.length);
 }
+
+/**
+ * The newest items the fallback shows. A long session opened before the conversation chunk has
+ * arrived must not mount its whole history as text in one task; the loaded thread shows it all.
+ */
+const FALLBACK_ITEMS = 60;
 
 const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & { state: OnDemandState }>(function ThreadFallback(props, ref) {
   const {
@@ -52,6 +59,20 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
   const messages = useMessages('thread', threadMessages);
   const items = session.thread.items;
   const waiting = hasContent(props);
+  const first = Math.max(0, items.size - FALLBACK_ITEMS);
+  const shown: ThreadItem[] = [];
+  for (let i = first; i < items.size; i++) {
+    const item = items.get(i);
+    if (item) shown.push(item);
+  }
+  const logRef = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  // The log opens at its end and stays there as the turn streams, as the loaded thread's does,
+  // unless the reader scrolled up.
+  useIsomorphicLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && atEnd.current) log.scrollTop = log.scrollHeight;
+  });
   return (
     <div
       className={cx('acp-thread', className)}
@@ -64,14 +85,31 @@ const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & 
     >
       <SessionStatusBanner status={session.status} reason={session.statusReason} messages={messages} />
       <div className="acp-thread__viewport" data-slot="thread-viewport">
-        <div className="acp-thread__log acp-focusable" data-slot="thread-log" role="log" aria-live="off" aria-label={messages.log_label} tabIndex={0}>
+        <div
+          className="acp-thread__log acp-focusable"
+          data-slot="thread-log"
+          role="log"
+          aria-live="off"
+          aria-label={messages.log_label}
+          tabIndex={0}
+          ref={logRef}
+          onScroll={(event) => {
+            const log = event.currentTarget;
+            atEnd.current = log.scrollHeight - log.scrollTop - log.clientHeight < 2;
+          }}
+        >
           <div className="acp-thread__content" data-slot="thread-content">
             {items.size === 0 && (
               <div className="acp-thread__empty" data-slot="thread-empty">
                 {emptyState ?? <p>{messages.empty}</p>}
               </div>
             )}
-            {items.toArray().map((item) => (
+            {first > 0 && (
+              <p className="acp-thread__earlier" data-slot="thread-earlier">
+                {format(messages.earlier_items, { count: first })}
+              </p>
+            )}
+            {shown.map((item) => (
               <PlainItem key={item.id} item={item} />
             ))}
             {waiting && <OnDemandStatus state={state} />}

@@ -3,6 +3,8 @@ export const threadMessages = {
   /** Accessible name of the scrolling conversation log. */
   log_label: 'Conversation',
   empty: 'Send a message to start',
+  /** Above the newest messages while the conversation's code loads (a long session); `{count}` is how many wait. */
+  earlier_items: '{count} earlier messages',
   status_loading: 'Loading the session…',
   status_restoring: 'Restoring the session…',
   /** `{reason}` is the session's `statusReason`. */
