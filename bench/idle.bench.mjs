@@ -35,7 +35,7 @@ import { benchArgs } from './lib/args.mjs';
 
 const { flag, quick, write } = benchArgs();
 const runs = Number(flag('runs') ?? (quick ? 1 : 3));
-const only = flag('only')?.split(',') ?? ['finished', 'inspector', 'waiting'];
+const only = flag('only')?.split(',') ?? ['floor', 'finished', 'inspector', 'waiting'];
 const rawPath = flag('raw');
 const log = (...a) => console.error('[idle]', ...a);
 
@@ -50,6 +50,11 @@ await build({
   logLevel: 'warn',
   build: { outDir, emptyOutDir: true, minify: process.env.BENCH_MINIFY !== '0', chunkSizeWarningLimit: 100_000 },
 });
+// The floor: the same measurement of a page holding only a focused text box.
+await writeFile(
+  join(outDir, 'idle-floor.html'),
+  '<!doctype html><html lang="en"><title>floor</title><body><textarea aria-label="Message"></textarea></body></html>',
+);
 const server = await serve(outDir);
 const agent = await startDemoAgentServer({ port: 0, host: '127.0.0.1', delayMs: 2 });
 const browser = await launchChromium();
@@ -120,30 +125,19 @@ async function runScenario(scenario, reducedMotion) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   try {
-    await page.goto(`${server.url}/index.html?${new URLSearchParams({ agent: agent.url, workspace: 'browser' })}`);
-    const panel = page.getByRole('region', { name: 'Agent', exact: true });
-    await panel.locator('textarea:not([disabled])').waitFor({ timeout: 60_000 });
-    for (const turn of TURNS) {
-      await send(panel, turn);
-      await finishTurn(panel);
-    }
-    if (scenario === 'inspector') {
-      await page.getByRole('button', { name: 'Protocol inspector' }).click();
-      await page.getByRole('complementary', { name: 'Protocol inspector panel' }).getByRole('listitem').first().waitFor();
-      await panel.getByRole('button', { name: 'Sessions' }).click();
-      await panel.getByRole('button', { name: 'Hide sessions' }).waitFor();
-    }
-    if (scenario === 'waiting') {
-      await send(panel, '/edit README.md');
-      await panel.getByRole('button', { name: 'Allow', exact: true }).and(panel.locator(':enabled')).first().waitFor();
-    }
+    if (scenario === 'floor') {
+      // What the measurement and a focused text box's blinking caret cost on a page with nothing else.
+      await page.goto(`${server.url}/idle-floor.html`);
+      await page.getByRole('textbox').focus();
+    } else await openPlayground(page, scenario);
     // Two frames after the turn ended (or the prompt showed): the recording starts from there.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    // The figures come from an untraced window: tracing costs the renderer tasks of its own.
-    const before = await metrics(cdp);
+    // The figures come from an untraced window: tracing costs the renderer tasks of its own. The
+    // page's counters start before and stop after it, so their own calls are not in it.
     await page.evaluate(() => window.__idleCounts?.start());
+    const before = await metrics(cdp);
     await page.waitForTimeout(IDLE_MS);
     const after = await metrics(cdp);
     const fired = await page.evaluate(() => window.__idleCounts?.stop());
@@ -163,6 +157,27 @@ async function runScenario(scenario, reducedMotion) {
     };
   } finally {
     await context.close();
+  }
+}
+
+/** The playground after the realistic turns, in the state `scenario` names. */
+async function openPlayground(page, scenario) {
+  await page.goto(`${server.url}/index.html?${new URLSearchParams({ agent: agent.url, workspace: 'browser' })}`);
+  const panel = page.getByRole('region', { name: 'Agent', exact: true });
+  await panel.locator('textarea:not([disabled])').waitFor({ timeout: 60_000 });
+  for (const turn of TURNS) {
+    await send(panel, turn);
+    await finishTurn(panel);
+  }
+  if (scenario === 'inspector') {
+    await page.getByRole('button', { name: 'Protocol inspector' }).click();
+    await page.getByRole('complementary', { name: 'Protocol inspector panel' }).getByRole('listitem').first().waitFor();
+    await panel.getByRole('button', { name: 'Sessions' }).click();
+    await panel.getByRole('button', { name: 'Hide sessions' }).waitFor();
+  }
+  if (scenario === 'waiting') {
+    await send(panel, '/edit README.md');
+    await panel.getByRole('button', { name: 'Allow', exact: true }).and(panel.locator(':enabled')).first().waitFor();
   }
 }
 
@@ -215,7 +230,7 @@ for (const scenario of only) {
       `${recalcs} / ${median(list.map((r) => r.layouts))}`,
       `${median(list.map((r) => r.fired.setTimeout + r.fired.setInterval))} / ${median(list.map((r) => r.fired.requestAnimationFrame))} / ${median(list.map((r) => r.fired.requestIdleCallback))}`,
       `${median(list.map((r) => r.animations.length))}`,
-      scenario !== 'waiting' ? `${verdict(task, TARGET.taskMs)}; recalcs ${verdict(recalcs, TARGET.styleRecalcs)}` : '',
+      scenario === 'finished' || scenario === 'inspector' ? `${verdict(task, TARGET.taskMs)}; recalcs ${verdict(recalcs, TARGET.styleRecalcs)}` : '',
     ]);
     const kinds = new Map();
     for (const r of list)
@@ -239,7 +254,7 @@ user does (the edit allowed), then ${IDLE_MS / 1000} s recorded from two frames 
 \`Performance.getMetrics\` deltas (TaskDuration, RecalcStyleCount, LayoutCount), the timer, animation-frame and idle
 callbacks that ran (counted in the page) and the running infinite animations (\`document.getAnimations()\`); then the
 next ${IDLE_MS / 1000} s traced (a trace costs the renderer tasks of its own, left out): the main thread's tasks, what
-each did, and the function each timer and frame callback ran. \`inspector\`: the same with the protocol inspector and the Sessions list open; \`waiting\`: one more \`/edit\` left at its permission prompt. Fresh page per run;
+each did, and the function each timer and frame callback ran. \`floor\`: the same measurement of a page that holds only a focused text box (its caret blinks, as the prompt's does); \`inspector\`: the same with the protocol inspector and the Sessions list open; \`waiting\`: one more \`/edit\` left at its permission prompt. Fresh page per run;
 **medians of ${runs} runs** (range in brackets). Goal: under ${TARGET.taskMs} ms of tasks and no style recalcs when finished.
 
 ${table(['scenario', 'tasks (TaskDuration)', 'next 6 s, traced: tasks wall / CPU', 'style recalcs / layouts', 'timer / animation-frame / idle callbacks run', 'infinite animations running', 'goal'], rows)}
