@@ -35,7 +35,9 @@ const stopped = (s: AcpSnapshot) => s.status === 'error' && s.reconnect.repeated
 describe('a failing agent behind acp-react-bridge', () => {
   it('hangs on initialize: the reason stays on while retrying, with what the agent wrote; the same failure twice stops reconnecting', async () => {
     const { url, logs } = await startTestBridge({ args: [FAILING_AGENT, 'hang'] });
-    const { client } = pool.make(url, { initializeTimeoutMs: 400, reconnect: FAST });
+    // Long enough for the bridge to start the agent process and the agent to read the request
+    // (a busy machine takes a second or more to start node), which the report must show.
+    const { client } = pool.make(url, { initializeTimeoutMs: 2500, reconnect: FAST });
     const seen = record(client);
     await expect(client.connect()).rejects.toMatchObject({ code: 'timeout' });
     const done = await waitForSnapshot(client, stopped, 10_000, 'reconnecting stopped');
