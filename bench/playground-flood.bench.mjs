@@ -112,6 +112,7 @@ function playgroundRun(options) {
 }
 
 const longest = (r) => Math.max(0, ...r.longTasks.map((t) => t.duration));
+const split = (r) => `${fmt.ms(r.main.script)} / ${fmt.ms(r.main.style)} / ${fmt.ms(r.main.layout)} ms`;
 const over = (r, ms) => r.longTasks.filter((t) => t.duration > ms).length;
 
 async function series(rate) {
@@ -122,7 +123,8 @@ async function series(rate) {
     log(`${rate === 1 ? '' : `${rate}x slower CPU, `}run ${i + 1}/${runs}: playground…`);
     const p = await playgroundRun({ rate });
     log(
-      `  floor busy ${fmt.ms(f.main.task)} ms, playground busy ${fmt.ms(p.main.task)} ms (${(p.main.task / f.main.task).toFixed(2)}x), longest task ${fmt.ms(longest(p))} ms (floor ${fmt.ms(longest(f))} ms)`,
+      `  floor busy ${fmt.ms(f.main.task)} ms, playground busy ${fmt.ms(p.main.task)} ms (${(p.main.task / f.main.task).toFixed(2)}x), longest task ${fmt.ms(longest(p))} ms (floor ${fmt.ms(longest(f))} ms)\n` +
+        `  of which script / style / layout: floor ${split(f)}, playground ${split(p)}`,
     );
     pairs.push({ floor: f, playground: p });
   }
