@@ -3,8 +3,19 @@
  * Scripts about coding work: the default turn (thought, plan, read, answer, edit, tests,
  * summary) and the commands that run one part of it (`/edit`, `/test`, `/plan`, `/explain`).
  */
-import { DEFAULT_ANSWER, DEFAULT_INTRO, EXPLAIN_CODE, EXPLAIN_INTRO, EXPLAIN_OUTRO, GREETING_FILE, defaultSummary, defaultThought } from './content.mjs';
-import { titleFrom } from './helpers.mjs';
+import {
+  DEFAULT_ANSWER,
+  DEFAULT_INTRO,
+  DEFAULT_PLAN_DOCUMENT,
+  DEFAULT_PLAN_FILE,
+  EXPLAIN_CODE,
+  EXPLAIN_INTRO,
+  EXPLAIN_OUTRO,
+  GREETING_FILE,
+  defaultSummary,
+  defaultThought,
+} from './content.mjs';
+import { joinPath, titleFrom } from './helpers.mjs';
 import { editStep, planAt, readStep, testStep } from './steps.mjs';
 
 /**
@@ -25,6 +36,8 @@ export async function defaultScript(t, _args, text) {
     await t.step();
   }
   await t.plan(planAt(steps, 0));
+  // Beside the checklist, the design as a plan document (plan operations only).
+  if (await t.planDocument('design', DEFAULT_PLAN_DOCUMENT, joinPath(t.session.cwd, DEFAULT_PLAN_FILE))) await t.step();
   await t.step();
   await t.say(DEFAULT_INTRO);
   const read = await readStep(t);

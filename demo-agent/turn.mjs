@@ -27,6 +27,14 @@ import { TurnStop, chunkText, sleep } from './helpers.mjs';
 
 const m = acp.methods;
 
+/**
+ * An update of the unstable schema (plan operations). The stable SDK's types do not know it; the SDK
+ * sends it as given, and only to a client that advertised the capability.
+ * @param {Record<string, unknown> & { sessionUpdate: string }} update
+ * @returns {SessionUpdate}
+ */
+const unstable = (update) => /** @type {SessionUpdate} */ (/** @type {unknown} */ (update));
+
 export class Turn {
   /**
    * @param {{ session: DemoSession, store: DemoSessionStore, client: AgentContext, caps: ClientCapabilities,
@@ -166,9 +174,28 @@ export class Turn {
     await this.send({ sessionUpdate: 'tool_call_update', ...update });
   }
 
-  /** @param {PlanEntry[]} entries */
+  /**
+   * The turn's checklist: the legacy `plan`, or, to a client that takes plan operations
+   * (`clientCapabilities.plan`), a `plan_update` of the checklist keyed `main`.
+   * @param {PlanEntry[]} entries
+   */
   async plan(entries) {
-    await this.send({ sessionUpdate: 'plan', entries: entries.map((e) => ({ ...e })) });
+    const copy = entries.map((e) => ({ ...e }));
+    if (this.caps.plan) await this.send(unstable({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'main', entries: copy } }));
+    else await this.send({ sessionUpdate: 'plan', entries: copy });
+  }
+
+  /**
+   * A Markdown plan document (`plan_update` of type `markdown`, with the absolute `path` the plan
+   * is kept at), only to a client that takes plan operations; returns whether it was sent.
+   * @param {string} planId
+   * @param {string} content
+   * @param {string} path  absolute
+   */
+  async planDocument(planId, content, path) {
+    if (!this.caps.plan) return false;
+    await this.send(unstable({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId, content, path } }));
+    return true;
   }
 
   /**
