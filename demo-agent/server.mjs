@@ -20,7 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createDemoAgent, DemoSessionStore, parseDemoAgentQuery } from './agent.mjs';
+import { DemoSessionStore, parseDemoAgentQuery } from './agent.mjs';
+import { createDemoAgentFor } from './agent-v2.mjs';
 
 /**
  * @typedef {import('./options.mjs').DemoAgentOptions} DemoAgentOptions
@@ -108,7 +109,7 @@ export async function startDemoAgentServer(options = {}) {
   const store = agentOptions.store ?? new DemoSessionStore();
   const base = { ...agentOptions, store };
 
-  const acpServer = new AcpServer({ createAgent: () => createDemoAgent(base) });
+  const acpServer = new AcpServer({ createAgent: () => createDemoAgentFor(base) });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
   /** @type {Set<import('ws').WebSocket>} */
   const sockets = new Set();
@@ -144,7 +145,7 @@ export async function startDemoAgentServer(options = {}) {
       cleanup();
       upgrade?.reject();
     };
-    const agent = createDemoAgent({ ...base, ...parseDemoAgentQuery(url.searchParams) });
+    const agent = createDemoAgentFor({ ...base, ...parseDemoAgentQuery(url.searchParams) });
     /** @param {import('ws').WebSocket} ws */
     const track = (ws) => {
       sockets.add(ws);

@@ -61,6 +61,17 @@ export async function readStep(t) {
   });
   await t.step();
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
+  if (t.caps.agentOwned) {
+    // ACP v2: no client files; the agent reads its own copy.
+    await t.step();
+    await t.toolUpdate({
+      toolCallId,
+      status: 'completed',
+      content: [textContent('```ts\n' + GREETING_OLD.replace(/\n$/, '') + '\n```')],
+      rawOutput: { lines: GREETING_OLD.split('\n').length, bytes: GREETING_OLD.length },
+    });
+    return `read ${GREETING_OLD.split('\n').length} lines of \`${GREETING_FILE}\` from the agent's workspace.`;
+  }
   if (!t.caps.fs?.readTextFile) {
     await t.toolUpdate({
       toolCallId,
@@ -148,6 +159,10 @@ export async function editStep(t) {
 
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
   await t.step();
+  if (t.caps.agentOwned) {
+    await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { written: true, bytes: GREETING_NEW.length } });
+    return { applied: true, summary: "applied in the agent's workspace." };
+  }
   if (!t.caps.fs?.writeTextFile) {
     await t.toolUpdate({
       toolCallId,
@@ -194,6 +209,7 @@ export async function testStep(t) {
   });
   await t.step();
 
+  if (t.caps.agentOwned) return agentTerminalTest(t, toolCallId, cwd);
   if (!t.caps.terminal) {
     await t.toolUpdate({ toolCallId, status: 'in_progress' });
     await t.step();
@@ -248,6 +264,41 @@ export async function testStep(t) {
     await t.toolUpdate({ toolCallId, status: 'failed', rawOutput: { error: errorMessage(error) } });
     return { passed: false, summary: `the terminal failed (${errorMessage(error)}).` };
   }
+}
+
+/**
+ * ACP v2: `npm test` in the agent's own terminal, streamed to the client as `terminal_update` and
+ * `terminal_output_chunk` (base64) and shown in the tool call by its terminal content.
+ * @param {Turn} t
+ * @param {string} toolCallId
+ * @param {string} cwd
+ * @returns {Promise<{ passed: boolean, summary: string }>}
+ */
+async function agentTerminalTest(t, toolCallId, cwd) {
+  const terminalId = `${toolCallId}-terminal`;
+  await t.send(v2Only({ sessionUpdate: 'terminal_update', terminalId, command: 'npm test', cwd }));
+  await t.toolUpdate({ toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId }] });
+  for (const line of FAKE_TEST_OUTPUT.split(/(?<=\n)/)) {
+    await t.tick();
+    await t.send(v2Only({ sessionUpdate: 'terminal_output_chunk', terminalId, data: base64(line) }));
+  }
+  await t.send(v2Only({ sessionUpdate: 'terminal_update', terminalId, exitStatus: { exitCode: 0 } }));
+  await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { exitCode: 0 } });
+  return { passed: true, summary: "the suite passed in the agent's terminal (exit code 0)." };
+}
+
+/**
+ * An update only ACP v2 has; sent only on v2 connections, as given (the v1 types do not know it).
+ * @param {Record<string, unknown> & { sessionUpdate: string }} update
+ * @returns {import('@agentclientprotocol/sdk').SessionUpdate}
+ */
+const v2Only = (update) => /** @type {any} */ (update);
+
+/** @param {string} text  UTF-8, as base64 */
+function base64(text) {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /**

@@ -73,6 +73,8 @@ export class Turn {
     };
     if (init.requestSignal.aborted) onRequestAbort();
     else init.requestSignal.addEventListener('abort', onRequestAbort, { once: true });
+    /** Stops following the request signal (a v2 turn follows its connection's, which outlives it). */
+    this.release = () => init.requestSignal.removeEventListener('abort', onRequestAbort);
   }
 
   get signal() {

@@ -1,0 +1,397 @@
+/**
+ * The demo agent over ACP v2 (`--protocol 2`, and `auto` answering what the client offers), against
+ * the SDK's own v2 CLIENT app (its unstable entry, which validates every update and request it
+ * receives) over a real loopback WebSocket. An update the SDK client could not parse would not reach
+ * its handler: every test checks that each `session/update` on the wire reached it.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as acp from '@agentclientprotocol/sdk';
+import * as v2 from '@agentclientprotocol/sdk/experimental/v2/unstable';
+import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
+import { WebSocket } from 'ws';
+import { startDemoAgentServer } from '../../demo-agent/server.mjs';
+import { DEMO_COMMANDS, parseDemoAgentQuery } from '../../demo-agent/agent.mjs';
+
+const m = v2.methods;
+const CWD = '/home/demo/project';
+
+type Server = Awaited<ReturnType<typeof startDemoAgentServer>>;
+type Update = v2.SessionUpdate;
+type Note = { sessionId: string; update: Update };
+type V2Options = {
+  permission?: (params: v2.RequestPermissionRequest) => v2.RequestPermissionResponse | Promise<v2.RequestPermissionResponse>;
+};
+
+/** The SDK's v2 client over a loopback WebSocket, recording what reached its handlers and what was on the wire. */
+function connectV2(url: string, options: V2Options = {}) {
+  const notes: Note[] = [];
+  const raw: any[] = [];
+  const permissions: v2.RequestPermissionRequest[] = [];
+  const watchers = new Set<() => void>();
+  const stream = createWebSocketStream(url, { WebSocket: WebSocket as any });
+  const tapped = {
+    writable: stream.writable,
+    readable: stream.readable.pipeThrough(
+      new TransformStream({
+        transform(msg, controller) {
+          raw.push(msg);
+          controller.enqueue(msg);
+        },
+      }),
+    ),
+  };
+  const conn = v2
+    .client({ name: 'demo-agent-v2-test' })
+    .onNotification(m.client.session.update, ({ params }) => {
+      notes.push(params as Note);
+      for (const watch of watchers) watch();
+    })
+    .onRequest(m.client.session.requestPermission, async ({ params }) => {
+      permissions.push(params);
+      if (options.permission) return options.permission(params);
+      return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+    })
+    .onRequest(m.client.elicitation.create, () => ({ action: 'cancel' }))
+    .connect(tapped as any);
+  const agent = conn.agent;
+  const of = (sessionId: string) => notes.filter((n) => n.sessionId === sessionId).map((n) => n.update);
+  /** Resolves once `ready()` holds, checked after every update. */
+  const until = <T>(ready: () => T | undefined) =>
+    new Promise<T>((resolve) => {
+      const check = () => {
+        const value = ready();
+        if (value === undefined) return;
+        watchers.delete(check);
+        resolve(value);
+      };
+      watchers.add(check);
+      check();
+    });
+  const idles = (sessionId: string) => of(sessionId).filter(isIdle);
+  return {
+    conn,
+    agent,
+    notes,
+    raw,
+    permissions,
+    of,
+    init(caps: v2.ClientCapabilities = { elicitation: { form: {}, url: {} } }) {
+      return agent.request(m.agent.initialize, { protocolVersion: 2, info: { name: 'v2-test', version: '1.0.0' }, capabilities: caps });
+    },
+    newSession() {
+      return agent.request(m.agent.session.new, { cwd: CWD, mcpServers: [] });
+    },
+    /** Sends a prompt and waits for the idle state that ends its turn. */
+    async turn(sessionId: string, text: string) {
+      const before = idles(sessionId).length;
+      const accepted = await agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
+      const idle = await until(() => idles(sessionId)[before]);
+      return { accepted, idle };
+    },
+    until,
+    /** Every session/update on the wire reached the handler (so the SDK's v2 schema accepted it). */
+    assertAllParsed() {
+      const onWire = raw.filter((x) => x.method === 'session/update').length;
+      expect(notes.length, 'session/update messages the v2 client could not parse').toBe(onWire);
+    },
+    close() {
+      conn.close();
+    },
+  };
+}
+
+function isIdle(u: Update): u is Extract<Update, { sessionUpdate: 'state_update' }> & { state: 'idle'; stopReason?: string } {
+  return u.sessionUpdate === 'state_update' && (u as { state?: string }).state === 'idle';
+}
+const kinds = (updates: Update[]) => updates.map((u) => u.sessionUpdate);
+const ofKind = (updates: Update[], kind: string) => updates.filter((u) => u.sessionUpdate === kind) as any[];
+/** The updates of the last turn: everything after the latest `state_update running`. */
+function lastTurn(updates: Update[]) {
+  const start = updates.map((u) => u.sessionUpdate === 'state_update' && (u as any).state === 'running').lastIndexOf(true);
+  return updates.slice(start);
+}
+
+/** A v1 client (the SDK's stable app) over the same kind of socket. */
+function connectV1(url: string) {
+  const conn = acp
+    .client({ name: 'demo-agent-v1-test' })
+    .onNotification(acp.methods.client.session.update, () => {})
+    .connect(createWebSocketStream(url, { WebSocket: WebSocket as any }));
+  return conn;
+}
+
+describe('demo agent over ACP v2 (--protocol 2)', () => {
+  let server: Server;
+  const clients: ReturnType<typeof connectV2>[] = [];
+  const client = (options?: V2Options, url = server.url) => {
+    const c = connectV2(url, options);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    server = await startDemoAgentServer({ protocol: 2 });
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await server.close();
+  });
+
+  it('answers initialize in v2: version 2, info, session capabilities, auth methods with methodId', async () => {
+    const c = client();
+    const init = await c.init();
+    expect(init.protocolVersion).toBe(2);
+    expect(init.info).toMatchObject({ name: 'acp-react-demo-agent', version: expect.any(String) });
+    expect(init.capabilities?.session).toMatchObject({ prompt: { image: {}, embeddedContext: {} }, delete: {}, additionalDirectories: {} });
+    expect(init.authMethods?.map((a) => [a.type, a.methodId])).toEqual([
+      ['agent', 'demo-login'],
+      ['terminal', 'demo-terminal-login'],
+    ]);
+  });
+
+  it('refuses a v1 client with -32022, naming the version it supports', async () => {
+    const conn = connectV1(server.url);
+    const error = await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} }).then(
+      () => null,
+      (e: unknown) => e as acp.RequestError,
+    );
+    conn.close();
+    expect(error?.code).toBe(-32022);
+    expect(error?.data).toMatchObject({ requested: 1, supported: [2] });
+  });
+
+  it('opens a session whose modes are a mode-category config option, with its commands, and sets it with set_config_option', async () => {
+    const c = client();
+    await c.init();
+    const session = await c.newSession();
+    const mode = session.configOptions?.find((o) => o.category === 'mode');
+    expect(mode).toMatchObject({ configId: 'mode', type: 'select', currentValue: 'code' });
+    expect(session).not.toHaveProperty('modes');
+    const commands = await c.until(() => ofKind(c.of(session.sessionId), 'available_commands_update')[0]);
+    expect(commands.availableCommands.map((x: any) => x.name)).toEqual(DEMO_COMMANDS.map((x) => x.name));
+    expect(commands.availableCommands[0]).toMatchObject({ type: 'command', input: { type: 'text', hint: expect.any(String) } });
+
+    const set = await c.agent.request(m.agent.session.setConfigOption, { sessionId: session.sessionId, configId: 'mode', type: 'id', value: 'ask' });
+    expect(set.configOptions.find((o) => o.configId === 'mode')?.currentValue).toBe('ask');
+    const boolean = await c.agent.request(m.agent.session.setConfigOption, {
+      sessionId: session.sessionId,
+      configId: 'auto_run_tests',
+      type: 'boolean',
+      value: false,
+    });
+    expect(boolean.configOptions.find((o) => o.configId === 'auto_run_tests')?.currentValue).toBe(false);
+    expect(kinds(c.of(session.sessionId))).not.toContain('current_mode_update');
+    c.assertAllParsed();
+  });
+
+  it('runs the default turn: accepted with a messageId, running … idle end_turn, and every v2 shape on the way', async () => {
+    const c = client();
+    await c.init();
+    const { sessionId } = await c.newSession();
+    const { accepted, idle } = await c.turn(sessionId, 'Add a punctuation option to greet()');
+    expect(accepted.messageId).toEqual(expect.any(String));
+    expect(idle.stopReason).toBe('end_turn');
+    const turn = lastTurn(c.of(sessionId));
+    expect(turn[0]).toMatchObject({ sessionUpdate: 'state_update', state: 'running' });
+    expect(turn.at(-1)).toBe(idle);
+    // v1-only kinds never go out on v2
+    for (const kind of ['tool_call', 'plan', 'current_mode_update']) expect(kinds(turn)).not.toContain(kind);
+    // chunks carry message ids
+    const chunks = ofKind(turn, 'agent_message_chunk');
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect(chunk.messageId).toEqual(expect.any(String));
+    // plans: the checklist keyed `main`, and a Markdown plan document with an absolute path
+    const plans = ofKind(turn, 'plan_update').map((u) => u.plan);
+    expect(plans.find((p) => p.type === 'items')).toMatchObject({ planId: 'main', entries: expect.any(Array) });
+    expect(plans.find((p) => p.type === 'markdown')).toMatchObject({ planId: 'design', content: expect.stringMatching(/^# /) });
+    // its `path` is beyond the SDK's schema (which strips it): it is on the wire
+    const wireDoc = c.raw.find((x) => x.method === 'session/update' && x.params.update.plan?.type === 'markdown');
+    expect(wireDoc.params.update.plan.path).toBe(`${CWD}/PLAN.md`);
+    // the edit: a v2 diff with changes and a git patch, announced with tool_call_update
+    const edit = ofKind(turn, 'tool_call_update').find((u) => u.content?.some((x: any) => x.type === 'diff'));
+    const diff = edit.content.find((x: any) => x.type === 'diff');
+    expect(diff.changes).toEqual([{ operation: 'modify', path: `${CWD}/src/greeting.ts` }]);
+    expect(diff.patch.format).toBe('git_patch');
+    expect(diff.patch.text).toMatch(/^diff --git \/home\/demo\/project\/src\/greeting\.ts /);
+    expect(diff).not.toHaveProperty('oldText');
+    // the permission: a title and the tool call as its subject
+    expect(c.permissions).toHaveLength(1);
+    expect(c.permissions[0]).toMatchObject({ title: 'Edit src/greeting.ts', subject: { type: 'tool_call', toolCall: { toolCallId: edit.toolCallId } } });
+    expect(c.permissions[0]!.subject).not.toHaveProperty('toolCall.content.0.oldText');
+    // the tests run in an agent-owned terminal
+    const terminal = ofKind(turn, 'terminal_update')[0];
+    expect(terminal).toMatchObject({ terminalId: expect.any(String), command: 'npm test', cwd: CWD });
+    const output = ofKind(turn, 'terminal_output_chunk')
+      .map((u) => atob(u.data))
+      .join('');
+    expect(output).toContain('12 passed');
+    expect(ofKind(turn, 'terminal_update').at(-1).exitStatus).toEqual({ exitCode: 0 });
+    const testCall = ofKind(turn, 'tool_call_update').find((u) => u.content?.some((x: any) => x.type === 'terminal'));
+    expect(testCall.content).toContainEqual({ type: 'terminal', terminalId: terminal.terminalId });
+    c.assertAllParsed();
+  });
+
+  it('ends a cancelled turn with idle cancelled', async () => {
+    const c = client();
+    await c.init();
+    const { sessionId } = await c.newSession();
+    await c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/slow 30' }] });
+    await c.until(() => ofKind(c.of(sessionId), 'agent_message_chunk')[0]);
+    await c.agent.notify(m.agent.session.cancel, { sessionId });
+    const idle = await c.until(() => c.of(sessionId).find(isIdle));
+    expect(idle.stopReason).toBe('cancelled');
+    const slow = ofKind(c.of(sessionId), 'tool_call_update').filter((u) => u.status);
+    expect(slow.at(-1).status).toBe('failed');
+    c.assertAllParsed();
+  });
+
+  it('runs every script to idle with its stop reason, each update valid v2', async () => {
+    const c = client();
+    await c.init();
+    const { sessionId } = await c.newSession();
+    const expected: Record<string, string> = { long: 'max_tokens', refuse: 'refusal' };
+    for (const { name } of DEMO_COMMANDS) {
+      const text = name === 'stream' ? '/stream 40' : name === 'slow' ? '/slow 0.2' : `/${name}`;
+      const { idle } = await c.turn(sessionId, text);
+      expect(idle.stopReason, name).toBe(expected[name] ?? 'end_turn');
+    }
+    const { idle } = await c.turn(sessionId, 'stop at max_turn_requests please');
+    expect(idle.stopReason).toBe('max_turn_requests');
+    // /subagents works on v2: child sessions announced with subagent_update
+    expect(kinds(c.of(sessionId))).toContain('subagent_update');
+    c.assertAllParsed();
+  });
+
+  it('resumes a session on a new connection: replayFrom start replays it once, no replayFrom replays nothing', async () => {
+    const first = client();
+    await first.init();
+    const { sessionId } = await first.newSession();
+    const { accepted } = await first.turn(sessionId, '/explain');
+    first.close();
+
+    const replaying = client();
+    await replaying.init();
+    const resumed = await replaying.agent.request(m.agent.session.resume, { sessionId, cwd: CWD, mcpServers: [], replayFrom: { type: 'start' } });
+    expect(resumed.configOptions?.some((o) => o.configId === 'mode')).toBe(true);
+    const replay = replaying.of(sessionId);
+    const users = ofKind(replay, 'user_message_chunk');
+    expect(users.map((u) => [u.messageId, u.content.text])).toEqual([[accepted.messageId, '/explain']]);
+    expect(
+      ofKind(replay, 'agent_message_chunk')
+        .map((u) => u.content.text)
+        .join(''),
+    ).toContain('```ts');
+    // the current state comes after the replay, before the answer
+    expect(replay.filter((u) => u.sessionUpdate === 'state_update').at(-1)).toMatchObject({ state: 'idle' });
+    replaying.assertAllParsed();
+
+    const plain = client();
+    await plain.init();
+    await plain.agent.request(m.agent.session.resume, { sessionId, cwd: CWD, mcpServers: [] });
+    await plain.until(() => ofKind(plain.of(sessionId), 'available_commands_update')[0]);
+    expect(kinds(plain.of(sessionId))).not.toContain('user_message_chunk');
+    expect(kinds(plain.of(sessionId))).not.toContain('agent_message_chunk');
+    // and the resumed session takes prompts
+    const { idle } = await plain.turn(sessionId, '/refuse');
+    expect(idle.stopReason).toBe('refusal');
+  });
+});
+
+describe('demo agent auth over v2', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startDemoAgentServer({ protocol: 2, requireAuth: true });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('needs auth/login before session/new, and auth/logout requires it again', async () => {
+    const c = connectV2(server.url);
+    await c.init();
+    await expect(c.newSession()).rejects.toMatchObject({ code: -32000 });
+    await expect(c.agent.request(m.agent.auth.login, { methodId: 'nope' })).rejects.toMatchObject({ code: -32602 });
+    await c.agent.request(m.agent.auth.login, { methodId: 'demo-login' });
+    const { sessionId } = await c.newSession();
+    expect(sessionId).toEqual(expect.any(String));
+    await c.agent.request(m.agent.auth.logout, {});
+    await expect(c.newSession()).rejects.toMatchObject({ code: -32000 });
+    c.close();
+  });
+});
+
+describe('demo agent with --protocol auto', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startDemoAgentServer({ protocol: 'auto' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers v2 to a v2 client and v1 to a v1 client', async () => {
+    const c = connectV2(server.url);
+    expect((await c.init()).protocolVersion).toBe(2);
+    const { sessionId } = await c.newSession();
+    expect((await c.turn(sessionId, '/refuse')).idle.stopReason).toBe('refusal');
+    c.close();
+
+    const conn = connectV1(server.url);
+    const init = await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+    expect(init.protocolVersion).toBe(1);
+    expect(init.agentInfo?.name).toBe('acp-react-demo-agent');
+    const session = await conn.agent.request(acp.methods.agent.session.new, { cwd: CWD, mcpServers: [] });
+    const answer = await conn.agent.request(acp.methods.agent.session.prompt, { sessionId: session.sessionId, prompt: [{ type: 'text', text: '/refuse' }] });
+    expect(answer.stopReason).toBe('refusal');
+    conn.close();
+  });
+
+  it('serves each connection the version its URL query picks (?protocol=2 on a default server)', async () => {
+    expect(parseDemoAgentQuery(new URLSearchParams('protocol=2')).protocol).toBe(2);
+    expect(parseDemoAgentQuery(new URLSearchParams('protocol=auto')).protocol).toBe('auto');
+    expect(parseDemoAgentQuery(new URLSearchParams('protocol=7')).protocol).toBeUndefined();
+    const plain = await startDemoAgentServer();
+    try {
+      const c = connectV2(`${plain.url}?protocol=2`);
+      expect((await c.init()).protocolVersion).toBe(2);
+      c.close();
+      const conn = connectV1(plain.url);
+      const init = await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+      expect(init.protocolVersion).toBe(1);
+      conn.close();
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('acp-react-demo-agent --protocol', () => {
+  const cli = fileURLToPath(new URL('../../demo-agent/cli.mjs', import.meta.url));
+
+  it('serves v2 with --protocol 2', async () => {
+    const child = spawn(process.execPath, [cli, '--port', '0', '--delay', '0', '--protocol', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+      expect(line).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/acp$/);
+      const c = connectV2(line);
+      expect((await c.init()).protocolVersion).toBe(2);
+      c.close();
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+
+  it('refuses an unknown protocol with a clear message', async () => {
+    const child = spawn(process.execPath, [cli, '--port', '0', '--protocol', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--protocol must be 1, 2 or auto, got "3"');
+  });
+});
