@@ -27,17 +27,25 @@ import { toV1SetConfigOption, toV2AuthMethod, toV2ConfigOptions, toV2Permission,
 const SESSION_UPDATE = 'session/update';
 const V2_PROTOCOL_VERSION = 2;
 
+/** Requests that wait for the user: while one is pending, the turn `requires_action`. */
+const ASKS_THE_USER = new Set(['session/request_permission', 'elicitation/create']);
+
 /**
  * The v2 client as the v1 handlers and scripts use it: what they send is translated to v2 on the
  * way out; the client requests v2 does not have (`fs/*`, `terminal/*`) fail as unknown methods
- * (the scripts check the capabilities first, so they are never sent). Everything else, including
- * the SDK's per-connection identity the connection states are keyed by, is the v2 client's.
+ * (the scripts check the capabilities first, so they are never sent). While a request that waits
+ * for the user is pending in a session's running turn, the session's state is `requires_action`
+ * (then `running` again, unless the turn stopped meanwhile). Everything else, including the SDK's
+ * per-connection identity the connection states are keyed by, is the v2 client's.
  * @param {V2Context} client
+ * @param {(sessionId: string) => boolean} [turnRunning]  whether a session (not a child session) has a turn that has not stopped
  * @returns {V1Context}
  */
-export function v1ClientView(client) {
+export function v1ClientView(client, turnRunning = () => false) {
   /** @type {any} */
   const v2 = client;
+  /** @param {string} sessionId @param {string} state */
+  const report = (sessionId, state) => v2.notify(SESSION_UPDATE, stateUpdate(sessionId, { state }));
   return Object.create(client, {
     notify: {
       /** @param {string} method @param {any} params */
@@ -49,12 +57,19 @@ export function v1ClientView(client) {
     },
     request: {
       /** @param {string} method @param {any} params @param {any} [options] */
-      value(method, params, options) {
-        if (method === 'session/request_permission') return v2.request(method, toV2Permission(params), options);
+      async value(method, params, options) {
         if (method.startsWith('fs/') || method.startsWith('terminal/')) {
-          return Promise.reject(acp.RequestError.methodNotFound(`${method} (not in ACP v2)`));
+          throw acp.RequestError.methodNotFound(`${method} (not in ACP v2)`);
         }
-        return v2.request(method, params, options);
+        const sent = method === 'session/request_permission' ? toV2Permission(params) : params;
+        const sessionId = typeof params?.sessionId === 'string' ? params.sessionId : null;
+        if (!ASKS_THE_USER.has(method) || sessionId === null || !turnRunning(sessionId)) return v2.request(method, sent, options);
+        await report(sessionId, 'requires_action');
+        try {
+          return await v2.request(method, sent, options);
+        } finally {
+          if (turnRunning(sessionId)) await report(sessionId, 'running').catch(() => {});
+        }
       },
     },
   });
@@ -92,6 +107,11 @@ export function v2Handlers(ctx) {
   const sessions = sessionHandlers(ctx);
   const config = configHandlers(ctx);
   const turns = promptHandlers(ctx);
+  /** @param {string} sessionId */
+  const turnRunning = (sessionId) => {
+    const turn = ctx.store.get(sessionId)?.activeTurn;
+    return turn != null && !turn.stopped;
+  };
   /**
    * A v2 request as the v1 handler takes it. Loosely typed on purpose: the v2 params these handlers
    * get are v1's fields under the same names (what differs is translated before this, or after),
@@ -99,7 +119,7 @@ export function v2Handlers(ctx) {
    * @param {{ method: string, params: unknown, client: V2Context, signal: AbortSignal }} request
    * @returns {any}
    */
-  const asV1 = ({ method, params, client, signal }) => ({ method, params, client: v1ClientView(client), signal });
+  const asV1 = ({ method, params, client, signal }) => ({ method, params, client: v1ClientView(client, turnRunning), signal });
 
   /** @type {Handlers['initialize']} */
   const initialize = ({ params, client }) => {

@@ -31,6 +31,7 @@ function connectV2(url: string, options: V2Options = {}) {
   const notes: Note[] = [];
   const raw: any[] = [];
   const permissions: v2.RequestPermissionRequest[] = [];
+  const statesAtPermission: string[] = [];
   const watchers = new Set<() => void>();
   const stream = createWebSocketStream(url, { WebSocket: WebSocket as any });
   const tapped = {
@@ -52,6 +53,9 @@ function connectV2(url: string, options: V2Options = {}) {
     })
     .onRequest(m.client.session.requestPermission, async ({ params }) => {
       permissions.push(params);
+      const states = notes.filter((n) => n.sessionId === params.sessionId && n.update.sessionUpdate === 'state_update');
+      statesAtPermission.push((states.at(-1)?.update as { state?: string } | undefined)?.state ?? 'none');
+      for (const watch of watchers) watch();
       if (options.permission) return options.permission(params);
       return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
     })
@@ -59,7 +63,7 @@ function connectV2(url: string, options: V2Options = {}) {
     .connect(tapped as any);
   const agent = conn.agent;
   const of = (sessionId: string) => notes.filter((n) => n.sessionId === sessionId).map((n) => n.update);
-  /** Resolves once `ready()` holds, checked after every update. */
+  /** Resolves once `ready()` holds, checked after every update and permission request. */
   const until = <T>(ready: () => T | undefined) =>
     new Promise<T>((resolve) => {
       const check = () => {
@@ -78,6 +82,7 @@ function connectV2(url: string, options: V2Options = {}) {
     notes,
     raw,
     permissions,
+    statesAtPermission,
     of,
     init(caps: v2.ClientCapabilities = { elicitation: { form: {}, url: {} } }) {
       return agent.request(m.agent.initialize, { protocolVersion: 2, info: { name: 'v2-test', version: '1.0.0' }, capabilities: caps });
@@ -109,9 +114,10 @@ function isIdle(u: Update): u is Extract<Update, { sessionUpdate: 'state_update'
 }
 const kinds = (updates: Update[]) => updates.map((u) => u.sessionUpdate);
 const ofKind = (updates: Update[], kind: string) => updates.filter((u) => u.sessionUpdate === kind) as any[];
-/** The updates of the last turn: everything after the latest `state_update running`. */
+/** The updates of the last turn: from the first `state_update running` after the idle before it. */
 function lastTurn(updates: Update[]) {
-  const start = updates.map((u) => u.sessionUpdate === 'state_update' && (u as any).state === 'running').lastIndexOf(true);
+  const previousIdle = updates.slice(0, -1).map(isIdle).lastIndexOf(true);
+  const start = updates.findIndex((u, i) => i > previousIdle && u.sessionUpdate === 'state_update' && (u as any).state === 'running');
   return updates.slice(start);
 }
 
@@ -222,6 +228,10 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     expect(c.permissions).toHaveLength(1);
     expect(c.permissions[0]).toMatchObject({ title: 'Edit src/greeting.ts', subject: { type: 'tool_call', toolCall: { toolCallId: edit.toolCallId } } });
     expect(c.permissions[0]!.subject).not.toHaveProperty('toolCall.content.0.oldText');
+    // waiting for the user is `requires_action`, then the turn runs on
+    const states = ofKind(turn, 'state_update').map((u) => u.state);
+    expect(states).toEqual(['running', 'requires_action', 'running', 'idle']);
+    expect(c.statesAtPermission).toEqual(['requires_action']);
     // the tests run in an agent-owned terminal
     const terminal = ofKind(turn, 'terminal_update')[0];
     expect(terminal).toMatchObject({ terminalId: expect.any(String), command: 'npm test', cwd: CWD });
@@ -246,6 +256,21 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     expect(idle.stopReason).toBe('cancelled');
     const slow = ofKind(c.of(sessionId), 'tool_call_update').filter((u) => u.status);
     expect(slow.at(-1).status).toBe('failed');
+    c.assertAllParsed();
+  });
+
+  it('cancelled while waiting for a permission: requires_action, then idle cancelled (never running again)', async () => {
+    let answer: (r: v2.RequestPermissionResponse) => void = () => {};
+    const c = client({ permission: () => new Promise((resolve) => (answer = resolve)) });
+    await c.init();
+    const { sessionId } = await c.newSession();
+    await c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/edit' }] });
+    await c.until(() => c.permissions[0]);
+    await c.agent.notify(m.agent.session.cancel, { sessionId });
+    answer({ outcome: { outcome: 'cancelled' } });
+    const idle = await c.until(() => c.of(sessionId).find(isIdle));
+    expect(idle.stopReason).toBe('cancelled');
+    expect(ofKind(c.of(sessionId), 'state_update').map((u) => u.state)).toEqual(['running', 'requires_action', 'idle']);
     c.assertAllParsed();
   });
 
