@@ -101,7 +101,25 @@ function stateUpdate(sessionId, state) {
   return { sessionId, update: { sessionUpdate: 'state_update', ...state } };
 }
 
-/** @param {DemoAgentContext} ctx */
+/**
+ * @typedef {object} V2Handlers
+ * @property {Handlers['initialize']} initialize
+ * @property {Handlers['auth/login']} login
+ * @property {Handlers['auth/logout']} logout
+ * @property {Handlers['session/new']} newSession
+ * @property {Handlers['session/list']} list
+ * @property {Handlers['session/close']} close
+ * @property {Handlers['session/delete']} deleteSession
+ * @property {Handlers['session/resume']} resume
+ * @property {Handlers['session/set_config_option']} setConfigOption
+ * @property {Handlers['session/prompt']} prompt
+ * @property {NotificationHandlers['session/cancel']} cancel
+ */
+
+/**
+ * @param {DemoAgentContext} ctx
+ * @returns {V2Handlers}
+ */
 export function v2Handlers(ctx) {
   const connection = connectionHandlers(ctx);
   const sessions = sessionHandlers(ctx);

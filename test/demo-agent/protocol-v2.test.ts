@@ -375,6 +375,58 @@ describe('demo agent with --protocol auto', () => {
     conn.close();
   });
 
+  it('replays a session a v2 client made to a v1 client in v1 terms (session/load), and the reverse in v2 terms', async () => {
+    const c = connectV2(server.url);
+    await c.init();
+    const { sessionId } = await c.newSession();
+    await c.turn(sessionId, 'Add a punctuation option to greet()');
+    c.close();
+
+    const raw: any[] = [];
+    const parsed: acp.SessionNotification[] = [];
+    const stream = createWebSocketStream(server.url, { WebSocket: WebSocket as any });
+    const conn = acp
+      .client({ name: 'v1-replay' })
+      .onNotification(acp.methods.client.session.update, ({ params }) => {
+        parsed.push(params);
+      })
+      .connect({
+        writable: stream.writable,
+        readable: stream.readable.pipeThrough(
+          new TransformStream({
+            transform(msg: any, controller) {
+              if (msg?.method === 'session/update') raw.push(msg.params.update);
+              controller.enqueue(msg);
+            },
+          }),
+        ),
+      });
+    await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+    await conn.agent.request(acp.methods.agent.session.load, { sessionId, cwd: CWD, mcpServers: [] });
+    conn.close();
+    // every replayed update is one the stable v1 client takes: no v2-only kinds, the checklist as `plan`
+    expect(parsed.length, 'updates the v1 client could not parse').toBe(raw.length);
+    const replayed = raw.map((u) => u.sessionUpdate);
+    for (const kind of ['terminal_update', 'terminal_output_chunk', 'state_update', 'plan_update']) expect(replayed).not.toContain(kind);
+    expect(replayed).toContain('plan');
+    expect(replayed).toContain('tool_call');
+
+    // the reverse: a session a v1 client worked in, replayed to a v2 client
+    const v1 = connectV1(server.url);
+    await v1.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+    const made = await v1.agent.request(acp.methods.agent.session.new, { cwd: CWD, mcpServers: [] });
+    await v1.agent.request(acp.methods.agent.session.prompt, { sessionId: made.sessionId, prompt: [{ type: 'text', text: '/plan' }] });
+    v1.close();
+    const later = connectV2(server.url);
+    await later.init();
+    await later.agent.request(m.agent.session.resume, { sessionId: made.sessionId, cwd: CWD, mcpServers: [], replayFrom: { type: 'start' } });
+    later.close();
+    later.assertAllParsed();
+    const back = kinds(later.of(made.sessionId));
+    expect(back).toContain('plan_update');
+    expect(back).not.toContain('plan');
+  });
+
   it('serves each connection the version its URL query picks (?protocol=2 on a default server)', async () => {
     expect(parseDemoAgentQuery(new URLSearchParams('protocol=2')).protocol).toBe(2);
     expect(parseDemoAgentQuery(new URLSearchParams('protocol=auto')).protocol).toBe('auto');
