@@ -4,6 +4,7 @@
  * run the tests in a client terminal, and a plan at a given step.
  */
 import * as acp from '@agentclientprotocol/sdk';
+import { readFile, writeFile } from './agent-files.mjs';
 import { PERMISSION_OPTIONS } from './catalog.mjs';
 import { GREETING_FILE, GREETING_NEW, GREETING_OLD } from './content.mjs';
 import { TurnStop, errorMessage, joinPath } from './helpers.mjs';
@@ -63,14 +64,16 @@ export async function readStep(t) {
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
   if (t.caps.agentOwned) {
     // ACP v2: no client files; the agent reads its own copy.
+    const content = await readFile(t, path);
+    const lines = content.split('\n').length;
     await t.step();
     await t.toolUpdate({
       toolCallId,
       status: 'completed',
-      content: [textContent('```ts\n' + GREETING_OLD.replace(/\n$/, '') + '\n```')],
-      rawOutput: { lines: GREETING_OLD.split('\n').length, bytes: GREETING_OLD.length },
+      content: [textContent('```ts\n' + content.replace(/\n$/, '') + '\n```')],
+      rawOutput: { lines, bytes: content.length },
     });
-    return `read ${GREETING_OLD.split('\n').length} lines of \`${GREETING_FILE}\` from the agent's workspace.`;
+    return `read ${lines} lines of \`${GREETING_FILE}\` from the agent's workspace.`;
   }
   if (!t.caps.fs?.readTextFile) {
     await t.toolUpdate({
@@ -160,6 +163,7 @@ export async function editStep(t) {
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
   await t.step();
   if (t.caps.agentOwned) {
+    await writeFile(t, path, GREETING_NEW);
     await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { written: true, bytes: GREETING_NEW.length } });
     return { applied: true, summary: "applied in the agent's workspace." };
   }

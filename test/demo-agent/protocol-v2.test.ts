@@ -274,6 +274,36 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     c.assertAllParsed();
   });
 
+  it("/refactor works on the agent's own files: one permission, a v2 diff per file, the files changed for the next turn", async () => {
+    const c = client();
+    await c.init();
+    const { sessionId } = await c.newSession();
+    const { idle } = await c.turn(sessionId, '/refactor');
+    expect(idle.stopReason).toBe('end_turn');
+    const turn = lastTurn(c.of(sessionId));
+    const call = ofKind(turn, 'tool_call_update').find((u) => u.content?.length === 3);
+    expect(call.content.map((d: any) => d.changes)).toEqual([
+      [{ operation: 'modify', path: `${CWD}/src/greeting.ts` }],
+      [{ operation: 'modify', path: `${CWD}/src/format.ts` }],
+      [{ operation: 'add', path: `${CWD}/src/index.ts` }],
+    ]);
+    expect(call.content[0].patch.text).toContain("-  return 'Hello, ' + name + '!';\n+  return `Hello, ${name}!`;\n");
+    expect(call.content[0].patch.text).toContain('+  return names.map((name) => greet(name));\n');
+    expect(call.content[2].patch.text).toContain('new file mode 100644');
+    expect(c.permissions).toHaveLength(1);
+    expect(ofKind(turn, 'tool_call_update').at(-1).status).toBe('completed');
+    expect(
+      ofKind(turn, 'agent_message_chunk')
+        .map((u) => u.content.text)
+        .join(''),
+    ).toContain('3 files changed');
+    // the agent's copy changed: a second refactor finds nothing left to change in greeting.ts
+    await c.turn(sessionId, '/refactor');
+    const again = ofKind(lastTurn(c.of(sessionId)), 'tool_call_update').find((u) => u.content?.length === 3);
+    expect(again.content[0]).not.toHaveProperty('patch');
+    c.assertAllParsed();
+  });
+
   it('runs every script to idle with its stop reason, each update valid v2', async () => {
     const c = client();
     await c.init();
@@ -286,8 +316,12 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     }
     const { idle } = await c.turn(sessionId, 'stop at max_turn_requests please');
     expect(idle.stopReason).toBe('max_turn_requests');
-    // /subagents works on v2: child sessions announced with subagent_update
+    // /subagents works on v2: child sessions announced with subagent_update, the test writer's new file a v2 diff
     expect(kinds(c.of(sessionId))).toContain('subagent_update');
+    const childCalls = c.notes.filter((n) => n.sessionId.startsWith(`${sessionId}:`) && n.update.sessionUpdate === 'tool_call_update');
+    const added = childCalls.flatMap((n) => (n.update as any).content ?? []).find((x: any) => x.type === 'diff');
+    expect(added.changes).toEqual([{ operation: 'add', path: `${CWD}/test/greeting.test.ts` }]);
+    expect(childCalls.some((n) => (n.update as any).rawOutput?.written === true)).toBe(true);
     c.assertAllParsed();
   });
 
