@@ -245,6 +245,23 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     c.assertAllParsed();
   });
 
+  it('answers a prompt it cannot run with an error, not a turn: unknown session, a turn already running', async () => {
+    const c = client();
+    await c.init();
+    await expect(c.agent.request(m.agent.session.prompt, { sessionId: 'nope', prompt: [{ type: 'text', text: 'hi' }] })).rejects.toMatchObject({
+      code: -32002,
+    });
+    const { sessionId } = await c.newSession();
+    await c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/slow 30' }] });
+    await expect(c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'again' }] })).rejects.toMatchObject({
+      code: -32600,
+    });
+    await c.agent.notify(m.agent.session.cancel, { sessionId });
+    expect((await c.until(() => c.of(sessionId).find(isIdle))).stopReason).toBe('cancelled');
+    // one turn: one running, one idle
+    expect(ofKind(c.of(sessionId), 'state_update').map((u) => u.state)).toEqual(['running', 'idle']);
+  });
+
   it('ends a cancelled turn with idle cancelled', async () => {
     const c = client();
     await c.init();
@@ -316,6 +333,18 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     }
     const { idle } = await c.turn(sessionId, 'stop at max_turn_requests please');
     expect(idle.stopReason).toBe('max_turn_requests');
+    // a notebook cell mention: the notebook is the client's, which v2 cannot reach; it says so
+    const before = c.notes.length;
+    await c.agent.request(m.agent.session.prompt, {
+      sessionId,
+      prompt: [
+        { type: 'text', text: '@totals tidy' },
+        { type: 'resource_link', uri: `file://${CWD}/analysis.ipynb#totals`, name: 'totals' },
+      ],
+    });
+    await c.until(() => c.notes.slice(before).find((n) => isIdle(n.update)));
+    const said = c.notes.slice(before).flatMap((n) => (n.update.sessionUpdate === 'agent_message_chunk' ? [(n.update.content as any).text] : []));
+    expect(said.join('')).toContain('ACP v2 has no client file access');
     // /subagents works on v2: child sessions announced with subagent_update, the test writer's new file a v2 diff
     expect(kinds(c.of(sessionId))).toContain('subagent_update');
     const childCalls = c.notes.filter((n) => n.sessionId.startsWith(`${sessionId}:`) && n.update.sessionUpdate === 'tool_call_update');
