@@ -206,8 +206,9 @@ export function v2Handlers(ctx) {
    * @type {Handlers['session/prompt']}
    */
   const prompt = async ({ method, params, client }) => {
-    const { userMessageId, run } = turns.begin({ ...asV1({ method, params, client, signal: connectionSignalOf(/** @type {any} */ (client)) }) });
-    const messageId = userMessageId ?? `${params.sessionId}-prompt`;
+    const { userMessageId, run } = turns.begin(asV1({ method, params, client, signal: connectionSignalOf(/** @type {any} */ (client)) }));
+    // Always set: the v2 app's context sends message ids (`createDemoAgentV2`).
+    const messageId = /** @type {string} */ (userMessageId);
     /** @param {Record<string, unknown>} state */
     const report = (state) => client.notify(SESSION_UPDATE, /** @type {any} */ (stateUpdate(params.sessionId, state)));
     await report({ state: 'running' });

@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * The building blocks the scripts share: read a file, propose an edit (diff, permission, write),
- * run the tests in a client terminal, and a plan at a given step.
+ * run the tests in a client terminal, and a plan at a given step. On ACP v2 (`caps.agentOwned`:
+ * no client files or terminals) the files are the agent's own copy and the tests run in its own
+ * terminal, reported as `terminal_update` / `terminal_output_chunk`.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import { readFile, writeFile } from './agent-files.mjs';
