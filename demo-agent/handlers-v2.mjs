@@ -102,6 +102,19 @@ function stateUpdate(sessionId, state) {
 }
 
 /**
+ * The state a turn whose script threw ends in: `idle` with `stopReason: 'error'` and the error's
+ * code (-32603 for anything not a JSON-RPC error) and message; null when the connection is gone
+ * (a `TurnStop`), as there is no one to tell.
+ * @param {unknown} error
+ * @returns {{ state: 'idle', stopReason: 'error', error: { code: number, message: string } } | null}
+ */
+export function idleAfterError(error) {
+  if (error instanceof TurnStop) return null;
+  const code = error instanceof acp.RequestError ? error.code : -32603;
+  return { state: 'idle', stopReason: 'error', error: { code, message: errorMessage(error) } };
+}
+
+/**
  * @typedef {object} V2Handlers
  * @property {Handlers['initialize']} initialize
  * @property {Handlers['auth/login']} login
@@ -217,9 +230,8 @@ export function v2Handlers(ctx) {
         .then(
           (stopReason) => report({ state: 'idle', stopReason }),
           (error) => {
-            if (error instanceof TurnStop) return undefined; // the connection is gone
-            const code = error instanceof acp.RequestError ? error.code : -32603;
-            return report({ state: 'idle', stopReason: 'error', error: { code, message: errorMessage(error) } });
+            const idle = idleAfterError(error);
+            return idle ? report(idle) : undefined;
           },
         )
         .catch(() => {});

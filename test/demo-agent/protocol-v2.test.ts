@@ -15,6 +15,8 @@ import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-
 import { WebSocket } from 'ws';
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
 import { DEMO_COMMANDS, parseDemoAgentQuery } from '../../demo-agent/agent.mjs';
+import { idleAfterError } from '../../demo-agent/handlers-v2.mjs';
+import { TurnStop } from '../../demo-agent/helpers.mjs';
 
 const m = v2.methods;
 const CWD = '/home/demo/project';
@@ -533,5 +535,17 @@ describe('acp-react-demo-agent --protocol', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(2);
     expect(stderr).toContain('--protocol must be 1, 2 or auto, got "3"');
+  });
+});
+
+describe('idleAfterError', () => {
+  it('ends a turn whose script threw with idle error, carrying the code and message; a dropped connection ends nothing', () => {
+    expect(idleAfterError(new acp.RequestError(-32000, 'Authentication required'))).toEqual({
+      state: 'idle',
+      stopReason: 'error',
+      error: { code: -32000, message: 'Authentication required' },
+    });
+    expect(idleAfterError(new Error('boom'))).toEqual({ state: 'idle', stopReason: 'error', error: { code: -32603, message: 'boom' } });
+    expect(idleAfterError(new TurnStop('dropped'))).toBeNull();
   });
 });
