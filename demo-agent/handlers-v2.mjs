@@ -7,6 +7,7 @@
  * (`running` … `idle` with its stop reason), and `session/resume` with `replayFrom`.
  */
 import * as acp from '@agentclientprotocol/sdk';
+import * as v2 from '@agentclientprotocol/sdk/experimental/v2/unstable';
 import { AUTH_METHODS, DEMO_AGENT_NAME, DEMO_AGENT_TITLE, DEMO_AGENT_VERSION } from './catalog.mjs';
 import { connectionSignalOf } from './connections.mjs';
 import { configHandlers } from './handlers-config.mjs';
@@ -26,6 +27,8 @@ import { toV1SetConfigOption, toV2AuthMethod, toV2ConfigOptions, toV2Permission,
 
 const SESSION_UPDATE = 'session/update';
 const V2_PROTOCOL_VERSION = 2;
+/** The MCP transports the v2 agent advertises (and so accepts in `session/new` and `session/resume`). */
+const MCP_CAPABILITIES = { stdio: {} };
 
 /** Requests that wait for the user: while one is pending, the turn `requires_action`. */
 const ASKS_THE_USER = new Set(['session/request_permission', 'elicitation/create']);
@@ -43,16 +46,16 @@ const ASKS_THE_USER = new Set(['session/request_permission', 'elicitation/create
  */
 export function v1ClientView(client, turnRunning = () => false) {
   /** @type {any} */
-  const v2 = client;
+  const peer = client;
   /** @param {string} sessionId @param {string} state */
-  const report = (sessionId, state) => v2.notify(SESSION_UPDATE, stateUpdate(sessionId, { state }));
+  const report = (sessionId, state) => peer.notify(SESSION_UPDATE, stateUpdate(sessionId, { state }));
   return Object.create(client, {
     notify: {
       /** @param {string} method @param {any} params */
       value(method, params) {
-        if (method !== SESSION_UPDATE) return v2.notify(method, params);
+        if (method !== SESSION_UPDATE) return peer.notify(method, params);
         const update = toV2Update(params.update);
-        return update ? v2.notify(method, { ...params, update }) : Promise.resolve();
+        return update ? peer.notify(method, { ...params, update }) : Promise.resolve();
       },
     },
     request: {
@@ -63,10 +66,10 @@ export function v1ClientView(client, turnRunning = () => false) {
         }
         const sent = method === 'session/request_permission' ? toV2Permission(params) : params;
         const sessionId = typeof params?.sessionId === 'string' ? params.sessionId : null;
-        if (!ASKS_THE_USER.has(method) || sessionId === null || !turnRunning(sessionId)) return v2.request(method, sent, options);
+        if (!ASKS_THE_USER.has(method) || sessionId === null || !turnRunning(sessionId)) return peer.request(method, sent, options);
         await report(sessionId, 'requires_action');
         try {
-          return await v2.request(method, sent, options);
+          return await peer.request(method, sent, options);
         } finally {
           if (turnRunning(sessionId)) await report(sessionId, 'running').catch(() => {});
         }
@@ -163,7 +166,7 @@ export function v2Handlers(ctx) {
       protocolVersion: V2_PROTOCOL_VERSION,
       info: { name: DEMO_AGENT_NAME, title: DEMO_AGENT_TITLE, version: DEMO_AGENT_VERSION },
       capabilities: {
-        session: { prompt: { image: {}, embeddedContext: {} }, mcp: { stdio: {} }, delete: {}, additionalDirectories: {} },
+        session: { prompt: { image: {}, embeddedContext: {} }, mcp: MCP_CAPABILITIES, delete: {}, additionalDirectories: {} },
       },
       // v2 has no logout marker: a non-empty `authMethods` implies auth/login and auth/logout.
       authMethods: /** @type {any} */ (AUTH_METHODS.map(toV2AuthMethod)),
@@ -177,6 +180,7 @@ export function v2Handlers(ctx) {
 
   /** @type {Handlers['session/new']} */
   const newSession = async (request) => {
+    v2.assertSupportedMcpServers(request.params.mcpServers, MCP_CAPABILITIES);
     const { sessionId, configOptions } = await sessions.new(asV1(request));
     return { sessionId, configOptions: /** @type {any} */ (toV2ConfigOptions(configOptions ?? [])) };
   };
@@ -199,6 +203,7 @@ export function v2Handlers(ctx) {
     if (replayFrom && replayFrom.type !== 'start') {
       throw acp.RequestError.invalidParams({ replayFrom }, `Cannot replay from "${replayFrom.type}": only { type: "start" } is supported`);
     }
+    v2.assertSupportedMcpServers(params.mcpServers, MCP_CAPABILITIES);
     const v1 = asV1({ ...request, params });
     const answer = /** @type {{ configOptions?: unknown[] | null }} */ (replayFrom ? await sessions.load(v1) : await sessions.resume(v1));
     const running = ctx.store.get(params.sessionId)?.activeTurn != null;

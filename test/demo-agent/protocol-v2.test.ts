@@ -196,6 +196,15 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     c.assertAllParsed();
   });
 
+  it('takes the MCP servers it advertised (stdio) and refuses others with -32602', async () => {
+    const c = client();
+    await c.init();
+    const stdio = { type: 'stdio' as const, name: 'files', command: '/usr/bin/mcp-files', args: [], env: [] };
+    await expect(c.agent.request(m.agent.session.new, { cwd: CWD, mcpServers: [stdio] })).resolves.toMatchObject({ sessionId: expect.any(String) });
+    const http = { type: 'http' as const, name: 'remote', url: 'https://mcp.example.com', headers: [] };
+    await expect(c.agent.request(m.agent.session.new, { cwd: CWD, mcpServers: [http] })).rejects.toMatchObject({ code: -32602, data: { type: 'http' } });
+  });
+
   it('runs the default turn: accepted with a messageId, running … idle end_turn, and every v2 shape on the way', async () => {
     const c = client();
     await c.init();
@@ -405,6 +414,7 @@ describe('demo agent auth over v2', () => {
     await c.init();
     await expect(c.newSession()).rejects.toMatchObject({ code: -32000 });
     await expect(c.agent.request(m.agent.auth.login, { methodId: 'nope' })).rejects.toMatchObject({ code: -32602 });
+    await expect(c.newSession()).rejects.toThrow(/auth\/login/);
     await c.agent.request(m.agent.auth.login, { methodId: 'demo-login' });
     const { sessionId } = await c.newSession();
     expect(sessionId).toEqual(expect.any(String));
