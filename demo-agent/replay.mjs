@@ -12,8 +12,8 @@
  * @typedef {import('./connections.mjs').ConnState} ConnState
  */
 
-/** Updates only ACP v2 has, which the demo records (its agent-owned terminal). */
-const V2_ONLY = new Set(['terminal_update', 'terminal_output_chunk']);
+/** Updates only ACP v2 has, which the demo records (its agent-owned terminal, appended tool-call content). */
+const V2_ONLY = new Set(['terminal_update', 'terminal_output_chunk', 'tool_call_content_chunk']);
 
 /**
  * @param {SessionUpdate} update  as recorded

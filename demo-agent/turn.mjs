@@ -28,8 +28,8 @@ import { TurnStop, chunkText, sleep } from './helpers.mjs';
 const m = acp.methods;
 
 /**
- * An update of the unstable schema (plan operations). The stable SDK's types do not know it; the SDK
- * sends it as given, and only to a client that advertised the capability.
+ * An update of the unstable schema (plan operations) or of v2 (tool-call content chunks). The stable
+ * SDK's types do not know it; the SDK sends it as given, and only to a client that takes it.
  * @param {Record<string, unknown> & { sessionUpdate: string }} update
  * @returns {SessionUpdate}
  */
@@ -174,6 +174,19 @@ export class Turn {
   async toolUpdate(update) {
     if (update.status === 'completed' || update.status === 'failed') this.openToolCalls.delete(update.toolCallId);
     await this.send({ sessionUpdate: 'tool_call_update', ...update });
+  }
+
+  /**
+   * Reports a running tool call's progress as one more line of text. ACP v2 appends it to the tool
+   * call's content (`tool_call_content_chunk`); v1 has no append, so the line replaces the content.
+   * @param {string} toolCallId
+   * @param {string} text
+   */
+  async progress(toolCallId, text) {
+    /** @type {import('@agentclientprotocol/sdk').ToolCallContent} */
+    const content = { type: 'content', content: { type: 'text', text } };
+    if (this.caps.agentOwned) await this.send(unstable({ sessionUpdate: 'tool_call_content_chunk', toolCallId, content }));
+    else await this.toolUpdate({ toolCallId, content: [content] });
   }
 
   /**

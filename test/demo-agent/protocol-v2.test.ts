@@ -356,6 +356,10 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     await c.until(() => c.notes.slice(before).find((n) => isIdle(n.update)));
     const said = c.notes.slice(before).flatMap((n) => (n.update.sessionUpdate === 'agent_message_chunk' ? [(n.update.content as any).text] : []));
     expect(said.join('')).toContain('ACP v2 has no client file access');
+    // /slow reports progress by appending to its tool call (tool_call_content_chunk)
+    const progress = ofKind(c.of(sessionId), 'tool_call_content_chunk');
+    expect(progress.map((u) => u.content.content.text)).toEqual([25, 50, 75, 100].map((n) => `Indexed ${n}% of the workspace`));
+    expect(new Set(progress.map((u) => u.toolCallId)).size).toBe(1);
     // /subagents works on v2: child sessions announced with subagent_update, the test writer's new file a v2 diff
     expect(kinds(c.of(sessionId))).toContain('subagent_update');
     const childCalls = c.notes.filter((n) => n.sessionId.startsWith(`${sessionId}:`) && n.update.sessionUpdate === 'tool_call_update');
