@@ -47,8 +47,8 @@ describe('demo agent plan updates on v1', () => {
     await server.close();
   });
 
-  const run = async (caps: acp.ClientCapabilities, text: string) => {
-    const c = connect(server.url);
+  const run = async (caps: acp.ClientCapabilities, text: string, url = server.url) => {
+    const c = connect(url);
     await c.conn.agent.request(m.agent.initialize, { protocolVersion: 1, clientCapabilities: caps });
     const { sessionId } = await c.conn.agent.request(m.agent.session.new, { cwd: CWD, mcpServers: [] });
     const { stopReason } = await c.conn.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] });
@@ -77,6 +77,12 @@ describe('demo agent plan updates on v1', () => {
     const { updates: slash } = await run({ plan: {} }, '/plan');
     expect(slash.some((u) => u.sessionUpdate === 'plan_update')).toBe(true);
     expect(slash.some((u) => u.sessionUpdate === 'plan')).toBe(false);
+  });
+
+  it('reads the opt-in behind the protocol router too (?protocol=auto, a v1 client)', async () => {
+    const { updates } = await run({ plan: {} }, '/plan', `${server.url}?protocol=auto`);
+    expect(updates.some((u) => u.sessionUpdate === 'plan_update')).toBe(true);
+    expect(updates.some((u) => u.sessionUpdate === 'plan')).toBe(false);
   });
 
   it('keeps sending the legacy plan to a client that did not', async () => {

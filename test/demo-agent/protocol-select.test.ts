@@ -122,6 +122,23 @@ describe('demo agent with --protocol auto', () => {
     expect(back).not.toContain('plan');
   });
 
+  it('serves both versions on the direct transport too', async () => {
+    const direct = await startDemoAgentServer({ protocol: 'auto', transport: 'direct' });
+    try {
+      const c = connectV2(direct.url);
+      expect((await c.init()).protocolVersion).toBe(2);
+      const { sessionId } = await c.newSession();
+      expect((await c.turn(sessionId, '/refuse')).idle.stopReason).toBe('refusal');
+      c.close();
+      const conn = connectV1(direct.url);
+      const init = await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
+      expect(init.protocolVersion).toBe(1);
+      conn.close();
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('serves each connection the version its URL query picks (?protocol=2 on a default server)', async () => {
     expect(parseDemoAgentQuery(new URLSearchParams('protocol=2')).protocol).toBe(2);
     expect(parseDemoAgentQuery(new URLSearchParams('protocol=auto')).protocol).toBe('auto');
