@@ -99,6 +99,14 @@ Let callers choose the punctuation \`greet()\` ends with, without changing today
 - Localised greetings
 `;
 
+/** `/plan`'s draft (a Markdown `plan_update` without a path, removed when the checklist is done). */
+export const PLAN_DRAFT_DOCUMENT = `# Draft: a settings screen
+
+- Who changes which setting, and how often?
+- One page or tabs?
+- Save on change, or an explicit **Save**?
+`;
+
 export const DEFAULT_INTRO = `I'll start by reading \`${GREETING_FILE}\`.`;
 
 export const DEFAULT_ANSWER = `## Plan for \`${GREETING_FILE}\`

@@ -12,6 +12,7 @@ import {
   EXPLAIN_INTRO,
   EXPLAIN_OUTRO,
   GREETING_FILE,
+  PLAN_DRAFT_DOCUMENT,
   defaultSummary,
   defaultThought,
 } from './content.mjs';
@@ -82,11 +83,14 @@ export async function planScript(t) {
     ['Add tests', 'medium'],
     ['Update the docs', 'low'],
   ]);
+  // With plan operations: a draft document first, removed once the checklist is done.
+  await t.planDocument('draft', PLAN_DRAFT_DOCUMENT);
   await t.plan(steps.map(([content, priority]) => ({ content, priority, status: 'pending' })));
   for (let i = 0; i <= steps.length; i++) {
     await t.step();
     await t.plan(planAt(steps, i));
   }
+  await t.removePlan('draft');
   await t.say('The plan is complete: all five steps are done.');
   await t.reportUsage();
   return 'end_turn';

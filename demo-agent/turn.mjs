@@ -205,12 +205,20 @@ export class Turn {
    * is kept at), only to a client that takes plan operations; returns whether it was sent.
    * @param {string} planId
    * @param {string} content
-   * @param {string} path  absolute
+   * @param {string} [path]  absolute
    */
   async planDocument(planId, content, path) {
     if (!this.caps.plan) return false;
-    await this.send(unstable({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId, content, path } }));
+    await this.send(unstable({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId, content, ...(path ? { path } : {}) } }));
     return true;
+  }
+
+  /**
+   * Removes a plan (`plan_removed`), only to a client that takes plan operations.
+   * @param {string} planId
+   */
+  async removePlan(planId) {
+    if (this.caps.plan) await this.send(unstable({ sessionUpdate: 'plan_removed', planId }));
   }
 
   /**

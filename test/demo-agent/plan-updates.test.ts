@@ -75,8 +75,14 @@ describe('demo agent plan updates on v1', () => {
     expect(wireDoc.plan).toMatchObject({ planId: 'design', path: `${CWD}/PLAN.md` });
 
     const { updates: slash } = await run({ plan: {} }, '/plan');
-    expect(slash.some((u) => u.sessionUpdate === 'plan_update')).toBe(true);
     expect(slash.some((u) => u.sessionUpdate === 'plan')).toBe(false);
+    // /plan: a draft document (no path) beside the checklist, removed once the checklist is done
+    const ops = slash.flatMap((u) =>
+      u.sessionUpdate === 'plan_update' ? [`${u.plan.type}:${u.plan.planId}`] : u.sessionUpdate === 'plan_removed' ? [`removed:${u.planId}`] : [],
+    );
+    expect(ops[0]).toBe('markdown:draft');
+    expect(ops.at(-1)).toBe('removed:draft');
+    expect(ops.slice(1, -1).every((op) => op === 'items:main')).toBe(true);
   });
 
   it('reads the opt-in behind the protocol router too (?protocol=auto, a v1 client)', async () => {

@@ -236,6 +236,8 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     await c.until(() => c.notes.slice(before).find((n) => isIdle(n.update)));
     const said = c.notes.slice(before).flatMap((n) => (n.update.sessionUpdate === 'agent_message_chunk' ? [(n.update.content as any).text] : []));
     expect(said.join('')).toContain('ACP v2 has no client file access');
+    // /plan's draft document is removed at the end (plan_removed, v2 unstable)
+    expect(ofKind(c.of(sessionId), 'plan_removed').map((u) => u.planId)).toEqual(['draft']);
     // /slow reports progress by appending to its tool call (tool_call_content_chunk)
     const progress = ofKind(c.of(sessionId), 'tool_call_content_chunk');
     expect(progress.map((u) => u.content.content.text)).toEqual([25, 50, 75, 100].map((n) => `Indexed ${n}% of the workspace`));
