@@ -14,7 +14,8 @@
  *   does not pace output, so an in-process client floods; end to end against the SDK client both are
  *   equally fast. Protocol rules come from the SDK app: requests before `initialize` get -32600, a
  *   second `initialize` gets -32600, batches -32600, bad JSON -32700, binary frames are ignored.
- * Both send an `Acp-Connection-Id` header on the 101 response.
+ * Both send an `Acp-Connection-Id` header on the 101 response. The ACP version each socket is served
+ * in comes from the `protocol` option or its `?protocol=` query (`createDemoAgentFor`: 1, 2 or auto).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
