@@ -167,6 +167,16 @@ describe('demo agent over ACP v2 (--protocol 2)', () => {
     c.assertAllParsed();
   });
 
+  it('session/close during a turn ends it with idle cancelled', async () => {
+    const c = client();
+    await c.init();
+    const { sessionId } = await c.newSession();
+    await c.agent.request(m.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '/slow 30' }] });
+    await c.until(() => ofKind(c.of(sessionId), 'agent_message_chunk')[0]);
+    await c.agent.request(m.agent.session.close, { sessionId });
+    expect((await c.until(() => c.of(sessionId).find(isIdle))).stopReason).toBe('cancelled');
+  });
+
   it('cancelled while waiting for a permission: requires_action, then idle cancelled (never running again)', async () => {
     let answer: (r: v2.RequestPermissionResponse) => void = () => {};
     const c = client({ permission: () => new Promise((resolve) => (answer = resolve)) });
