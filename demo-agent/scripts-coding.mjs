@@ -3,19 +3,8 @@
  * Scripts about coding work: the default turn (thought, plan, read, answer, edit, tests,
  * summary) and the commands that run one part of it (`/edit`, `/test`, `/plan`, `/explain`).
  */
-import {
-  DEFAULT_ANSWER,
-  DEFAULT_INTRO,
-  DEFAULT_PLAN_DOCUMENT,
-  DEFAULT_PLAN_FILE,
-  EXPLAIN_CODE,
-  EXPLAIN_INTRO,
-  EXPLAIN_OUTRO,
-  GREETING_FILE,
-  PLAN_DRAFT_DOCUMENT,
-  defaultSummary,
-  defaultThought,
-} from './content.mjs';
+import { DEFAULT_ANSWER, DEFAULT_INTRO, EXPLAIN_CODE, EXPLAIN_INTRO, EXPLAIN_OUTRO, GREETING_FILE, defaultSummary, defaultThought } from './content.mjs';
+import { DEFAULT_PLAN_DOCUMENT, DEFAULT_PLAN_FILE, PLAN_DRAFT_DOCUMENT } from './content-plans.mjs';
 import { joinPath, titleFrom } from './helpers.mjs';
 import { editStep, planAt, readStep, testStep } from './steps.mjs';
 
