@@ -4,12 +4,13 @@
  * Runs the demo ACP agent over WebSocket: `npx acp-react-demo-agent` from an installed package,
  * `node demo-agent/cli.mjs` in this repository.
  *
- *   acp-react-demo-agent [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5] [--transport acp-server|direct]
+ *   acp-react-demo-agent [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5] [--transport acp-server|direct] [--protocol 1|2|auto]
  *
  * Prints the URL (`ws://127.0.0.1:3031/acp`) on the first line of stdout. Per-connection options can
- * also be picked in the URL query: `?auth=required&delay=40&pageSize=3`.
+ * also be picked in the URL query: `?auth=required&delay=40&pageSize=3&protocol=2`.
  */
 import { parseArgs } from 'node:util';
+import { parseProtocol } from './options.mjs';
 import { startDemoAgentServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     'require-auth': { type: 'boolean', default: false },
     'page-size': { type: 'string', default: '5' },
     transport: { type: 'string', default: 'acp-server' },
+    protocol: { type: 'string', default: '1' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -27,10 +29,10 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(
-    'Usage: acp-react-demo-agent [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5]\n' +
+    'Usage: acp-react-demo-agent [--port 3031] [--host 127.0.0.1] [--delay 30] [--require-auth] [--page-size 5] [--protocol 1|2|auto]\n' +
       'A scripted, offline ACP agent for trying acp-react: it listens on ws://HOST:PORT/acp (PORT 0 picks a free one)\n' +
-      'and prints that URL on the first line of stdout.\n' +
-      'URL query options per connection: ?auth=required&delay=<ms>&pageSize=<n>\n',
+      'and prints that URL on the first line of stdout. --protocol: the ACP version it speaks (auto: what the client asks for).\n' +
+      'URL query options per connection: ?auth=required&delay=<ms>&pageSize=<n>&protocol=1|2|auto\n',
   );
   process.exit(0);
 }
@@ -45,6 +47,12 @@ function toInt(name, value) {
   return n;
 }
 
+const protocol = parseProtocol(values.protocol);
+if (protocol === undefined) {
+  process.stderr.write(`--protocol must be 1, 2 or auto, got "${values.protocol}"\n`);
+  process.exit(2);
+}
+
 const port = toInt('port', values.port);
 const server = await startDemoAgentServer({
   port,
@@ -53,6 +61,7 @@ const server = await startDemoAgentServer({
   requireAuth: values['require-auth'],
   listPageSize: Math.max(1, toInt('page-size', values['page-size'])),
   transport: values.transport === 'direct' ? 'direct' : 'acp-server',
+  protocol,
 }).catch((/** @type {NodeJS.ErrnoException} */ error) => {
   const hint = error.code === 'EADDRINUSE' ? ': the port is in use; pick another with --port (0 picks a free one)' : `: ${error.message}`;
   process.stderr.write(`acp-react-demo-agent: cannot listen on ${values.host}:${port}${hint}\n`);
@@ -61,7 +70,7 @@ const server = await startDemoAgentServer({
 
 process.stdout.write(`${server.url}\n`);
 process.stderr.write(
-  `Demo ACP agent listening on ${server.url} (delay ${values.delay} ms${values['require-auth'] ? ', auth required' : ''}). Ctrl+C to stop.\n`,
+  `Demo ACP agent listening on ${server.url} (ACP ${protocol === 'auto' ? 'v1 or v2' : `v${protocol}`}, delay ${values.delay} ms${values['require-auth'] ? ', auth required' : ''}). Ctrl+C to stop.\n`,
 );
 
 let stopping = false;

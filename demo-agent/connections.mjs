@@ -20,6 +20,7 @@ import { noUnstableCapabilities } from './unstable-capabilities.mjs';
  * @property {UnstableCapabilities} unstable  read from the raw `initialize` (see `unstable-capabilities.mjs`)
  * @property {boolean} authenticated
  * @property {Set<string>} openSessions  sessions created, loaded or resumed on this connection
+ * @property {1 | 2} protocol  the ACP version this connection speaks
  * @property {Map<string, Turn>} children  this connection's child sessions at work, by id (`/subagents`; `session/cancel` finds them here)
  */
 
@@ -51,6 +52,18 @@ function connectionKeyOf(client) {
 }
 
 /**
+ * The signal that aborts when the handler's connection closes (a v2 turn outlives its
+ * `session/prompt` request, so it follows the connection instead); one that never aborts when the
+ * SDK's connection context cannot be found.
+ * @param {AgentContext} client
+ * @returns {AbortSignal}
+ */
+export function connectionSignalOf(client) {
+  const signal = /** @type {{ signal?: unknown } | null} */ (connectionKeyOf(client))?.signal;
+  return signal instanceof AbortSignal ? signal : new AbortController().signal;
+}
+
+/**
  * A fresh registry for one agent app: returns the state of the connection a handler runs on,
  * created on first use.
  * @returns {(client: AgentContext) => ConnState}
@@ -64,7 +77,15 @@ export function createConnectionStates() {
     const key = connectionKeyOf(client) ?? fallbackKey;
     let state = connections.get(key);
     if (!state) {
-      state = { initialized: false, caps: {}, unstable: noUnstableCapabilities(), authenticated: false, openSessions: new Set(), children: new Map() };
+      state = {
+        initialized: false,
+        protocol: 1,
+        caps: {},
+        unstable: noUnstableCapabilities(),
+        authenticated: false,
+        openSessions: new Set(),
+        children: new Map(),
+      };
       connections.set(key, state);
     }
     return state;

@@ -19,6 +19,14 @@ export function greetAll(names: string[]): string[] {
 }
 `;
 
+export const FORMAT_FILE = 'src/format.ts';
+
+export const FORMAT_OLD = `export function formatList(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return items.slice(0, -1).join(', ') + ' and ' + items.at(-1);
+}
+`;
+
 export const GREETING_NEW = `export interface GreetOptions {
   /** Punctuation appended to the greeting. */
   punctuation?: '!' | '.' | '?';

@@ -27,8 +27,14 @@ export function promptHandlers(ctx) {
     else ctx.conn(client).children.get(params.sessionId)?.cancel();
   };
 
-  /** @type {Handlers['session/prompt']} */
-  const prompt = async ({ params, client, signal }) => {
+  /**
+   * Checks a prompt and sets up its turn (an error here answers the request); `run` then plays
+   * the script and resolves with the stop reason. v1 answers the prompt with it; v2 answers the
+   * prompt with `userMessageId` at once and reports the stop reason in its `state_update`.
+   * @param {{ params: import('@agentclientprotocol/sdk').PromptRequest, client: import('@agentclientprotocol/sdk').AgentContext, signal: AbortSignal }} request
+   * @returns {{ userMessageId: string | undefined, run: () => Promise<import('@agentclientprotocol/sdk').StopReason> }}
+   */
+  const begin = ({ params, client, signal }) => {
     const c = ctx.conn(client);
     const session = openSession(ctx, c, params.sessionId);
     assertAuthenticated(ctx, c);
@@ -65,32 +71,38 @@ export function promptHandlers(ctx) {
     store.touch(session);
     turn.tokens += Math.ceil(text.length / 4);
 
-    try {
-      if (name !== 'stream') {
-        await turn.send(
-          firstPrompt
-            ? { sessionUpdate: 'session_info_update', title: session.title, updatedAt: session.updatedAt }
-            : { sessionUpdate: 'session_info_update', updatedAt: session.updatedAt },
-          { record: false },
-        );
-      }
-      const stopReason = await script(turn, args, text, params.prompt);
-      return { stopReason };
-    } catch (error) {
-      if (error instanceof TurnStop && turn.stopped === 'cancelled') {
-        try {
-          await turn.finishCancelled();
-        } catch {
-          // the connection went away while sending late updates
+    const run = async () => {
+      try {
+        if (name !== 'stream') {
+          await turn.send(
+            firstPrompt
+              ? { sessionUpdate: 'session_info_update', title: session.title, updatedAt: session.updatedAt }
+              : { sessionUpdate: 'session_info_update', updatedAt: session.updatedAt },
+            { record: false },
+          );
         }
-        return { stopReason: 'cancelled' };
+        return await script(turn, args, text, params.prompt);
+      } catch (error) {
+        if (error instanceof TurnStop && turn.stopped === 'cancelled') {
+          try {
+            await turn.finishCancelled();
+          } catch {
+            // the connection went away while sending late updates
+          }
+          return /** @type {const} */ ('cancelled');
+        }
+        if (turn.stopped === 'cancelled') return /** @type {const} */ ('cancelled');
+        throw error;
+      } finally {
+        turn.release();
+        if (session.activeTurn === turn) session.activeTurn = null;
       }
-      if (turn.stopped === 'cancelled') return { stopReason: 'cancelled' };
-      throw error;
-    } finally {
-      if (session.activeTurn === turn) session.activeTurn = null;
-    }
+    };
+    return { userMessageId, run };
   };
 
-  return { cancel, prompt };
+  /** @type {Handlers['session/prompt']} */
+  const prompt = async (request) => ({ stopReason: await begin(request).run() });
+
+  return { cancel, prompt, begin };
 }

@@ -8,6 +8,7 @@ import { DEMO_COMMANDS } from './catalog.mjs';
 import { configOptionsOf, modesOf, usageOf } from './config-options.mjs';
 import { isAbsolutePath, yieldToEventLoop } from './helpers.mjs';
 import { assertAuthenticated, existingSession } from './session-access.mjs';
+import { replayable } from './replay.mjs';
 import { isChildSessionEntry } from './session-store.mjs';
 
 /**
@@ -43,13 +44,15 @@ export function sessionHandlers(ctx) {
     session.additionalDirectories = validateRoots(params.cwd, params.additionalDirectories);
     c.openSessions.add(session.sessionId);
     // Replay the whole history (original messageIds) before answering; child sessions' updates
-    // with their own ids, and only to a client that advertised `subagents`.
+    // with their own ids, and only to a client that advertised `subagents`; each in terms this
+    // client takes (`replay.mjs`).
     const history = session.history.slice();
     for (let i = 0; i < history.length; i++) {
       const entry = history[i];
       if (isChildSessionEntry(entry) && !c.caps.subagents) continue;
-      const [sessionId, update] = 'childSessionId' in entry ? [entry.childSessionId, entry.update] : [session.sessionId, entry];
-      await client.notify(m.client.session.update, { sessionId, update });
+      const [sessionId, recorded] = 'childSessionId' in entry ? [entry.childSessionId, entry.update] : [session.sessionId, entry];
+      const update = replayable(recorded, c);
+      if (update) await client.notify(m.client.session.update, { sessionId, update });
       if ((i & 255) === 255) await yieldToEventLoop();
     }
     /** @type {SessionUpdate[]} */

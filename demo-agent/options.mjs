@@ -18,11 +18,24 @@
  * @property {DemoSessionStore} [store]  session store; share one between agents so sessions survive reconnects
  * @property {number} [cancelGraceMs]  after `session/cancel`, how long to wait for the client to answer pending requests (default 1500)
  * @property {number} [elicitationCompleteDelayMs]  `/login`: delay between the client's accept and `elicitation/complete` (default 300)
+ * @property {1 | 2 | 'auto'} [protocol]  the ACP version served (`createDemoAgentFor`, the server): 1 (default), 2, or 'auto' (what each client's `initialize` asks for)
  */
 
 /**
+ * Reads a `protocol` option's text (`1`, `2`, `auto`); undefined when it is none of them.
+ * @param {string | null | undefined} text
+ * @returns {1 | 2 | 'auto' | undefined}
+ */
+export function parseProtocol(text) {
+  if (text === '1') return 1;
+  if (text === '2') return 2;
+  if (text === 'auto') return 'auto';
+  return undefined;
+}
+
+/**
  * Reads the per-connection options a browser page can pick in the WebSocket URL query.
- * `auth=required`, `delay=<ms>`, `pageSize=<n>`, `name=<app name>`, `messageIds=off`.
+ * `auth=required`, `delay=<ms>`, `pageSize=<n>`, `name=<app name>`, `messageIds=off`, `protocol=1|2|auto`.
  * @param {URLSearchParams} params
  * @returns {DemoAgentOptions}
  */
@@ -41,6 +54,8 @@ export function parseDemoAgentQuery(params) {
   }
   const messageIds = params.get('messageIds');
   if (messageIds !== null) out.messageIds = !(messageIds === 'off' || messageIds === '0' || messageIds === 'false');
+  const protocol = parseProtocol(params.get('protocol'));
+  if (protocol !== undefined) out.protocol = protocol;
   const name = params.get('name');
   if (name) out.name = name;
   return out;

@@ -4,7 +4,8 @@
  * summary) and the commands that run one part of it (`/edit`, `/test`, `/plan`, `/explain`).
  */
 import { DEFAULT_ANSWER, DEFAULT_INTRO, EXPLAIN_CODE, EXPLAIN_INTRO, EXPLAIN_OUTRO, GREETING_FILE, defaultSummary, defaultThought } from './content.mjs';
-import { titleFrom } from './helpers.mjs';
+import { DEFAULT_PLAN_DOCUMENT, DEFAULT_PLAN_FILE, PLAN_DRAFT_DOCUMENT } from './content-plans.mjs';
+import { joinPath, titleFrom } from './helpers.mjs';
 import { editStep, planAt, readStep, testStep } from './steps.mjs';
 
 /**
@@ -25,6 +26,8 @@ export async function defaultScript(t, _args, text) {
     await t.step();
   }
   await t.plan(planAt(steps, 0));
+  // Beside the checklist, the design as a plan document (plan operations only).
+  if (await t.planDocument('design', DEFAULT_PLAN_DOCUMENT, joinPath(t.session.cwd, DEFAULT_PLAN_FILE))) await t.step();
   await t.step();
   await t.say(DEFAULT_INTRO);
   const read = await readStep(t);
@@ -69,11 +72,14 @@ export async function planScript(t) {
     ['Add tests', 'medium'],
     ['Update the docs', 'low'],
   ]);
+  // With plan operations: a draft document first, removed once the checklist is done.
+  await t.planDocument('draft', PLAN_DRAFT_DOCUMENT);
   await t.plan(steps.map(([content, priority]) => ({ content, priority, status: 'pending' })));
   for (let i = 0; i <= steps.length; i++) {
     await t.step();
     await t.plan(planAt(steps, i));
   }
+  await t.removePlan('draft');
   await t.say('The plan is complete: all five steps are done.');
   await t.reportUsage();
   return 'end_turn';

@@ -91,6 +91,11 @@ export async function notebookScript(t, _args, text, prompt) {
   const { path, cellId } = target;
   const file = path.slice(path.lastIndexOf('/') + 1);
   const request = text.replace(`@${target.label}`, '').trim();
+  if (t.caps.agentOwned) {
+    // ACP v2 has no client files, and the notebook is the client's, not in the agent's own copy.
+    await t.say(`Changing cell \`${cellId}\` means reading and writing \`${file}\`, the client's file: ACP v2 has no client file access.`);
+    return 'end_turn';
+  }
   if (!t.caps.fs?.readTextFile || !t.caps.fs?.writeTextFile) {
     await t.say(`Changing cell \`${cellId}\` means reading and writing \`${file}\`: this client offers no \`fs.readTextFile\` / \`fs.writeTextFile\`.`);
     return 'end_turn';

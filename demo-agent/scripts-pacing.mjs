@@ -5,7 +5,6 @@
  */
 import { CONTEXT_WINDOW_SIZE, STREAM_MAX_CHUNKS } from './catalog.mjs';
 import { sleep, yieldToEventLoop } from './helpers.mjs';
-import { textContent } from './steps.mjs';
 
 /**
  * @typedef {import('./turn.mjs').Script} Script
@@ -58,7 +57,7 @@ export async function slowScript(t, args) {
     t.check();
     await t.send({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: `Step ${i} of ${steps}. ` } });
     if (i % 10 === 0) {
-      await t.toolUpdate({ toolCallId, content: [textContent(`Indexed ${(i / steps) * 100}% of the workspace`)] });
+      await t.progress(toolCallId, `Indexed ${(i / steps) * 100}% of the workspace`);
     }
   }
   await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { files: 42 } });

@@ -2,10 +2,10 @@
 /**
  * `/refactor`: one edit across several files, for the client's change review. It reads two files
  * of the workspace, asks permission once with every diff in the request, then writes each file
- * through `fs/write_text_file` and creates a third: a turn whose changes can be reviewed hunk by
+ * (through `fs/write_text_file`, or on ACP v2 the agent's own copy) and creates a third: a turn whose changes can be reviewed hunk by
  * hunk (greeting.ts gets two separate hunks), accepted, rejected or restored.
  */
-import * as acp from '@agentclientprotocol/sdk';
+import { canUseFiles, readFile, writeFile } from './agent-files.mjs';
 import { allowsEdit, askEditPermission } from './steps.mjs';
 import { TurnStop, errorMessage, joinPath } from './helpers.mjs';
 
@@ -13,8 +13,6 @@ import { TurnStop, errorMessage, joinPath } from './helpers.mjs';
  * @typedef {import('@agentclientprotocol/sdk').ToolCallContent} ToolCallContent
  * @typedef {import('./turn.mjs').Script} Script
  */
-
-const m = acp.methods;
 
 /** The edits, as replacements of exact text (a file that no longer holds it is written unchanged). */
 const EDITS = [
@@ -36,7 +34,7 @@ const CREATED = { file: 'src/index.ts', content: "export * from './greeting';\ne
 
 /** @type {Script} */
 export async function refactorScript(t) {
-  if (!t.caps.fs?.readTextFile || !t.caps.fs?.writeTextFile) {
+  if (!canUseFiles(t)) {
     await t.say('`/refactor` reads and writes files: this client offers no `fs.readTextFile` / `fs.writeTextFile`.');
     return 'end_turn';
   }
@@ -45,8 +43,7 @@ export async function refactorScript(t) {
   const changes = [];
   for (const edit of EDITS) {
     const path = joinPath(t.session.cwd, edit.file);
-    /** @type {import('@agentclientprotocol/sdk').ReadTextFileResponse} */
-    const { content } = await t.request((opts) => t.client.request(m.client.fs.readTextFile, { sessionId: t.sessionId, path }, opts));
+    const content = await readFile(t, path);
     let next = content;
     for (const [from, to] of edit.replace) next = next.replace(from, to);
     changes.push({ path, oldText: content, newText: next });
@@ -79,7 +76,7 @@ export async function refactorScript(t) {
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
   for (const change of changes) {
     try {
-      await t.request((opts) => t.client.request(m.client.fs.writeTextFile, { sessionId: t.sessionId, path: change.path, content: change.newText }, opts));
+      await writeFile(t, change.path, change.newText);
     } catch (error) {
       if (error instanceof TurnStop) throw error;
       await t.toolUpdate({ toolCallId, status: 'failed', rawOutput: { error: errorMessage(error), path: change.path } });

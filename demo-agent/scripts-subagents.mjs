@@ -19,7 +19,7 @@
  * `/delegate`, which nests a sub-agent's run in its tool call through `_meta` instead (what
  * claude-agent-acp does today, and what clients without the opt-in understand).
  */
-import * as acp from '@agentclientprotocol/sdk';
+import { writeFile } from './agent-files.mjs';
 import { ChildTurn } from './child-turn.mjs';
 import { GREETING_FILE, GREETING_TEST, GREETING_TEST_FILE } from './content.mjs';
 import { TurnStop, chunkText, errorMessage, joinPath } from './helpers.mjs';
@@ -33,7 +33,6 @@ import { allowsEdit, askEditPermission, planAt, readStep, textContent } from './
  * @typedef {{ stopReason: string, summary: string }} ChildOutcome
  */
 
-const m = acp.methods;
 const DEFAULT_TASK = 'check what greet does with an empty name, and pin it down with a test';
 
 /**
@@ -247,7 +246,7 @@ async function writeTestWork(c) {
     return 'the test was rejected, nothing was written.';
   }
   await c.toolUpdate({ toolCallId, status: 'in_progress' });
-  if (!c.caps.fs?.writeTextFile) {
+  if (!c.caps.fs?.writeTextFile && !c.caps.agentOwned) {
     await c.toolUpdate({
       toolCallId,
       status: 'completed',
@@ -256,7 +255,7 @@ async function writeTestWork(c) {
     return `approved; \`${GREETING_TEST_FILE}\` shown as a diff only (the client has no \`fs.writeTextFile\`).`;
   }
   try {
-    await c.request((opts) => c.client.request(m.client.fs.writeTextFile, { sessionId: c.sessionId, path, content: GREETING_TEST }, opts));
+    await writeFile(c, path, GREETING_TEST);
   } catch (error) {
     if (error instanceof TurnStop) throw error;
     await c.toolUpdate({ toolCallId, status: 'failed', rawOutput: { error: errorMessage(error) } });

@@ -14,13 +14,15 @@
  *   does not pace output, so an in-process client floods; end to end against the SDK client both are
  *   equally fast. Protocol rules come from the SDK app: requests before `initialize` get -32600, a
  *   second `initialize` gets -32600, batches -32600, bad JSON -32700, binary frames are ignored.
- * Both send an `Acp-Connection-Id` header on the 101 response.
+ * Both send an `Acp-Connection-Id` header on the 101 response. The ACP version each socket is served
+ * in comes from the `protocol` option or its `?protocol=` query (`createDemoAgentFor`: 1, 2 or auto).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
 import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createDemoAgent, DemoSessionStore, parseDemoAgentQuery } from './agent.mjs';
+import { DemoSessionStore, parseDemoAgentQuery } from './agent.mjs';
+import { createDemoAgentFor } from './agent-v2.mjs';
 
 /**
  * @typedef {import('./options.mjs').DemoAgentOptions} DemoAgentOptions
@@ -108,7 +110,7 @@ export async function startDemoAgentServer(options = {}) {
   const store = agentOptions.store ?? new DemoSessionStore();
   const base = { ...agentOptions, store };
 
-  const acpServer = new AcpServer({ createAgent: () => createDemoAgent(base) });
+  const acpServer = new AcpServer({ createAgent: () => createDemoAgentFor(base) });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
   /** @type {Set<import('ws').WebSocket>} */
   const sockets = new Set();
@@ -144,7 +146,7 @@ export async function startDemoAgentServer(options = {}) {
       cleanup();
       upgrade?.reject();
     };
-    const agent = createDemoAgent({ ...base, ...parseDemoAgentQuery(url.searchParams) });
+    const agent = createDemoAgentFor({ ...base, ...parseDemoAgentQuery(url.searchParams) });
     /** @param {import('ws').WebSocket} ws */
     const track = (ws) => {
       sockets.add(ws);

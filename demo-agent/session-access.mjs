@@ -15,7 +15,8 @@ import { AUTH_METHOD_ID } from './catalog.mjs';
 /** @param {DemoAgentContext} ctx @param {ConnState} c */
 export function assertAuthenticated(ctx, c) {
   if (ctx.requireAuth && !c.authenticated) {
-    throw acp.RequestError.authRequired({ authMethods: [AUTH_METHOD_ID] }, `Authentication required: call authenticate with methodId "${AUTH_METHOD_ID}"`);
+    const method = c.protocol === 2 ? 'auth/login' : 'authenticate';
+    throw acp.RequestError.authRequired({ authMethods: [AUTH_METHOD_ID] }, `Authentication required: call ${method} with methodId "${AUTH_METHOD_ID}"`);
   }
 }
 

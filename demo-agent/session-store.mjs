@@ -51,6 +51,7 @@ export function isChildSessionEntry(entry) {
  * @property {number} cost  cumulative USD
  * @property {'allow' | 'reject' | null} editPolicy  remembered allow_always / reject_always
  * @property {HistoryEntry[]} history  replayed by session/load
+ * @property {Map<string, string>} [files]  ACP v2: the agent's own copy of the workspace (`agent-files.mjs`), by absolute path
  * @property {Turn | null} activeTurn
  */
 

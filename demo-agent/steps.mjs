@@ -1,9 +1,12 @@
 // @ts-check
 /**
  * The building blocks the scripts share: read a file, propose an edit (diff, permission, write),
- * run the tests in a client terminal, and a plan at a given step.
+ * run the tests in a client terminal, and a plan at a given step. On ACP v2 (`caps.agentOwned`:
+ * no client files or terminals) the files are the agent's own copy and the tests run in its own
+ * terminal, reported as `terminal_update` / `terminal_output_chunk`.
  */
 import * as acp from '@agentclientprotocol/sdk';
+import { readFile, writeFile } from './agent-files.mjs';
 import { PERMISSION_OPTIONS } from './catalog.mjs';
 import { GREETING_FILE, GREETING_NEW, GREETING_OLD } from './content.mjs';
 import { TurnStop, errorMessage, joinPath } from './helpers.mjs';
@@ -61,6 +64,19 @@ export async function readStep(t) {
   });
   await t.step();
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
+  if (t.caps.agentOwned) {
+    // ACP v2: no client files; the agent reads its own copy.
+    const content = await readFile(t, path);
+    const lines = content.split('\n').length;
+    await t.step();
+    await t.toolUpdate({
+      toolCallId,
+      status: 'completed',
+      content: [textContent('```ts\n' + content.replace(/\n$/, '') + '\n```')],
+      rawOutput: { lines, bytes: content.length },
+    });
+    return `read ${lines} lines of \`${GREETING_FILE}\` from the agent's workspace.`;
+  }
   if (!t.caps.fs?.readTextFile) {
     await t.toolUpdate({
       toolCallId,
@@ -148,6 +164,11 @@ export async function editStep(t) {
 
   await t.toolUpdate({ toolCallId, status: 'in_progress' });
   await t.step();
+  if (t.caps.agentOwned) {
+    await writeFile(t, path, GREETING_NEW);
+    await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { written: true, bytes: GREETING_NEW.length } });
+    return { applied: true, summary: "applied in the agent's workspace." };
+  }
   if (!t.caps.fs?.writeTextFile) {
     await t.toolUpdate({
       toolCallId,
@@ -194,6 +215,7 @@ export async function testStep(t) {
   });
   await t.step();
 
+  if (t.caps.agentOwned) return agentTerminalTest(t, toolCallId, cwd);
   if (!t.caps.terminal) {
     await t.toolUpdate({ toolCallId, status: 'in_progress' });
     await t.step();
@@ -248,6 +270,41 @@ export async function testStep(t) {
     await t.toolUpdate({ toolCallId, status: 'failed', rawOutput: { error: errorMessage(error) } });
     return { passed: false, summary: `the terminal failed (${errorMessage(error)}).` };
   }
+}
+
+/**
+ * ACP v2: `npm test` in the agent's own terminal, streamed to the client as `terminal_update` and
+ * `terminal_output_chunk` (base64) and shown in the tool call by its terminal content.
+ * @param {Turn} t
+ * @param {string} toolCallId
+ * @param {string} cwd
+ * @returns {Promise<{ passed: boolean, summary: string }>}
+ */
+async function agentTerminalTest(t, toolCallId, cwd) {
+  const terminalId = `${toolCallId}-terminal`;
+  await t.send(v2Only({ sessionUpdate: 'terminal_update', terminalId, command: 'npm test', cwd }));
+  await t.toolUpdate({ toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId }] });
+  for (const line of FAKE_TEST_OUTPUT.split(/(?<=\n)/)) {
+    await t.tick();
+    await t.send(v2Only({ sessionUpdate: 'terminal_output_chunk', terminalId, data: base64(line) }));
+  }
+  await t.send(v2Only({ sessionUpdate: 'terminal_update', terminalId, exitStatus: { exitCode: 0 } }));
+  await t.toolUpdate({ toolCallId, status: 'completed', rawOutput: { exitCode: 0 } });
+  return { passed: true, summary: "the suite passed in the agent's terminal (exit code 0)." };
+}
+
+/**
+ * An update only ACP v2 has; sent only on v2 connections, as given (the v1 types do not know it).
+ * @param {Record<string, unknown> & { sessionUpdate: string }} update
+ * @returns {import('@agentclientprotocol/sdk').SessionUpdate}
+ */
+const v2Only = (update) => /** @type {any} */ (update);
+
+/** @param {string} text  UTF-8, as base64 */
+function base64(text) {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /**

@@ -27,6 +27,14 @@ import { TurnStop, chunkText, sleep } from './helpers.mjs';
 
 const m = acp.methods;
 
+/**
+ * An update of the unstable schema (plan operations) or of v2 (tool-call content chunks). The stable
+ * SDK's types do not know it; the SDK sends it as given, and only to a client that takes it.
+ * @param {Record<string, unknown> & { sessionUpdate: string }} update
+ * @returns {SessionUpdate}
+ */
+const unstable = (update) => /** @type {SessionUpdate} */ (/** @type {unknown} */ (update));
+
 export class Turn {
   /**
    * @param {{ session: DemoSession, store: DemoSessionStore, client: AgentContext, caps: ClientCapabilities,
@@ -65,6 +73,8 @@ export class Turn {
     };
     if (init.requestSignal.aborted) onRequestAbort();
     else init.requestSignal.addEventListener('abort', onRequestAbort, { once: true });
+    /** Stops following the request signal (a v2 turn follows its connection's, which outlives it). */
+    this.release = () => init.requestSignal.removeEventListener('abort', onRequestAbort);
   }
 
   get signal() {
@@ -166,9 +176,49 @@ export class Turn {
     await this.send({ sessionUpdate: 'tool_call_update', ...update });
   }
 
-  /** @param {PlanEntry[]} entries */
+  /**
+   * Reports a running tool call's progress as one more line of text. ACP v2 appends it to the tool
+   * call's content (`tool_call_content_chunk`); v1 has no append, so the line replaces the content.
+   * @param {string} toolCallId
+   * @param {string} text
+   */
+  async progress(toolCallId, text) {
+    /** @type {import('@agentclientprotocol/sdk').ToolCallContent} */
+    const content = { type: 'content', content: { type: 'text', text } };
+    if (this.caps.agentOwned) await this.send(unstable({ sessionUpdate: 'tool_call_content_chunk', toolCallId, content }));
+    else await this.toolUpdate({ toolCallId, content: [content] });
+  }
+
+  /**
+   * The turn's checklist: the legacy `plan`, or, to a client that takes plan operations
+   * (`clientCapabilities.plan`), a `plan_update` of the checklist keyed `main`.
+   * @param {PlanEntry[]} entries
+   */
   async plan(entries) {
-    await this.send({ sessionUpdate: 'plan', entries: entries.map((e) => ({ ...e })) });
+    const copy = entries.map((e) => ({ ...e }));
+    if (this.caps.plan) await this.send(unstable({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'main', entries: copy } }));
+    else await this.send({ sessionUpdate: 'plan', entries: copy });
+  }
+
+  /**
+   * A Markdown plan document (`plan_update` of type `markdown`, with the absolute `path` the plan
+   * is kept at), only to a client that takes plan operations; returns whether it was sent.
+   * @param {string} planId
+   * @param {string} content
+   * @param {string} [path]  absolute
+   */
+  async planDocument(planId, content, path) {
+    if (!this.caps.plan) return false;
+    await this.send(unstable({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId, content, ...(path ? { path } : {}) } }));
+    return true;
+  }
+
+  /**
+   * Removes a plan (`plan_removed`), only to a client that takes plan operations.
+   * @param {string} planId
+   */
+  async removePlan(planId) {
+    if (this.caps.plan) await this.send(unstable({ sessionUpdate: 'plan_removed', planId }));
   }
 
   /**

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The UNSTABLE client capabilities the demo agent honours (today only `clientCapabilities.subagents`,
- * ACP RFD "subagents"), read from the raw `initialize` message.
+ * The UNSTABLE client capabilities the demo agent honours (`clientCapabilities.subagents`, ACP RFD
+ * "subagents", and `clientCapabilities.plan`, plan operations), read from the raw `initialize` message.
  *
  * Why raw: the demo agent is a stable SDK app, and the SDK parses `initialize` params with its
  * stable schema before any handler sees them, which drops keys it does not know, such as
@@ -26,16 +26,17 @@ import * as acp from '@agentclientprotocol/sdk';
  * What the connection's latest `initialize` request advertised beyond the stable schema.
  * @typedef {object} UnstableCapabilities
  * @property {boolean} subagents  `clientCapabilities.subagents` was an object (`{}` opts in; omitted or `null` does not)
+ * @property {boolean} plan  `clientCapabilities.plan` was an object: the client takes `plan_update` / `plan_removed`
  */
 
 /**
  * The client capabilities a connection's handlers and scripts see: the stable ones as parsed, plus
  * the unstable ones read here.
- * @typedef {import('@agentclientprotocol/sdk').ClientCapabilities & { subagents?: Record<string, never> }} DemoClientCapabilities
+ * @typedef {import('@agentclientprotocol/sdk').ClientCapabilities & { subagents?: Record<string, never>, plan?: Record<string, never>, agentOwned?: true }} DemoClientCapabilities
  */
 
 /** @returns {UnstableCapabilities} */
-export const noUnstableCapabilities = () => ({ subagents: false });
+export const noUnstableCapabilities = () => ({ subagents: false, plan: false });
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
 const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,6 +57,7 @@ export function readUnstableCapabilities(stream, seen) {
         if (isRecord(message) && message.method === 'initialize' && 'id' in message) {
           const caps = isRecord(message.params) ? message.params.clientCapabilities : undefined;
           seen.subagents = isRecord(caps) && isRecord(caps.subagents);
+          seen.plan = isRecord(caps) && isRecord(caps.plan);
         }
         controller.enqueue(message);
       },
@@ -74,7 +76,7 @@ const isStream = (value) => isRecord(value) && 'readable' in value && 'writable'
  * @returns {DemoClientCapabilities}
  */
 export function withUnstableCapabilities(parsed, seen) {
-  return seen.subagents ? { ...parsed, subagents: {} } : { ...parsed };
+  return { ...parsed, ...(seen.subagents ? { subagents: {} } : {}), ...(seen.plan ? { plan: {} } : {}) };
 }
 
 /**
