@@ -166,8 +166,11 @@ function tappedWebSocket(Base: WebSocketConstructor, tap: InboundTap, limit: num
     addEventListener(type: string, listener: Listener, options?: unknown) {
       const parent = (Base.prototype as unknown as { addEventListener: (...a: unknown[]) => void }).addEventListener;
       if (type !== 'message') return parent.call(this, type, listener, options);
-      const wrapped = (event: { data: unknown }) =>
-        receive(event.data, typeof event.data !== 'string', this as unknown as Socket, (text) => listener(text === event.data ? event : { data: text }));
+      const wrapped = (event: { data: unknown }) => {
+        // Read once: `data` is a getter into the browser, and this runs for every frame.
+        const data = event.data;
+        receive(data, typeof data !== 'string', this as unknown as Socket, (text) => listener(text === data ? event : { data: text }));
+      };
       return parent.call(this, type, wrapped, options);
     }
 
