@@ -473,8 +473,19 @@ export interface AgentProcessState {
   stderr: string[];
 }
 
+/**
+ * `protocol_oddity`: the agent sent something another ACP version defines (a v1 kind on a v2
+ * connection, or the reverse); it was used anyway, and the diagnostic carries the raw message.
+ */
 export type DiagnosticKind =
-  'malformed_frame' | 'invalid_update' | 'unknown_session' | 'unknown_request' | 'unsupported_elicitation_mode' | 'protocol_error' | 'adapter_error';
+  | 'malformed_frame'
+  | 'invalid_update'
+  | 'unknown_session'
+  | 'unknown_request'
+  | 'unsupported_elicitation_mode'
+  | 'protocol_error'
+  | 'protocol_oddity'
+  | 'adapter_error';
 
 /** Something the agent sent that could not be used; also visible in the inspector. */
 export interface Diagnostic {
