@@ -304,11 +304,12 @@ export type SessionStatus = 'active' | 'loading' | 'restoring' | 'lost' | 'close
 /**
  * One of the agent's plans, by id. A v1 agent has one, its `plan` update kept under the id
  * `main` (as ACP's v1-to-v2 conversion names it); `plan_update` upserts a plan by id (replacing
- * it whole) and `plan_removed` removes one.
+ * it whole) and `plan_removed` removes one. A `file` plan's `uri` is shown, never fetched.
  */
 export type PlanState =
   | { planId: string; type: 'items'; entries: acp.PlanEntry[]; _meta: Meta | null }
-  | { planId: string; type: 'markdown'; content: string; _meta: Meta | null }
+  /** `path`: where the agent keeps the document, when it said so with an absolute path. */
+  | { planId: string; type: 'markdown'; content: string; path?: string; _meta: Meta | null }
   | { planId: string; type: 'file'; uri: string; _meta: Meta | null };
 
 export interface SessionState {

@@ -2,8 +2,8 @@
  * ACP v1's `session/update`, parsed leniently from the raw JSON before the SDK sees it and mapped
  * onto the reducer's operations (`ParsedUpdate`). What is v1's own is decided here: its `null`
  * meaning "unchanged" on a tool call's title, name, kind and status, its one plan kept as the plan
- * `main`, a chunk as the only carrier of a message's `_meta`. Kinds of other versions stay
- * unsupported here.
+ * `main`, a chunk as the only carrier of a message's `_meta`. Its opt-in plan operations
+ * (`plan_update`, `plan_removed`) are read too. Kinds of other versions stay unsupported here.
  *
  * Follows the schema's own leniency (`x-deserialize-default-on-error`): an unknown tool `kind` or
  * `status` becomes the default, invalid items inside `content`, `locations`, `entries`,
@@ -16,6 +16,7 @@ import { readContentBlock } from '../content.js';
 import { isFiniteNumber, isRecord, isString, optionalString, validItems } from '../guards.js';
 import { parentToolCallIdOf } from '../parent-tool-call.js';
 import { MAIN_PLAN_ID, metaOf, unsupported, type ChunkTarget, type ParsedUpdate, type ToolCallPatch } from './parsed-update.js';
+import { parsePlanRemoved, parsePlanUpdate } from './plan-update.js';
 import { isCommand, isConfigOption, isCost, isLocation, isPlanEntry } from './readers.js';
 
 const TOOL_KINDS: ReadonlySet<string> = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
@@ -56,6 +57,11 @@ export function parseV1Update(raw: unknown): ParsedUpdate {
     case 'plan':
       if (!Array.isArray(raw.entries)) return unsupported(kind, 'The plan has no entries list.', raw);
       return { kind: 'plan', plan: { planId: MAIN_PLAN_ID, type: 'items', entries: validItems(raw.entries, isPlanEntry), _meta: metaOf(raw._meta) } };
+    // Sent only to a client that advertised `clientCapabilities.plan`.
+    case 'plan_update':
+      return parsePlanUpdate(raw);
+    case 'plan_removed':
+      return parsePlanRemoved(raw);
     case 'available_commands_update':
       if (!Array.isArray(raw.availableCommands)) {
         return unsupported(kind, 'The command list is missing.', raw);
