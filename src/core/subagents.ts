@@ -1,6 +1,7 @@
 /**
- * UNSTABLE (ACP RFD "subagents"): child sessions an agent exposes with `subagent_update` on the
- * parent session, once the client advertised `clientCapabilities.subagents`. Pure functions: the
+ * Child sessions (ACP's sub-agents, a client opt-in: `clientCapabilities.subagents`) an agent
+ * exposes with `subagent_update` on the parent session (or, in the shape that came before it,
+ * `subagent_spawned` / `subagent_state_update`: `subagent-legacy.ts`). Pure functions: the
  * record of a child on its parent (`applySubagentUpdate`, patch semantics) and the child's own
  * `session/update` traffic reduced into that record (`applyChildUpdate`) with the session reducer,
  * so a child's thread is built exactly like a session's (messages, thoughts, tool calls, nested
@@ -20,9 +21,9 @@ export interface SubagentReducers {
   applySessionUpdate(session: SessionState, update: unknown, now: number): SessionState;
 }
 
-// The guards' two checks, written here for the reason above.
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
+// The guards' two checks, written here for the reason above (and shared with `subagent-legacy.ts`).
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** A read `subagent_update`: `undefined` keeps a field, `null` clears it, a value sets it. */
 export interface SubagentPatch {

@@ -304,11 +304,12 @@ export type SessionStatus = 'active' | 'loading' | 'restoring' | 'lost' | 'close
 /**
  * One of the agent's plans, by id. A v1 agent has one, its `plan` update kept under the id
  * `main` (as ACP's v1-to-v2 conversion names it); `plan_update` upserts a plan by id (replacing
- * it whole) and `plan_removed` removes one.
+ * it whole) and `plan_removed` removes one. A `file` plan's `uri` is shown, never fetched.
  */
 export type PlanState =
   | { planId: string; type: 'items'; entries: acp.PlanEntry[]; _meta: Meta | null }
-  | { planId: string; type: 'markdown'; content: string; _meta: Meta | null }
+  /** `path`: where the agent keeps the document, when it said so with an absolute path. */
+  | { planId: string; type: 'markdown'; content: string; path?: string; _meta: Meta | null }
   | { planId: string; type: 'file'; uri: string; _meta: Meta | null };
 
 export interface SessionState {
@@ -473,8 +474,19 @@ export interface AgentProcessState {
   stderr: string[];
 }
 
+/**
+ * `protocol_oddity`: the agent sent something another ACP version defines (a v1 kind on a v2
+ * connection, or the reverse); it was used anyway, and the diagnostic carries the raw message.
+ */
 export type DiagnosticKind =
-  'malformed_frame' | 'invalid_update' | 'unknown_session' | 'unknown_request' | 'unsupported_elicitation_mode' | 'protocol_error' | 'adapter_error';
+  | 'malformed_frame'
+  | 'invalid_update'
+  | 'unknown_session'
+  | 'unknown_request'
+  | 'unsupported_elicitation_mode'
+  | 'protocol_error'
+  | 'protocol_oddity'
+  | 'adapter_error';
 
 /** Something the agent sent that could not be used; also visible in the inspector. */
 export interface Diagnostic {

@@ -434,9 +434,9 @@ describe('compaction', () => {
 describe('unsupported updates', () => {
   it.each([
     ['an unknown kind', { sessionUpdate: 'state_update', state: { busy: true } }, 'state_update', /state_update/],
-    // v2's kinds and v1's unstable ones (not advertised): the v1 normalizer does not take them.
+    // v2's kinds: the v1 normalizer does not take them. (v1's plan operations it does: test/core/plan-updates.test.ts.)
     ['a v2 whole-message update', { sessionUpdate: 'agent_message', messageId: 'm1', content: [text('x')] }, 'agent_message', /Unknown update kind/],
-    ['an unstable plan_update', { sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p', entries: [] } }, 'plan_update', /Unknown update kind/],
+    ['a plan_update of an unknown plan type', { sessionUpdate: 'plan_update', plan: { type: 'diagram', planId: 'p' } }, 'plan_update', /Unknown plan type/],
     ['no kind', { hello: 'world' }, null, /sessionUpdate/],
     ['a non-object', 'agent_message_chunk', null, /not an object/],
     ['null', null, null, /not an object/],

@@ -182,4 +182,55 @@ describe('the router', () => {
     router.route({ sessionId: 'c', update: { sessionUpdate: 'subagent_update', sessionId: 'g' } });
     expect(router.owner('g')).toMatchObject({ sessionId: 'p', subagentSessionId: 'g' });
   });
+
+  describe('the legacy shape (subagent_spawned, subagent_state_update)', () => {
+    const spawned = (on: string, child: string, fields: Record<string, unknown> = {}) => ({
+      sessionId: on,
+      update: { sessionUpdate: 'subagent_spawned', subagentSessionId: child, name: `Agent ${child}`, task: 'Look', capabilities: { cancel: true }, ...fields },
+    });
+    const ended = (on: string, child: string, state: unknown) => ({
+      sessionId: on,
+      update: { sessionUpdate: 'subagent_state_update', subagentSessionId: child, state },
+    });
+
+    it('records, nests and ends children like subagent_update, adopting their early updates', () => {
+      const { router, strays, get } = setup();
+      strays.set('c', [agentChunk('early')]);
+      expect(router.route(spawned('p', 'c'))).toBe(true);
+      expect(router.route(spawned('c', 'g'))).toBe(true);
+      expect(router.owner('g')).toMatchObject({ sessionId: 'p', subagentSessionId: 'g' });
+      expect(get().sessions.p!.subagents!.c).toMatchObject({ title: 'Agent c', description: 'Look', canCancel: true, state: { state: 'running' } });
+      expect(router.route(ended('c', 'g', 'failed'))).toBe(true);
+      router.route(ended('p', 'c', 'cancelled'));
+      const { c, g } = get().sessions.p!.subagents!;
+      expect([c?.parentSessionId, c?.state?.stopReason, c?.canCancel, g?.parentSessionId, g?.state?.stopReason]).toEqual([
+        'p',
+        'cancelled',
+        false,
+        'c',
+        'error',
+      ]);
+      expect(thread(get())).toEqual(['early']);
+      expect(get().diagnostics.map((d) => d.kind)).toEqual(['protocol_error']);
+    });
+
+    it('a state update for a child nobody announced is recorded all the same, with a diagnostic; a malformed one is only a diagnostic', () => {
+      const { router, get } = setup();
+      router.route(ended('p', 'c', 'completed'));
+      expect(get().sessions.p!.subagents!.c).toMatchObject({ title: null, parentSessionId: 'p', state: { state: 'idle', stopReason: 'end_turn' } });
+      const before = get().sessions.p;
+      router.route(ended('p', 'c', 42));
+      router.route({ sessionId: 'p', update: { sessionUpdate: 'subagent_spawned', name: 'No id' } });
+      // Only its own parent may end it.
+      router.route(spawned('p', 'x'));
+      router.route(ended('x', 'c', 'completed'));
+      expect(get().sessions.p!.subagents!.c).toBe(before!.subagents!.c);
+      expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
+        ['protocol_error', 'A subagent_state_update on p names child session c, which no subagent_spawned announced.'],
+        ['invalid_update', 'The subagent_state_update for c has no state.'],
+        ['invalid_update', 'The subagent_spawned has no child subagentSessionId.'],
+        ['invalid_update', 'The subagent update on x names session c, which is not a child of it.'],
+      ]);
+    });
+  });
 });

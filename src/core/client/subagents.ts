@@ -1,10 +1,11 @@
 /**
- * UNSTABLE (ACP RFD "subagents"): the routing of child sessions' traffic, fetched when a client
- * created with `subagents: true` connects (before `initialize`, so it is in place before the first
- * update). A `subagent_update` on a known session records the child on it; one on a known child
+ * Child sessions (ACP's sub-agents): the routing of their traffic, fetched when a client with the
+ * `subagents` option connects (before `initialize`, so it is in place before the first update).
+ * A `subagent_update` on a known session records the child on it; one on a known child
  * records a child of that child (any depth: every descendant is kept flat on the top-level
  * session's `subagents`, with its immediate parent in `parentSessionId`). A `session/update`
- * sent with a child's session id goes into that child's record. Everything else
+ * sent with a child's session id goes into that child's record. The legacy `subagent_spawned` /
+ * `subagent_state_update` are taken as the `subagent_update` that says the same. Everything else
  * goes on to the ordinary routing (`sessions.ts`). An inter-session message (`session_message`,
  * `session_message_chunk`) goes into the transcript it was sent on, a child's or a session's own.
  *
@@ -13,7 +14,16 @@
  * the child may touch.
  */
 import { sessionMessageReducers, type SessionMessageTools } from '../session-messages.js';
-import { applyChildUpdate, applySubagentUpdate, childOwner, parseSubagentUpdate, type ChildOwner, type SubagentReducers } from '../subagents.js';
+import { LEGACY_SUBAGENT_KINDS, readLegacySubagent } from '../subagent-legacy.js';
+import {
+  applyChildUpdate,
+  applySubagentUpdate,
+  childOwner,
+  parseSubagentUpdate,
+  type ChildOwner,
+  type SubagentPatch,
+  type SubagentReducers,
+} from '../subagents.js';
 import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
 
 /** What the client gives the router; its functions come from the core entry (see `../subagents.ts` for why). */
@@ -65,9 +75,13 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
     return undefined;
   };
 
-  /** A `subagent_update` sent on `announcer`: the top-level session `parentId` or one of its descendants. */
-  const announce = (parentId: string, announcer: string, params: unknown, update: unknown) => {
-    const patch = parseSubagentUpdate(update);
+  /**
+   * A `subagent_update` (or a legacy `subagent_spawned` / `subagent_state_update`, read as the
+   * `subagent_update` that says the same) sent on `announcer`: the top-level session `parentId`
+   * or one of its descendants.
+   */
+  const announce = (parentId: string, announcer: string, params: unknown, update: { sessionUpdate?: unknown }) => {
+    const patch: SubagentPatch | string = update.sessionUpdate === 'subagent_update' ? parseSubagentUpdate(update) : readLegacySubagent(update);
     if (typeof patch === 'string') return host.diagnose('invalid_update', patch, params);
     const childId = patch.sessionId;
     // A child's id is never its parent's, nor the id of a session of its own; and a child keeps
@@ -75,6 +89,10 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
     const known = host.get().sessions[parentId]?.subagents?.[childId];
     if (childId === announcer || host.get().sessions[childId] || (known && known.parentSessionId !== announcer)) {
       return host.diagnose('invalid_update', `The subagent update on ${announcer} names session ${childId}, which is not a child of it.`, params);
+    }
+    if (!known && update.sessionUpdate === 'subagent_state_update') {
+      // Recorded all the same (nothing is lost), as a subagent_update's first mention would be.
+      host.diagnose('protocol_error', `A subagent_state_update on ${announcer} names child session ${childId}, which no subagent_spawned announced.`, params);
     }
     parents.set(childId, parentId);
     const early = host.strays.get(childId);
@@ -108,7 +126,8 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
       // The top-level session: this one, or the one holding the child it was sent for.
       const top = parent?.sessionId ?? (host.peek().sessions[sessionId] && sessionId);
       if (!top) return false;
-      if (update?.sessionUpdate === 'subagent_update') {
+      const kind = update?.sessionUpdate;
+      if (update && (kind === 'subagent_update' || (typeof kind === 'string' && LEGACY_SUBAGENT_KINDS.has(kind)))) {
         announce(top, sessionId, params, update);
         return true;
       }

@@ -193,7 +193,7 @@ function answerPermission(snapshot: AcpSnapshot, id: string, result: unknown): A
 }
 
 /**
- * The child sessions the recording announces (`subagent_update`), when its client advertised
+ * The child sessions the recording announces (`subagent_update`, or the legacy `subagent_spawned`), when its client advertised
  * `clientCapabilities.subagents` (the live client routes nothing without it) or no `initialize`
  * was recorded.
  */
@@ -208,6 +208,8 @@ function announcedChildren(entries: readonly TranscriptEntry[]): Set<string> {
     }
     const update = entry.dir === 'agent->client' && msg.method === 'session/update' && isRecord(params.update) ? params.update : null;
     if (update?.sessionUpdate === 'subagent_update' && isString(update.sessionId)) children.add(update.sessionId);
+    // The legacy shape (codex-acp, early claude-agent-acp) announces its children this way.
+    if (update?.sessionUpdate === 'subagent_spawned' && isString(update.subagentSessionId)) children.add(update.subagentSessionId);
   }
   return children;
 }

@@ -2,7 +2,7 @@
  * The session reducer: a pure function from (session, one `session/update`) to the next session.
  * One small function per update kind; the streaming paths are O(1) amortized.
  */
-import { parseSessionUpdate, type ParsedUpdate } from '../parse-update.js';
+import { parseSessionUpdate, type ParsedUpdate, type ProtocolVersion } from '../parse-update.js';
 import { appendItem } from '../thread.js';
 import type { SessionState } from '../types.js';
 import { applyCompaction } from './compaction.js';
@@ -16,9 +16,9 @@ import { withThread } from './copy.js';
 export { startTurn, cancelTurn, endTurn, type TurnOutcome } from './turns.js';
 export { markUnfinishedToolCallsCancelled } from './tool-calls.js';
 
-/** Applies one raw `update` object (the `update` field of `session/update` params). */
-export function applySessionUpdate(session: SessionState, update: unknown, now: number = Date.now()): SessionState {
-  return reduceParsedUpdate(session, parseSessionUpdate(update), now);
+/** Applies one raw `update` object (the `update` field of `session/update` params), read as the connection's ACP `version` speaks it. */
+export function applySessionUpdate(session: SessionState, update: unknown, now: number = Date.now(), version: ProtocolVersion = 1): SessionState {
+  return reduceParsedUpdate(session, parseSessionUpdate(update, version), now);
 }
 
 export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, now: number): SessionState {
