@@ -42,7 +42,7 @@ const THROTTLE_RATE = 4;
 log('building the playground and the floor page…');
 const playgroundDir = join(tmpDir, 'playground-flood');
 await build({ configFile: 'playground/vite.config.ts', logLevel: 'warn', build: { outDir: playgroundDir, emptyOutDir: true } });
-const floorDir = await buildPages('playground-flood-floor', ['floor.html']);
+const floorDir = await buildPages('playground-flood-floor', ['floor.html', 'client-only.html']);
 const playground = await serve(playgroundDir);
 const floor = await serve(floorDir);
 const agent = await startDemoAgentServer({ port: 0 });
@@ -78,9 +78,10 @@ async function withPage(run, { rate = 1, trace = false } = {}) {
   }
 }
 
-function floorRun(options) {
+/** `floor.html`, or `client-only.html`: the library's client with no UI (what the core costs). */
+function floorRun(options, pageName = 'floor.html') {
   return withPage(async (page, _cdp, measure) => {
-    await page.goto(`${floor.url}/floor.html?${new URLSearchParams({ agent: agent.url })}`);
+    await page.goto(`${floor.url}/${pageName}?${new URLSearchParams({ agent: agent.url })}`);
     await page.waitForFunction(() => window.__ready || window.__error, null, { timeout: 60_000 });
     return measure(() => page.evaluate((n) => window.__run(n), chunks));
   }, options);
@@ -120,13 +121,15 @@ async function series(rate) {
   for (let i = 0; i < runs; i++) {
     log(`${rate === 1 ? '' : `${rate}x slower CPU, `}run ${i + 1}/${runs}: floor…`);
     const f = await floorRun({ rate });
+    log(`${rate === 1 ? '' : `${rate}x slower CPU, `}run ${i + 1}/${runs}: the client without UI…`);
+    const c = await floorRun({ rate }, 'client-only.html');
     log(`${rate === 1 ? '' : `${rate}x slower CPU, `}run ${i + 1}/${runs}: playground…`);
     const p = await playgroundRun({ rate });
     log(
       `  floor busy ${fmt.ms(f.main.task)} ms, playground busy ${fmt.ms(p.main.task)} ms (${(p.main.task / f.main.task).toFixed(2)}x), longest task ${fmt.ms(longest(p))} ms (floor ${fmt.ms(longest(f))} ms)\n` +
-        `  of which script / style / layout: floor ${split(f)}, playground ${split(p)}`,
+        `  of which script / style / layout: floor ${split(f)}, playground ${split(p)}; the client without UI busy ${fmt.ms(c.main.task)} ms (${(c.main.task / f.main.task).toFixed(2)}x)`,
     );
-    pairs.push({ floor: f, playground: p });
+    pairs.push({ floor: f, client: c, playground: p });
   }
   return pairs;
 }
@@ -160,6 +163,7 @@ const verdict = (value, target) => (value <= target ? 'met' : `missed (${Math.ro
 function rows(series, label) {
   const ratios = series.map((s) => s.playground.main.task / s.floor.main.task);
   const cpuRatios = series.map((s) => s.playground.main.thread / s.floor.main.thread);
+  const clientRatios = series.map((s) => s.client.main.task / s.floor.main.task);
   const ours = series.map((s) => longest(s.playground));
   const theirs = series.map((s) => longest(s.floor));
   return [
@@ -178,6 +182,7 @@ function rows(series, label) {
       '',
     ],
     [`${label}**busy ÷ floor**`, `**${x(median(ratios))}**`, range(ratios, x), `≤ ${TARGET.ratio}x`, verdict(median(ratios), TARGET.ratio)],
+    [`${label}the client without UI: busy ÷ floor`, x(median(clientRatios)), range(clientRatios, x), '', ''],
     [`${label}CPU ÷ floor`, x(median(cpuRatios)), range(cpuRatios, x), '', ''],
     [
       `${label}**longest task** (playground)`,
@@ -216,7 +221,9 @@ ${machineLine()} · Chromium ${version} · load average (1 min) ${loadStart.toFi
 The production build of the playground, opened against the demo agent in this process; the page types
 \`/stream ${chunks}\` into the panel and presses Enter, and a run ends when the turn is over and its last word is in
 the thread. The floor is a bare WebSocket to the same agent that only \`JSON.parse\`s the frames. Runs alternate (floor,
-then playground, fresh pages); medians with their range; each playground run is divided by the floor run before it.
+the client without UI, then playground, fresh pages); medians with their range; each run is divided by the floor run
+before it. The client without UI (\`bench/pages/client-only.ts\`) is the library's client alone, its snapshot read on every
+notification: what the core costs beyond the floor; the playground adds the UI.
 Busy is the renderer main thread's task time (wall), CPU its thread time. Long tasks are each page's \`longtask\`
 entries over the run (wall time); the floor's are beside ours. The rows marked ${THROTTLE_RATE}x ran with the CPU slowed ${THROTTLE_RATE}x
 (\`Emulation.setCPUThrottlingRate\`), both pages alike.
