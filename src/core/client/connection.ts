@@ -111,8 +111,10 @@ export function createConnection(
             auth: { terminal: false },
             // The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it.
             ...(options.terminalAuth && { _meta: { 'acp-react/bridge': { terminalAuth: true } } }),
-            // UNSTABLE, the host's opt-in: the agent may then expose child sessions.
-            ...(options.subagents && { subagents: {} }),
+            // Plan operations (`plan_update` by id, `plan_removed`); the legacy `plan` is still read.
+            plan: {},
+            // Child sessions, unless the host turned them off.
+            ...(options.subagents !== false && { subagents: {} }),
           } as acp.ClientCapabilities,
           clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
         },

@@ -63,12 +63,12 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
-  /** With the `subagents` opt-in: the router of child sessions' updates and requests, fetched on connect. */
+  /** Unless `subagents: false`: the router of child sessions' updates and requests, fetched on connect. */
   let children: SubagentRouter | undefined;
   /** Whose a child session's requests are (null for any other session id). */
   const owner = (sessionId: string) => children?.owner(sessionId);
   const serveWorkspace = async (app: acp.ClientApp) => {
-    if (options.subagents)
+    if (options.subagents !== false)
       children ??= (await import('./subagents.js')).createSubagentRouter(
         { get, peek: store.peek, update, now, diagnose, withSession, createSessionState, applySessionUpdate, strays: sessions.strayUpdates },
         [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
@@ -111,8 +111,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     onExtRequest: (ctx) => actions().then((loaded) => loaded.answerExtRequest(ctx)),
   });
   const connection = createConnection(get, update, now, options, tap, modules, {
-    // File and terminal requests: their code is fetched only for hosts that supplied an adapter.
-    serveWorkspace: options.fs || options.terminal || options.subagents ? serveWorkspace : null,
+    // Sub-agents (unless `subagents: false`), file and terminal requests (with an adapter): fetched on connect.
+    serveWorkspace: options.fs || options.terminal || options.subagents !== false ? serveWorkspace : null,
     register: pending.register,
     async ready(isReconnect) {
       // Fetched now, while the connection is known to work, not first when it has dropped.
