@@ -123,6 +123,13 @@ export interface AcpClientOptions extends TransportOptions {
    * Default true.
    */
   subagents?: boolean;
+  /**
+   * The ACP version to speak. `auto` (default): `initialize` offers the newest version this
+   * build speaks and the client speaks the one the agent answers (`snapshot.agent.protocolVersion`).
+   * `1` or `2` offer only that version and fail, naming both versions, against an agent that
+   * answers another. This build speaks version 1 only: `protocol: 2` fails at once.
+   */
+  protocol?: 1 | 2 | 'auto';
   /** Clock for timestamps (tests). */
   now?: () => number;
 }
