@@ -224,20 +224,22 @@ describe('negotiate', () => {
       expect(one.handshake).toMatchObject({ version: 1, result: v1Answer });
     });
 
-    it('auto asks once more, for version 1, when the agent refuses 2 with -32022', async () => {
-      const { handshake, p } = await run(
-        'auto',
-        async (p) => {
-          await p.next();
-          await p.send({ id: INITIALIZE_ID, error: { code: -32022, message: 'Unsupported protocol version', data: { requested: 2, supported: [1] } } });
-          await p.next();
-          await p.send({ id: INITIALIZE_ID, result: v1Answer });
-        },
-        5000,
-        2,
-      );
-      expect(p.received.map((m) => (m as { params: { protocolVersion: number } }).params.protocolVersion)).toEqual([2, 1]);
-      expect(handshake).toMatchObject({ version: 1 });
+    it('auto asks once more, for version 1 only, on a fresh stream, when the agent refuses 2 with -32022', async () => {
+      // A fresh stream: Streamable HTTP refuses a second initialize on a connection.
+      const [first, second] = [pair(), pair()];
+      const streams = [first, second];
+      const result = negotiate(() => streams.shift()!.stream, 'auto', params, 5000, undefined, 2);
+      expect(await first.next()).toMatchObject({ params: { protocolVersion: 2 } });
+      await first.send({ method: '_vendor/stale', params: {} });
+      await first.send({ id: INITIALIZE_ID, error: { code: -32022, message: 'Unsupported protocol version', data: { requested: 2, supported: [1] } } });
+      expect(await first.next()).toBeNull();
+      expect(await second.next()).toMatchObject({ id: INITIALIZE_ID, params: { protocolVersion: 1 } });
+      await second.send({ id: INITIALIZE_ID, result: v1Answer });
+      const handshake = await result;
+      expect(handshake).toMatchObject({ version: 1, result: v1Answer });
+      // Nothing of the first connection reaches the app.
+      void second.send({ method: '_vendor/fresh', params: {} });
+      expect(await drain(handshake.rest.readable, 1)).toMatchObject([{ method: '_vendor/fresh' }]);
     });
 
     it('protocol 2 against an agent answering 1, and auto against 3, name both sides', async () => {

@@ -35,7 +35,8 @@ export interface Handshake {
  * `open` opens the stream, once `protocol` is known to be spoken. `params(version)`: the
  * `initialize` params offering that version (with `auto` and version 2, the v1 fields too, so a
  * v1 agent can answer 1 to the same request). Under `auto`, an agent that refuses the version
- * offered (-32022) is asked once more, for version 1 only. On failure the stream is closed.
+ * offered (-32022) is asked once more, for version 1 only, on a stream opened anew. On failure
+ * the stream is closed.
  */
 export async function negotiate(
   open: () => Stream | Promise<Stream>,
@@ -50,11 +51,15 @@ export async function negotiate(
   if (protocol !== 'auto' && protocol > latest) {
     throw new AcpClientError(ErrorCodes.unsupportedProtocolVersion, 'ACP v2 is not available in this build of acp-react: use `protocol: 1` or `auto`.');
   }
-  const stream = await open();
-  const reader = stream.readable.getReader();
-  const writer = stream.writable.getWriter();
-  const buffered: AnyMessage[] = [];
+  /** What came before the answer, for the app. */
+  let buffered: AnyMessage[] = [];
   let written: Promise<unknown> = Promise.resolve();
+  const start = async () => {
+    const opened = await open();
+    buffered = [];
+    return [opened, opened.readable.getReader(), opened.writable.getWriter()] as const;
+  };
+  let [stream, reader, writer] = await start();
   // After the last write settled: a socket closed while still opening throws where nobody hears.
   const close = () =>
     written
@@ -114,7 +119,10 @@ export async function negotiate(
         const supported = isRecord(error.data) && Array.isArray(error.data.supported) ? (error.data.supported as unknown[]) : null;
         if (error.code !== ErrorCodes.unsupportedProtocolVersion && !supported?.length) throw toAcpError(error);
         if (protocol === 'auto' && offered > 1) {
+          // On a fresh stream: Streamable HTTP refuses a second `initialize` on a connection.
           offered = 1;
+          await close();
+          [stream, reader, writer] = await start();
           continue;
         }
         throw supported ? refuse(`speaks ACP protocol version ${supported.join(' and ')} only`) : toAcpError(error);
