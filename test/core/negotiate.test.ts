@@ -180,7 +180,7 @@ describe('negotiate', () => {
         await p.next();
         await p.send({ id: INITIALIZE_ID, error: { code: -32022, message: 'Unsupported protocol version', data: { requested: 1, supported: [2] } } });
       });
-      expect(error).toMatchObject({ code: -32022, message: 'The agent speaks ACP protocol version 2 only; this client is set to `protocol: 1`.' });
+      expect(error).toMatchObject({ code: -32022, message: 'The agent speaks ACP protocol version 2 only; this client is set to protocol 1.' });
     });
 
     it('protocol 1 against an agent answering 2 (a version not offered) names the setting', async () => {
@@ -188,7 +188,7 @@ describe('negotiate', () => {
         await p.next();
         await p.send({ id: INITIALIZE_ID, result: { protocolVersion: 2, info: { name: 'a', version: '1' }, capabilities: {} } });
       });
-      expect(error).toMatchObject({ code: -32022, message: 'The agent answered ACP protocol version 2; this client is set to `protocol: 1`.' });
+      expect(error).toMatchObject({ code: -32022, message: 'The agent answered ACP protocol version 2; this client is set to protocol 1.' });
     });
 
     it('auto against a v2-only agent says what this client speaks', async () => {
@@ -203,7 +203,7 @@ describe('negotiate', () => {
       let opened = 0;
       await expect(negotiate(() => (opened++, pair().stream), 2, params, 5000)).rejects.toMatchObject({
         code: -32022,
-        message: 'ACP v2 is not available in this build of acp-react: use `protocol: 1` or `auto`.',
+        message: 'ACP v2 is not available in this build of acp-react: use protocol 1 or auto.',
       });
       expect(opened).toBe(0);
     });
@@ -244,7 +244,7 @@ describe('negotiate', () => {
 
     it('protocol 2 against an agent answering 1, and auto against 3, name both sides', async () => {
       const one = await run(2, answering(v1Answer), 5000, 2);
-      expect(one.error).toMatchObject({ code: -32022, message: 'The agent answered ACP protocol version 1; this client is set to `protocol: 2`.' });
+      expect(one.error).toMatchObject({ code: -32022, message: 'The agent answered ACP protocol version 1; this client is set to protocol 2.' });
       const three = await run('auto', answering({ ...v2Answer, protocolVersion: 3 }), 5000, 2);
       expect(three.error).toMatchObject({ message: 'The agent answered ACP protocol version 3; this client speaks versions 1 and 2.' });
     });

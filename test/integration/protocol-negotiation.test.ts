@@ -116,7 +116,7 @@ describe.each([
     const c = client(to(v2.url), { protocol: 1 });
     await expect(c.connect()).rejects.toMatchObject({
       code: -32022,
-      message: 'The agent speaks ACP protocol version 2 only; this client is set to `protocol: 1`.',
+      message: 'The agent speaks ACP protocol version 2 only; this client is set to protocol 1.',
     });
   });
 });
@@ -127,7 +127,7 @@ describe('protocol 2 in this build', () => {
     const before = offers.length;
     await expect(c.connect()).rejects.toMatchObject({
       code: -32022,
-      message: 'ACP v2 is not available in this build of acp-react: use `protocol: 1` or `auto`.',
+      message: 'ACP v2 is not available in this build of acp-react: use protocol 1 or auto.',
     });
     await settle(200);
     expect(c.getSnapshot()).toMatchObject({ status: 'error', reconnect: { nextAttemptAt: null } });

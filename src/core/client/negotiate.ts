@@ -49,7 +49,7 @@ export async function negotiate(
   early?: (notification: { method: string; params: unknown }) => void,
 ): Promise<Handshake> {
   if (protocol !== 'auto' && protocol > latest) {
-    throw new AcpClientError(ErrorCodes.unsupportedProtocolVersion, 'ACP v2 is not available in this build of acp-react: use `protocol: 1` or `auto`.');
+    throw new AcpClientError(ErrorCodes.unsupportedProtocolVersion, 'ACP v2 is not available in this build of acp-react: use protocol 1 or auto.');
   }
   /** What came before the answer, for the app. */
   let buffered: AnyMessage[] = [];
@@ -72,7 +72,7 @@ export async function negotiate(
   const refuse = (what: string) =>
     new AcpClientError(
       ErrorCodes.unsupportedProtocolVersion,
-      `The agent ${what}; this client ${protocol === 'auto' ? `speaks ${spoken}` : `is set to \`protocol: ${protocol}\``}.`,
+      `The agent ${what}; this client ${protocol === 'auto' ? `speaks ${spoken}` : `is set to protocol ${protocol}`}.`,
     );
 
   /** Sends `initialize` offering `version`; resolves with the answer's message. */
