@@ -23,7 +23,7 @@ import { negotiate, type Handshake } from './negotiate.js';
 import { canReconnect, openStream, type RefusalSource } from './transport.js';
 
 export interface ConnectionHooks {
-  /** Serves `fs/*` and `terminal/*` on a new connection's app; null without adapters. */
+  /** Serves `fs/*` and `terminal/*` (with adapters) and routes child sessions on a new connection's app; null with none of them. */
   serveWorkspace: ((app: acp.ClientApp) => Promise<void>) | null;
   /** An extension notification (`_…`) that came before the `initialize` answer, before any app is connected. */
   early(notification: ExtensionCall): void;
@@ -149,7 +149,7 @@ export function createConnection(
   }
 
   function onClosed(myGeneration: number, conn: acp.ClientConnection) {
-    // Before it was ready, the attempt reports the close itself: its `initialize` fails with it.
+    // Not this attempt's connection any more (a newer one, or a disconnect), or not ready yet.
     if (myGeneration !== generation || connection !== conn || get().status !== 'ready') return;
     connection = null;
     const reason = conn.signal.reason;
