@@ -2,9 +2,9 @@
 /**
  * How a page learns what the bridge can do, without the agent ever seeing the bridge's part.
  *
- * - The page may say, in its `initialize` request, what it can show (`clientCapabilities._meta`
- *   under {@link BRIDGE_META_KEY}: `{ terminalAuth: true }` when it can show a sign-in terminal).
- *   The bridge removes that entry before the agent sees the request.
+ * - The page may say, in its `initialize` request, what it can show (`clientCapabilities._meta`,
+ *   or ACP v2's `capabilities._meta`, under {@link BRIDGE_META_KEY}: `{ terminalAuth: true }` when
+ *   it can show a sign-in terminal). The bridge removes that entry before the agent sees the request.
  * - The bridge adds its features to the agent's `initialize` result, under the same `_meta` key
  *   (the extensibility rules: custom data goes in `_meta`, never at the root of a spec type), and
  *   sends them again right after it as a `_acp-react/bridge/features` notification (which the
@@ -67,31 +67,47 @@ export const BridgeNotifications = /** @type {const} */ ({
 
 /**
  * The page's half of the handshake, read from an `initialize` request; the returned request is
- * the one the agent gets (the page's entry removed, `auth.terminal` set when the bridge will run
- * terminal sign-in for this page).
+ * the one the agent gets (the page's entry removed, terminal sign-in advertised when the bridge
+ * will run it for this page). The entry rides in the client capabilities' `_meta` of either ACP
+ * version (v1 `clientCapabilities`, v2 `capabilities`; a page offering both sends it in both), and
+ * terminal sign-in is each version's marker: v1 `auth.terminal: true`, v2 `auth.terminal: {}`.
  * With `terminals`, the bridge serves the agent's `terminal/*` requests, so `terminal` is
- * advertised whatever the page said.
+ * advertised whatever the page said (v1 only: v2 has no client terminals).
  * @param {Record<string, unknown>} request
  * @param {{ terminalAuth: boolean, terminals?: boolean }} bridgeCan
  * @returns {{ forwarded: Record<string, unknown>, page: { terminalAuth: boolean } }}
  */
 export function readPageHandshake(request, bridgeCan) {
   const params = isObject(request.params) ? request.params : {};
-  const capabilities = isObject(params.clientCapabilities) ? params.clientCapabilities : {};
-  const meta = isObject(capabilities._meta) ? capabilities._meta : undefined;
-  const entry = meta && isObject(meta[BRIDGE_META_KEY]) ? meta[BRIDGE_META_KEY] : undefined;
-  const page = { terminalAuth: entry?.terminalAuth === true };
-  if (!(meta && BRIDGE_META_KEY in meta) && !bridgeCan.terminals) return { forwarded: request, page };
-  const { [BRIDGE_META_KEY]: _ours, ...otherMeta } = meta ?? {};
+  // The client capabilities of each version the request carries (a v2-only request has no v1 side).
+  const sides = ['clientCapabilities', 'capabilities'].filter(
+    (key) => isObject(params[key]) || (key === 'clientCapabilities' && !isObject(params.capabilities)),
+  );
+  /** @param {string} key */
+  const metaOf = (key) => {
+    const capabilities = params[key];
+    return isObject(capabilities) && isObject(capabilities._meta) ? capabilities._meta : undefined;
+  };
+  const entries = sides.map((key) => metaOf(key)?.[BRIDGE_META_KEY]);
+  const page = { terminalAuth: entries.some((entry) => isObject(entry) && entry.terminalAuth === true) };
+  const serveTerminals = bridgeCan.terminals && sides.includes('clientCapabilities');
+  if (!sides.some((key) => BRIDGE_META_KEY in (metaOf(key) ?? {})) && !serveTerminals) return { forwarded: request, page };
   /** @type {Record<string, unknown>} */
-  const nextCapabilities = { ...capabilities };
-  if (Object.keys(otherMeta).length > 0) nextCapabilities._meta = otherMeta;
-  else delete nextCapabilities._meta;
-  if (bridgeCan.terminals) nextCapabilities.terminal = true;
-  if (page.terminalAuth && bridgeCan.terminalAuth) {
-    nextCapabilities.auth = { ...(isObject(capabilities.auth) ? capabilities.auth : {}), terminal: true };
+  const next = { ...params };
+  for (const key of sides) {
+    const capabilities = isObject(params[key]) ? params[key] : {};
+    const { [BRIDGE_META_KEY]: _ours, ...otherMeta } = metaOf(key) ?? {};
+    /** @type {Record<string, unknown>} */
+    const nextCapabilities = { ...capabilities };
+    if (Object.keys(otherMeta).length > 0) nextCapabilities._meta = otherMeta;
+    else delete nextCapabilities._meta;
+    if (key === 'clientCapabilities' && serveTerminals) nextCapabilities.terminal = true;
+    if (page.terminalAuth && bridgeCan.terminalAuth) {
+      nextCapabilities.auth = { ...(isObject(capabilities.auth) ? capabilities.auth : {}), terminal: key === 'capabilities' ? {} : true };
+    }
+    next[key] = nextCapabilities;
   }
-  return { forwarded: { ...request, params: { ...params, clientCapabilities: nextCapabilities } }, page };
+  return { forwarded: { ...request, params: next }, page };
 }
 
 /**

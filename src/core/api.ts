@@ -115,13 +115,21 @@ export interface AcpClientOptions extends TransportOptions {
    */
   terminalAuth?: boolean;
   /**
-   * UNSTABLE (ACP RFD "subagents"): advertise `clientCapabilities.subagents` and keep the child
-   * sessions the agent exposes with `subagent_update` on their parent session
+   * Child sessions (ACP "subagents"): the client advertises `clientCapabilities.subagents` and keeps
+   * the child sessions the agent exposes with `subagent_update` on their parent session
    * (`session.subagents`), each child's own `session/update` traffic building its thread there.
-   * The code is fetched when the client connects. Without it, `subagent_update`s show as
-   * unsupported items and updates for child session ids are unknown-session updates. Default false.
+   * The code is fetched when the client connects. `false` turns this off: `subagent_update`s then
+   * show as unsupported items and updates for child session ids are unknown-session updates.
+   * Default true.
    */
   subagents?: boolean;
+  /**
+   * The ACP version to speak. `auto` (default): `initialize` offers the newest version this
+   * build speaks and the client speaks the one the agent answers (`snapshot.agent.protocolVersion`).
+   * `1` or `2` offer only that version and fail, naming both versions, against an agent that
+   * answers another. This build speaks version 1 only: `protocol: 2` fails at once.
+   */
+  protocol?: 1 | 2 | 'auto';
   /** Clock for timestamps (tests). */
   now?: () => number;
 }
@@ -277,7 +285,7 @@ export const ON_DEMAND_ACTIONS = {
   closeSession: 0 as Action<(sessionId: string, options?: MetaOptions) => Promise<void>>,
   deleteSession: 0 as Action<(sessionId: string, options?: MetaOptions) => Promise<void>>,
   /**
-   * UNSTABLE (`subagents` opt-in): cancels a child agent's current work with `session/cancel` for
+   * Cancels a child agent's current work with `session/cancel` for
    * its session id, without ending it. Refused unless the agent granted `capabilities.cancel` for
    * that child (`SubagentState.canCancel`).
    */

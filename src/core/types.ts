@@ -417,7 +417,8 @@ export interface AgentState {
   info: acp.Implementation | null;
   capabilities: acp.AgentCapabilities;
   authMethods: acp.AuthMethod[];
-  protocolVersion: number;
+  /** The ACP version the connection speaks, as the agent answered `initialize`. */
+  protocolVersion: 1 | 2;
   /** The acp-react-bridge in between, when the page reaches the agent through one; else null (or absent). */
   bridge?: BridgeState | null;
   /** The `_meta` of the agent's `initialize` answer; null when none. */

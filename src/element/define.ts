@@ -3,7 +3,7 @@ import type { MessageOverrides } from '../i18n/index.js';
 import type { AgentPanelProps } from '../panels/index.js';
 import type { AgentPanelEventMap } from './events.js';
 import { mountAgentPanel, type AgentPanelMount } from './mount.js';
-import type { ElementTheme, MountAgentPanelOptions } from './options.js';
+import { protocolAttribute, type ElementTheme, type MountAgentPanelOptions } from './options.js';
 
 /** The element's properties for what an attribute cannot carry. Setting one applies it at once. */
 export interface AgentPanelElement extends HTMLElement {
@@ -43,7 +43,7 @@ type Property = (typeof PROPERTIES)[number];
  */
 function makeElementClass(): AgentPanelElementConstructor {
   class AcpAgentPanelElement extends HTMLElement {
-    static observedAttributes = ['url', 'cwd', 'theme'];
+    static observedAttributes = ['url', 'cwd', 'theme', 'protocol'];
     #mount: AgentPanelMount | null = null;
     #props: Partial<Record<Property, unknown>> = {};
     #pending = false;
@@ -105,7 +105,13 @@ function makeElementClass(): AgentPanelElementConstructor {
 
     #options(): Partial<MountAgentPanelOptions> {
       const p = this.#props as Partial<AgentPanelElement>;
-      const client = { ...p.clientOptions, fs: p.fs, terminal: p.terminal, permissionPolicy: p.permissionPolicy };
+      const client = {
+        ...p.clientOptions,
+        fs: p.fs,
+        terminal: p.terminal,
+        permissionPolicy: p.permissionPolicy,
+        protocol: protocolAttribute(this.getAttribute('protocol')) ?? p.clientOptions?.protocol,
+      };
       return {
         url: this.getAttribute('url') ?? '',
         cwd: this.getAttribute('cwd') ?? '',

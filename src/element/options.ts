@@ -34,7 +34,20 @@ export function optionProblems(options: Partial<MountAgentPanelOptions>): string
   if (!cwd) problems.push('The cwd attribute is missing: give the absolute working directory for the sessions.');
   else if (!/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(cwd)) problems.push(`The cwd “${cwd}” is not an absolute path.`);
   if (theme !== undefined && !THEMES.includes(theme)) problems.push(`The theme “${theme}” is unknown: use light, dark or system.`);
+  const protocol = options.client?.protocol;
+  if (protocol !== undefined && !PROTOCOLS.includes(protocol)) problems.push(`The protocol “${protocol}” is unknown: use 1, 2 or auto.`);
   return problems;
+}
+
+const PROTOCOLS: readonly unknown[] = [1, 2, 'auto'];
+
+/**
+ * The `protocol` attribute as the client's option (`1`, `2`, `auto`); absent, the client's
+ * default. Another value is passed on as it is, for `optionProblems` to name.
+ */
+export function protocolAttribute(value: string | null): AcpClientOptions['protocol'] {
+  if (value === null) return undefined;
+  return (value === '1' ? 1 : value === '2' ? 2 : value) as AcpClientOptions['protocol'];
 }
 
 function isWebSocketUrl(value: string): boolean {

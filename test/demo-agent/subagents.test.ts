@@ -58,8 +58,8 @@ const agentText = (items: readonly ThreadItem[]) =>
     .join('\n');
 
 describe('/subagents over a real WebSocket', () => {
-  it('without the opt-in: no subagent_update, no inter-session message, nothing with another session id; the turn says why', async () => {
-    const { client, received, sessionId } = await connected();
+  it('with `subagents: false`: no subagent_update, no inter-session message, nothing with another session id; the turn says why', async () => {
+    const { client, received, sessionId } = await connected({ subagents: false });
     await expect(client.prompt(sessionId, '/subagents')).resolves.toBe('end_turn');
 
     const updates = received.filter((f) => f.method === 'session/update');
@@ -194,7 +194,7 @@ describe('/subagents over a real WebSocket', () => {
     expect(s.permissionRequests.map((r) => r.status)).toEqual(['cancelled']);
   });
 
-  it('session/load replays the children with their own ids to a client with the opt-in, and none of it to a client without', async () => {
+  it('session/load replays the children with their own ids to a client with sub-agents on, and none of it to one with `subagents: false`', async () => {
     const first = await connected({ subagents: true, permissionPolicy: () => 'allow_once' });
     const { sessionId } = first;
     await expect(first.client.prompt(sessionId, '/subagents')).resolves.toBe('end_turn');
@@ -210,7 +210,7 @@ describe('/subagents over a real WebSocket', () => {
       expect(kinds(is.session.thread.items.toArray())).toEqual(kinds(was.session.thread.items.toArray()));
     }
 
-    const without = await connectedOnly();
+    const without = await connectedOnly({ subagents: false });
     const plain = await without.client.loadSession(sessionId, { cwd: WORKSPACE });
     expect(plain.subagents).toBeUndefined();
     expect(without.received.filter((f) => f.params?.sessionId !== undefined && f.params.sessionId !== sessionId)).toEqual([]);

@@ -3,7 +3,7 @@
  * SDK on both sides.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AcpClient, AcpSnapshot, SessionState, ThreadItem, ToolCallItem } from '../../src/core/index.js';
+import type { AcpClient, AcpClientOptions, AcpSnapshot, SessionState, ThreadItem, ToolCallItem } from '../../src/core/index.js';
 import { AcpClientError } from '../../src/core/index.js';
 import { makeClient, startDemo, WORKSPACE, type DemoServer } from '../helpers/demo.js';
 import { waitForSnapshot } from '../helpers/wait.js';
@@ -65,6 +65,19 @@ describe('connection and initialize', () => {
     const caps = (init!.msg as { params: { clientCapabilities: Record<string, unknown> } }).params.clientCapabilities;
     expect(caps.fs).toEqual({ readTextFile: false, writeTextFile: false });
     expect(caps.terminal).toBe(false);
+  });
+
+  it('advertises plan operations and sub-agents by default; `subagents: false` takes sub-agents out', async () => {
+    const advertised = async (overrides: Partial<AcpClientOptions>) => {
+      const { client } = connectClient(overrides);
+      await client.connect();
+      const init = client.traffic.entries().find((e) => e.dir === 'out' && (e.msg as { method?: string }).method === 'initialize');
+      return (init!.msg as { params: { clientCapabilities: Record<string, unknown> } }).params.clientCapabilities;
+    };
+    expect(await advertised({})).toMatchObject({ plan: {}, subagents: {} });
+    const off = await advertised({ subagents: false });
+    expect(off.plan).toEqual({});
+    expect(off).not.toHaveProperty('subagents');
   });
 
   it('leaves no socket open when disposed or disconnected while still connecting', async () => {

@@ -120,7 +120,7 @@ const texts = (items: readonly ThreadItem[]) =>
   items.map((i) => (i.kind === 'tool_call' ? `tool:${i.toolCallId}` : 'text' in i ? `${i.kind}:${i.text}` : i.kind));
 
 describe('requests sent with a child session’s id', () => {
-  it('without the opt-in: a child’s permission request is an unknown session’s, answered "cancelled" (as before)', async () => {
+  it('with `subagents: false`: a child’s permission request is an unknown session’s, answered "cancelled"', async () => {
     const { client, sessionId } = await connected({ subagents: false });
     let answer: unknown;
     script = async (turn) => {

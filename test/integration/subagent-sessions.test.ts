@@ -1,10 +1,10 @@
 /**
- * UNSTABLE child sessions (ACP RFD "subagents") end to end, over a real loopback WebSocket with
+ * Child sessions (ACP "subagents", advertised by default) end to end, over a real loopback WebSocket with
  * the real SDK on both sides. The agent is built with the SDK's unstable entry (its stable parser
  * drops `clientCapabilities.subagents`): a prompt starts a child session, announced with
  * `subagent_update` on the parent and working in `session/update`s sent with the child's own id.
  * It sends them whether or not the client advertised the capability, so the test also shows that
- * a client without the opt-in treats them as before.
+ * a client with `subagents: false` treats them as unsupported.
  */
 import * as acp from '@agentclientprotocol/sdk';
 import { agent as unstableAgent } from '@agentclientprotocol/sdk/unstable';
@@ -122,8 +122,8 @@ const children = (s: AcpSnapshot, id: string) => Object.values(s.sessions[id]!.s
 const shown = (i: ThreadItem) => [i.kind, i.kind === 'tool_call' ? i.status : 'text' in i ? i.text : null];
 
 describe('subagent_update over a real WebSocket', () => {
-  it('without the opt-in: no capability; the update is an unsupported item and the child’s traffic an unknown session, as before', async () => {
-    const client = await connected({});
+  it('with `subagents: false`: no capability; the update is an unsupported item and the child’s traffic an unknown session', async () => {
+    const client = await connected({ subagents: false });
     expect(advertised.at(-1)).not.toHaveProperty('subagents');
     const { sessionId } = await client.newSession({ cwd: WORKSPACE });
     await expect(client.prompt(sessionId, 'go')).resolves.toBe('end_turn');
@@ -226,8 +226,8 @@ describe('subagent_update over a real WebSocket', () => {
     expect(s.diagnostics[0]!.raw).toEqual({ sessionId, update: { sessionUpdate: 'session_message_chunk', content: text('whose?') } });
   });
 
-  it('without the opt-in they stay unsupported items on the parent, and the child’s an unknown session', async () => {
-    const client = await connected({});
+  it('with `subagents: false` they stay unsupported items on the parent, and the child’s an unknown session', async () => {
+    const client = await connected({ subagents: false });
     const { sessionId } = await client.newSession({ cwd: WORKSPACE });
     await expect(client.prompt(sessionId, 'message')).resolves.toBe('end_turn');
     const s = client.getSnapshot();

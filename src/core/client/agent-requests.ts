@@ -27,7 +27,7 @@ export interface RequestHost {
   connectionLost(): boolean;
   /** The session named by a pending client request, by its JSON-RPC id (for request-scoped elicitations). */
   sessionOfRequest(id: string | number): string | null;
-  /** Whose a child session's requests are (UNSTABLE subagents, on demand); nullish for any other session id. */
+  /** Whose a child session's requests are (sub-agents, on demand); nullish for any other session id. */
   owner(sessionId: string): ChildOwner | null | undefined;
   /**
    * A notification of no ACP method (an extension's, such as the bridge's), and a request of none:

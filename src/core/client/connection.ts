@@ -1,7 +1,8 @@
 /**
  * The connection to the agent and its reconnect loop: one SDK client connection at a time (a new
- * one per reconnect) over the tapped stream, with the client's handlers, initialized with the
- * client's capabilities; a drop is noticed, shown, and followed by a
+ * one per reconnect) over the tapped stream, with the client's handlers, connected once the
+ * client's own `initialize` (`negotiate.ts`) settled the protocol version; a drop is noticed,
+ * shown, and followed by a
  * reconnect with backoff while the host wants to be connected. Requests go out through
  * `request` (`request.ts`), on whichever connection is current.
  *
@@ -12,17 +13,20 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpClient, AcpClientOptions } from '../api.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
-import type { AcpErrorInfo, AcpSnapshot } from '../types.js';
+import { isRecord } from '../guards.js';
+import type { AcpErrorInfo, AcpSnapshot, AgentState } from '../types.js';
 import { DEFAULT_RECONNECT, reconnectDelay } from './backoff.js';
 import { createRequest, type Request } from './request.js';
+import type { ExtensionCall } from './agent-requests.js';
 import type { ClientTap } from './inbound.js';
+import { negotiate, type Handshake } from './negotiate.js';
 import { canReconnect, openStream, type RefusalSource } from './transport.js';
 
-const SUPPORTED_PROTOCOL_VERSION = acp.PROTOCOL_VERSION;
-
 export interface ConnectionHooks {
-  /** Serves `fs/*` and `terminal/*` on a new connection's app; null without adapters. */
+  /** Serves `fs/*` and `terminal/*` (with adapters) and routes child sessions on a new connection's app; null with none of them. */
   serveWorkspace: ((app: acp.ClientApp) => Promise<void>) | null;
+  /** An extension notification (`_…`) that came before the `initialize` answer, before any app is connected. */
+  early(notification: ExtensionCall): void;
   /** Registers the handlers of the other agent requests (permission, elicitation). */
   register(app: acp.ClientApp): acp.ClientApp;
   /** The connection is initialized; after a reconnect, the open sessions are restored. */
@@ -61,6 +65,8 @@ export function createConnection(
   let disposed = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let connecting: Promise<void> | null = null;
+  /** Aborts the attempt's `initialize` (a `disconnect` while it waits for the answer). */
+  let negotiating: AbortController | undefined;
   /** The last failed attempt's code and message, until an attempt succeeds. */
   let lastFailure = '';
 
@@ -78,30 +84,20 @@ export function createConnection(
     // not leave a socket open nor set a status over the one `disconnect` set.
     const stale = () => myGeneration !== generation || !wantConnected;
     set({ status: isReconnect ? 'reconnecting' : 'connecting' });
-    let conn: acp.ClientConnection;
     tap.reset();
+    const app = acp.client({ name: options.clientInfo?.name ?? 'acp-react' });
+    const aborted = (negotiating = new AbortController()).signal;
+    let handshake: Handshake;
     try {
-      const app = acp.client({ name: options.clientInfo?.name ?? 'acp-react' });
-      // Awaited only when there is a module to fetch: without one, the connection is in place
-      // when `connect()` returns, so a `disconnect()` right after it closes that connection.
       if (hooks.serveWorkspace) await hooks.serveWorkspace(app);
-      // A promise only over HTTP, whose code is fetched on first use.
-      const opened = openStream(options, tap, modules);
-      conn = hooks.register(app).connect(opened instanceof Promise ? await opened : opened);
-    } catch (error) {
-      throw toAcpError(error, options.url);
-    }
-    // Even when already stale, the socket is let open and initialized before it is closed
-    // (below): closing one still connecting makes the `ws` package throw an error nobody hears.
-    connection = conn;
-    void conn.closed.then(() => onClosed(myGeneration, conn));
-
-    let init: acp.InitializeResponse;
-    try {
-      init = await request<acp.InitializeResponse>(
-        acp.methods.agent.initialize,
-        {
-          protocolVersion: SUPPORTED_PROTOCOL_VERSION,
+      if (stale()) return;
+      // The client's own `initialize`; the app, of the version answered, gets the rest.
+      handshake = await negotiate(
+        // A promise only over HTTP, whose code is fetched on first use.
+        () => openStream(options, tap, modules),
+        options.protocol ?? 'auto',
+        (protocolVersion) => ({
+          protocolVersion,
           // What the client can serve: `fs` and `terminal` only with the host's adapters.
           clientCapabilities: {
             fs: { readTextFile: Boolean(options.fs), writeTextFile: Boolean(options.fs?.writeTextFile) },
@@ -111,63 +107,49 @@ export function createConnection(
             auth: { terminal: false },
             // The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it.
             ...(options.terminalAuth && { _meta: { 'acp-react/bridge': { terminalAuth: true } } }),
-            // UNSTABLE, the host's opt-in: the agent may then expose child sessions.
-            ...(options.subagents && { subagents: {} }),
-          } as acp.ClientCapabilities,
+            // Plan operations (`plan_update` by id, `plan_removed`); the legacy `plan` is still read.
+            plan: {},
+            // Child sessions, unless the host turned them off.
+            ...(options.subagents !== false && { subagents: {} }),
+          },
           clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
-        },
-        { timeoutMs: options.initializeTimeoutMs ?? 20_000, conn },
+        }),
+        options.initializeTimeoutMs ?? 20_000,
+        aborted,
+        undefined,
+        hooks.early,
       );
     } catch (error) {
       if (stale()) return;
-      // A socket that could not open failed with its own error (`connectionFailed`); one closed
-      // after it opened says so (`connectionClosed`): the agent, or what runs it, was reached.
-      const reason = conn.signal.aborted ? toAcpError(conn.signal.reason ?? error, options.url) : toAcpError(error, options.url);
-      await abandon(conn);
-      throw reason;
+      throw toAcpError(error, options.url);
     }
     if (stale()) {
-      await abandon(conn);
+      void handshake.rest.readable.cancel().catch(() => {});
       return;
     }
-    if (init.protocolVersion !== SUPPORTED_PROTOCOL_VERSION) {
-      await abandon(conn);
-      throw new AcpClientError(
-        ErrorCodes.unsupportedProtocolVersion,
-        `The agent speaks ACP protocol version ${init.protocolVersion}; this client supports version ${SUPPORTED_PROTOCOL_VERSION}.`,
-      );
-    }
+    const conn = hooks.register(app).connect(handshake.rest);
+    connection = conn;
+    void conn.closed.then(() => onClosed(myGeneration, conn));
+    // Read leniently: no SDK parser saw the answer (it would drop the fields of another version).
+    const { agentInfo, agentCapabilities, authMethods, _meta } = handshake.result;
     lastFailure = '';
     set({
       status: 'ready',
       error: null,
       reconnect: { attempt: 0, nextAttemptAt: null },
       agent: {
-        info: init.agentInfo ?? null,
-        capabilities: init.agentCapabilities ?? {},
-        authMethods: init.authMethods ?? [],
-        protocolVersion: init.protocolVersion,
-        _meta: init._meta,
+        info: isRecord(agentInfo) ? (agentInfo as acp.Implementation) : null,
+        capabilities: isRecord(agentCapabilities) ? agentCapabilities : {},
+        authMethods: Array.isArray(authMethods) ? authMethods : [],
+        protocolVersion: handshake.version,
+        _meta: _meta as AgentState['_meta'],
       },
     });
     await hooks.ready(isReconnect);
   }
 
-  /**
-   * Closes a connection given up on during `initialize` (timeout, unsupported protocol version).
-   * It is detached first: its close used to be handled as a dropped connection, which replaced
-   * the real error with "connection lost" and scheduled a reconnect (for a version mismatch, a
-   * reconnect loop without end). The close also waits one task, so the `$/cancel_request` the SDK
-   * queued for a timed-out `initialize` is written before the socket goes.
-   */
-  async function abandon(conn: acp.ClientConnection) {
-    if (connection === conn) connection = null;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    conn.close();
-  }
-
   function onClosed(myGeneration: number, conn: acp.ClientConnection) {
-    // Before it was ready, the attempt reports the close itself: its `initialize` fails with it.
+    // Not this attempt's connection any more (a newer one, or a disconnect), or not ready yet.
     if (myGeneration !== generation || connection !== conn || get().status !== 'ready') return;
     connection = null;
     const reason = conn.signal.reason;
@@ -250,6 +232,7 @@ export function createConnection(
 
   async function disconnect() {
     wantConnected = false;
+    negotiating?.abort();
     if (reconnectTimer) clearTimeout(reconnectTimer);
     reconnectTimer = null;
     const conn = connection;

@@ -33,7 +33,7 @@ import { appendItem, replaceItem } from '../thread.js';
 import { createSessionState } from '../session.js';
 import { createStore } from '../store.js';
 import type { AcpSnapshot } from '../types.js';
-import { createPendingRequests } from './agent-requests.js';
+import { createPendingRequests, type ExtensionCall } from './agent-requests.js';
 import { ON_DEMAND, type ConnectionModules } from './connection-modules.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { SessionActions } from './session-actions.js';
@@ -63,12 +63,12 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
-  /** With the `subagents` opt-in: the router of child sessions' updates and requests, fetched on connect. */
+  /** Unless `subagents: false`: the router of child sessions' updates and requests, fetched on connect. */
   let children: SubagentRouter | undefined;
   /** Whose a child session's requests are (null for any other session id). */
   const owner = (sessionId: string) => children?.owner(sessionId);
   const serveWorkspace = async (app: acp.ClientApp) => {
-    if (options.subagents)
+    if (options.subagents !== false)
       children ??= (await import('./subagents.js')).createSubagentRouter(
         { get, peek: store.peek, update, now, diagnose, withSession, createSessionState, applySessionUpdate, strays: sessions.strayUpdates },
         [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
@@ -94,6 +94,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
         if (handlers.get(method) === handler) handlers.delete(method);
       };
     };
+  const onExtension = (notification: ExtensionCall) => void actions().then((loaded) => loaded.onExtension(notification));
   const tap = createTap(traffic, diagnose, (params) => children?.route(params) || sessions.onUpdate(params));
   const pending = createPendingRequests({
     get,
@@ -107,12 +108,13 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     // Notifications of no ACP method (the host's handlers, acp-react-bridge's features and
     // terminals' output) and requests of none, answered by the on-demand actions module; the one
     // promise keeps the notifications in order.
-    onExtension: (notification) => void actions().then((loaded) => loaded.onExtension(notification)),
+    onExtension,
     onExtRequest: (ctx) => actions().then((loaded) => loaded.answerExtRequest(ctx)),
   });
   const connection = createConnection(get, update, now, options, tap, modules, {
-    // File and terminal requests: their code is fetched only for hosts that supplied an adapter.
-    serveWorkspace: options.fs || options.terminal || options.subagents ? serveWorkspace : null,
+    // Sub-agents (unless `subagents: false`), file and terminal requests (with an adapter): fetched on connect.
+    serveWorkspace: options.fs || options.terminal || options.subagents !== false ? serveWorkspace : null,
+    early: onExtension,
     register: pending.register,
     async ready(isReconnect) {
       // Fetched now, while the connection is known to work, not first when it has dropped.

@@ -15,7 +15,7 @@ export interface ElicitationHost {
   now(): number;
   update(fn: (snapshot: AcpSnapshot) => AcpSnapshot): void;
   sessionOfRequest(id: string | number): string | null;
-  /** Whose a child session's requests are (UNSTABLE subagents); nullish for any other session id. */
+  /** Whose a child session's requests are (sub-agents); nullish for any other session id. */
   owner(sessionId: string): ChildOwner | null | undefined;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   /** True while the session's turn is being cancelled. */

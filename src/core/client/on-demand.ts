@@ -25,6 +25,6 @@ export interface ClientHelpers {
 export interface WorkspaceHost extends ClientHelpers {
   /** Records an `adapter_error` diagnostic. */
   diagnose(message: string): void;
-  /** Whose a child session's requests are (UNSTABLE subagents): its top-level session and roots; nullish for any other id. */
+  /** Whose a child session's requests are (sub-agents): its top-level session and roots; nullish for any other id. */
   owner(sessionId: string): ChildOwner | null | undefined;
 }

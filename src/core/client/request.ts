@@ -19,7 +19,7 @@ export type Request = <T>(method: string, params: unknown, options?: RequestOpti
 
 /**
  * `requireConnection` gives the open, initialized connection (or throws); a request that names
- * its connection (`initialize`, a prompt's turn) goes out on that one. `url` names the agent in
+ * its connection (a prompt's turn) goes out on that one. `url` names the agent in
  * connection errors.
  */
 export function createRequest(

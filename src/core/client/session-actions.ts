@@ -123,7 +123,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
     update((s) =>
       host.putSession(s, {
         ...(previous ?? fresh),
-        // The replay rebuilds the child sessions too (UNSTABLE subagents): it announces them again.
+        // The replay rebuilds the child sessions too (sub-agents): it announces them again.
         ...(replay ? { thread: fresh.thread, turns: fresh.turns, turn: fresh.turn, plan: fresh.plan, subagents: fresh.subagents } : {}),
         cwd: options.cwd,
         additionalDirectories: (params.additionalDirectories as string[] | undefined) ?? [],

@@ -139,7 +139,7 @@ function applyResponse(snapshot: AcpSnapshot, request: Outstanding, msg: Record<
         info: (result.agentInfo as acp.Implementation | undefined) ?? null,
         capabilities: (result.agentCapabilities as acp.AgentCapabilities | undefined) ?? {},
         authMethods: (result.authMethods as acp.AuthMethod[] | undefined) ?? [],
-        protocolVersion: typeof result.protocolVersion === 'number' ? result.protocolVersion : 1,
+        protocolVersion: result.protocolVersion === 2 ? 2 : 1,
         bridge: null,
       },
     };

@@ -60,12 +60,12 @@ describe('silent agents', () => {
 });
 
 describe('protocol version', () => {
-  it('an agent answering protocolVersion 2 is refused with -32022, status error, and no reconnect loop', async () => {
-    const agent = await rawAgent({ protocolVersion: 2 });
+  it('an agent answering a version the client does not speak is refused with -32022 naming both, status error, and no reconnect loop', async () => {
+    const agent = await rawAgent({ protocolVersion: 3 });
     const { client } = pool.make(agent.url, { reconnect: { initialDelayMs: 10, maxDelayMs: 20, jitter: 0 } });
     await expect(client.connect()).rejects.toMatchObject({
       code: -32022,
-      message: expect.stringMatching(/protocol version 2.*supports version 1/),
+      message: expect.stringMatching(/^The agent answered ACP protocol version 3; this client speaks version/),
     });
     // Give a reconnect loop every chance to show itself (backoff is 10 ms).
     await settle(300);
