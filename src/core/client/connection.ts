@@ -16,7 +16,7 @@ import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import type { AcpErrorInfo, AcpSnapshot, AgentState } from '../types.js';
 import { DEFAULT_RECONNECT, reconnectDelay } from './backoff.js';
-import { createRequest, type Request } from './request.js';
+import { agentError, createRequest, type Request } from './request.js';
 import type { ExtensionCall } from './agent-requests.js';
 import type { ClientTap } from './inbound.js';
 import { negotiate, type Handshake } from './negotiate.js';
@@ -121,7 +121,7 @@ export function createConnection(
       );
     } catch (error) {
       if (stale()) return;
-      throw toAcpError(error, options.url);
+      throw agentError(error, options.url, update);
     }
     if (stale()) {
       void handshake.rest.readable.cancel().catch(() => {});

@@ -47,15 +47,7 @@ export function createRequest(
         // In seconds, exactly: 300 ms reads "0.3 s", 60,000 ms "60 s".
         throw new AcpClientError(ErrorCodes.timeout, `The agent did not answer ${method} within ${timeoutMs / 1000} s.`);
       }
-      let normalized = toAcpError(error, url);
-      // A refused oversized response is replaced by an error marked this way (see `inbound.ts`).
-      if (isRecord(normalized.data) && normalized.data.reason === ErrorCodes.messageTooLarge) {
-        normalized = new AcpClientError(ErrorCodes.messageTooLarge, normalized.message, normalized.data);
-      }
-      if (isAuthRequired(normalized)) {
-        update((s) => ({ ...s, auth: { ...s.auth, required: true, error: normalized.toInfo() } }));
-      }
-      throw normalized;
+      throw agentError(error, url, update);
     } finally {
       if (timer) clearTimeout(timer);
       signal?.removeEventListener('abort', abort);
@@ -63,4 +55,20 @@ export function createRequest(
   }
 
   return request;
+}
+
+/**
+ * What an agent's error answer (or a failed request) becomes for the host: an `AcpClientError`,
+ * `message_too_large` for a refused oversized answer, and an "auth required" answer marks the
+ * snapshot's `auth`, whichever request it answered (`initialize` included: see `negotiate.ts`).
+ */
+export function agentError(error: unknown, url: string | undefined, update: (fn: (s: AcpSnapshot) => AcpSnapshot) => void): AcpClientError {
+  let normalized = toAcpError(error, url);
+  // A refused oversized response is replaced by an error marked this way (see `inbound.ts`).
+  if (isRecord(normalized.data) && normalized.data.reason === ErrorCodes.messageTooLarge) {
+    normalized = new AcpClientError(ErrorCodes.messageTooLarge, normalized.message, normalized.data);
+  }
+  const info = normalized.toInfo();
+  if (isAuthRequired(normalized)) update((s) => ({ ...s, auth: { ...s.auth, required: true, error: info } }));
+  return normalized;
 }

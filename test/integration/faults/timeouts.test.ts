@@ -4,6 +4,7 @@
  * loop on reconnects it cannot win.
  */
 import { describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../../../src/core/index.js';
 import { WORKSPACE } from '../../helpers/demo.js';
 import { itemsOf, perTestAgents, sent, settle, textChunk } from '../../helpers/faults.js';
 import { isNotification, isRequest } from '../../helpers/raw-agent.js';
@@ -80,6 +81,34 @@ describe('protocol version', () => {
     await settle(300);
     expect(agent.connections).toHaveLength(2);
     expect(client.getSnapshot()).toMatchObject({ status: 'error', error: { code: -32022 } });
+  });
+});
+
+describe('initialize answered with an error', () => {
+  it('"authentication required" marks the snapshot\'s auth, as an answer to any other request does', async () => {
+    const agent = await rawAgent({
+      onMessage: (m, conn) => {
+        if (!isRequest(m, 'initialize')) return false;
+        conn.respondError(m.id, -32000, 'Authentication required');
+        return true;
+      },
+    });
+    const { client } = pool.make(agent.url, { reconnect: false });
+    await expect(client.connect()).rejects.toMatchObject({ code: -32000, message: expect.stringMatching(/Authentication required/) });
+    expect(client.getSnapshot().auth).toMatchObject({ required: true, error: { code: -32000 } });
+  });
+
+  it('an answer over maxMessageBytes fails with message_too_large, naming the limit', async () => {
+    const LIMIT = 10_000;
+    const agent = await rawAgent({
+      onMessage: (m, conn) => {
+        if (!isRequest(m, 'initialize')) return false;
+        conn.respond(m.id, { protocolVersion: 1, agentCapabilities: {}, authMethods: [], _meta: { padding: 'x'.repeat(LIMIT) } });
+        return true;
+      },
+    });
+    const { client } = pool.make(agent.url, { reconnect: false, maxMessageBytes: LIMIT });
+    await expect(client.connect()).rejects.toMatchObject({ code: ErrorCodes.messageTooLarge });
   });
 });
 
