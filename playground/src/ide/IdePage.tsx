@@ -37,9 +37,6 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
       clientInfo: { name: 'acp-react-playground', title: 'acp-react playground', version: '0.1.0' },
       // The AgentPanel shows a sign-in terminal: through acp-react-bridge --terminal-auth, agents may offer terminal sign-in.
       terminalAuth: params.external,
-      // UNSTABLE child sessions (ACP RFD "subagents"): an agent may show its sub-agents as sessions of their own,
-      // listed under the thread ("Sub-agents"); the demo agent's /subagents does.
-      subagents: true,
       ...(params.browserWorkspace ? { fs: changes.fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) } : {}),
     }),
     [params, fs, changes],
