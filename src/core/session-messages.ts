@@ -1,5 +1,5 @@
 /**
- * UNSTABLE (ACP RFD "subagents"): messages between sessions (a parent and its children), as
+ * Sub-agents (ACP "subagents"): messages between sessions (a parent and its children), as
  * `'session_message'` items of the transcript they arrive on (a session's own thread or a child's).
  * A `session_message` upserts the item with its `messageId` (each field a tri-state patch: absent
  * keeps, `null` clears, a value replaces; content `[]` clears too); a `session_message_chunk`

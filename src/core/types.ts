@@ -138,7 +138,7 @@ export interface SubagentRun {
 }
 
 /**
- * UNSTABLE (ACP RFD "subagents"): a child session the agent exposed with `subagent_update`, kept
+ * Sub-agents (ACP "subagents"): a child session the agent exposed with `subagent_update`, kept
  * on its parent session when the client was created with `subagents: true`. Its own
  * `session/update` traffic (sent with the child's session id) feeds `session` and `run`.
  */
@@ -208,7 +208,7 @@ export interface UnsupportedItem extends ItemBase {
 }
 
 /**
- * UNSTABLE (ACP RFD "subagents", with the `subagents` opt-in): a message between two sessions
+ * Sub-agents (ACP "subagents"): a message between two sessions
  * (a parent and one of its children), as one view of it: the sender's transcript holds the
  * outgoing view, the recipient's the incoming one, each under its own `messageId`. Built by
  * `session_message` upserts (each field: absent keeps, `null` clears, a value replaces; content
@@ -338,7 +338,7 @@ export interface SessionState {
   info: { title: string | null; updatedAt: string | null };
   /** The `_meta` of the agent's last `session/new`, `session/load` or `session/resume` answer; null when none. */
   _meta?: Meta | null;
-  /** UNSTABLE: the child agents it exposed (`subagent_update`), by child session id; only with the `subagents` opt-in. */
+  /** The child agents it exposed (`subagent_update`), by child session id; none with `subagents: false`. */
   subagents?: Readonly<Record<string, SubagentState>>;
 }
 
@@ -354,10 +354,10 @@ export type PermissionRequestStatus = 'pending' | 'answered' | 'cancelled' | 'in
 export interface PermissionRequestState {
   /** Local id to answer it with (`respondToPermission`). */
   requestId: string;
-  /** The session it belongs to: for a child session's request (UNSTABLE subagents), the top-level session the child belongs to. */
+  /** The session it belongs to: for a child session's request (sub-agents), the top-level session the child belongs to. */
   sessionId: string;
   /**
-   * UNSTABLE (subagents): the child session that asked, when it was a child's request (shown in
+   * Sub-agents: the child session that asked, when it was a child's request (shown in
    * its parent's panel, `sessionId`); null (or absent) for the session's own requests.
    */
   subagentSessionId?: string | null;
@@ -382,7 +382,7 @@ export interface ElicitationState {
   message: string;
   /** The session it belongs to (for a child session's request, the top-level session the child belongs to); null when none. */
   sessionId: string | null;
-  /** UNSTABLE (subagents): the child session that asked; null (or absent) for the session's own requests. */
+  /** Sub-agents: the child session that asked; null (or absent) for the session's own requests. */
   subagentSessionId?: string | null;
   toolCallId: string | null;
   /** Set for request-scoped elicitations (tied to an outstanding client request). */
@@ -400,9 +400,9 @@ export interface ElicitationState {
 
 export interface TerminalState {
   terminalId: string;
-  /** The session that created it: for a child session's terminal (UNSTABLE subagents), the top-level session the child belongs to. */
+  /** The session that created it: for a child session's terminal (sub-agents), the top-level session the child belongs to. */
   sessionId: string;
-  /** UNSTABLE (subagents): the child session that created it (and may use it); null (or absent) for the session's own. */
+  /** Sub-agents: the child session that created it (and may use it); null (or absent) for the session's own. */
   subagentSessionId?: string | null;
   command: string;
   args: string[];

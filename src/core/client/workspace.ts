@@ -1,7 +1,7 @@
 /**
  * The agent's access to the host's workspace: `fs/*` requests served through the host's
  * `FsAdapter` (confined to the session roots) and `terminal/*` requests through its
- * `TerminalAdapter`. A child session's requests (UNSTABLE subagents) are served with its own
+ * `TerminalAdapter`. A child session's requests (sub-agents) are served with its own
  * roots and working directory (`WorkspaceHost.owner`).
  *
  * The client loads this module with a dynamic `import()` while connecting, and only when the host

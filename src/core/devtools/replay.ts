@@ -3,7 +3,7 @@
  * use) into a snapshot, through the same reducer the live client uses. Stories and bug reports
  * use it to show exactly what the live hook would have shown.
  *
- * Child sessions (UNSTABLE subagents) go through the live client's own router when the recording
+ * Child sessions (sub-agents) go through the live client's own router when the recording
  * has them and its client advertised `subagents` (or no `initialize` was recorded): announcements
  * record the child on its parent, a child's updates build its record (those sent before the
  * announcement too), and a child's permission request is filed under its top-level session.
