@@ -308,7 +308,7 @@ export type SessionStatus = 'active' | 'loading' | 'restoring' | 'lost' | 'close
  */
 export type PlanState =
   | { planId: string; type: 'items'; entries: acp.PlanEntry[]; _meta: Meta | null }
-  | { planId: string; type: 'markdown'; content: string; _meta: Meta | null }
+  | { planId: string; type: 'markdown'; content: string; path?: string; _meta: Meta | null }
   | { planId: string; type: 'file'; uri: string; _meta: Meta | null };
 
 export interface SessionState {
