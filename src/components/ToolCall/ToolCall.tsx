@@ -96,7 +96,7 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
         {title}
       </span>
       {name && (
-        <span className="acp-tool-call__name" data-slot="tool-call-name">
+        <span className="acp-tool-call__name" data-slot="tool-call-name" title={name}>
           <span className="acp-visually-hidden">{` ${messages.name_label}: `}</span>
           <code translate="no">{name}</code>
         </span>
