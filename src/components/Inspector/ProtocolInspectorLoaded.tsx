@@ -123,15 +123,14 @@ export const ProtocolInspectorLoaded = /* @__PURE__ */ forwardRef<HTMLElement, P
         </button>
       </div>
       <p className="acp-inspector__count" data-slot="inspector-count">
-        {protocolVersion != null && (
-          <>
-            <span data-slot="inspector-protocol">{format(messages.protocol, { version: protocolVersion })}</span>
-            {' · '}
-          </>
-        )}
         {format(messages.count, { shown: shown.length, total: entries.length })}
         {paused ? ` · ${messages.paused}` : ''}
       </p>
+      {protocolVersion != null && (
+        <p className="acp-inspector__protocol" data-slot="inspector-protocol">
+          {format(messages.protocol, { version: protocolVersion })}
+        </p>
+      )}
       <HighlightingMode />
       {entries.length === 0 ? <p className="acp-inspector__empty">{messages.empty}</p> : <FrameList rows={shown} messages={messages} />}
     </section>
