@@ -25,11 +25,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const RecordedTurn: Story = {
-  args: { entries: trafficOf(allowTranscript) },
+  args: { entries: trafficOf(allowTranscript), protocolVersion: 1 },
 };
 
 export const RealAgentWithExtensions: Story = {
-  args: { entries: trafficOf(claudeTranscript) },
+  args: { entries: trafficOf(claudeTranscript), protocolVersion: 1 },
 };
 
 export const WithRefusedFrames: Story = {

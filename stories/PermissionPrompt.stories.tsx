@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { PermissionPrompt, PermissionQueue } from '../src/components/PermissionPrompt/index.js';
+import { PermissionPlaceholder } from '../src/components/PermissionPrompt/PermissionPlaceholder.js';
 import type { PermissionRequestState } from '../src/core/types.js';
 
 // Shapes from fixtures/sdk-example-agent.allow.ndjson (session/request_permission).
@@ -157,4 +158,37 @@ function QueueDemo() {
 
 export const Queue: StoryObj = {
   render: () => <QueueDemo />,
+};
+
+/**
+ * What exactly is approved: the agent sent the tool's programmatic name (`name`), shown
+ * untranslated beside the title, with the input the tool is given.
+ */
+export const WithToolName: Story = {
+  args: {
+    request: {
+      ...editRequest,
+      requestId: 'perm-name',
+      toolCall: {
+        toolCallId: 'call_5',
+        title: 'Open an issue about the flaky test',
+        kind: 'other',
+        name: 'mcp__github__create_issue',
+        rawInput: { owner: 'acme', repo: 'demo', title: 'Flaky: net.test.ts retries', labels: ['bug', 'ci'] },
+      },
+    },
+  },
+};
+
+/**
+ * Waiting to mount: when an agent asks many permissions at once, prompts mount in slices, each
+ * showing its title in a frame of its size until its turn (a moment later).
+ */
+export const WaitingToMount: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <PermissionPlaceholder request={editRequest} />
+      <PermissionPlaceholder request={commandRequest} />
+    </div>
+  ),
 };

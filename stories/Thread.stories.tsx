@@ -4,12 +4,13 @@ import { Thread, type ThreadProps } from '../src/components/Thread/index.js';
 import { preloadComponents } from '../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn } from '../src/core/index.js';
 import { appendBlock, readContentBlock, textOf } from '../src/core/content.js';
+import { applyPlan } from '../src/core/reducer/plans.js';
 import { closeOpenThought } from '../src/core/reducer/thoughts.js';
 import { sessionMessageReducers } from '../src/core/session-messages.js';
 import { applyChildUpdate, applySubagentUpdate, parseSubagentUpdate } from '../src/core/subagents.js';
 import { appendItem, replaceItem } from '../src/core/thread.js';
 import { parseTranscript, replayTranscript, type TranscriptEntry } from '../src/core/devtools/index.js';
-import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState } from '../src/core/types.js';
+import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, PlanState, SessionState, TerminalState } from '../src/core/types.js';
 import claudeOffline from '../fixtures/claude-agent-acp.offline.ndjson?raw';
 import demoCancel from '../fixtures/demo-cancel.ndjson?raw';
 import demoCompaction from '../fixtures/demo-compaction.ndjson?raw';
@@ -495,6 +496,27 @@ const full = () => scene(transcripts.demoFullTurn);
 
 /** The demo agent's default turn, finished: thought, plan, read, markdown, edit with its answered permission, terminal. */
 export const FullTurn: Story = { render: () => <ThreadDemo build={full} /> };
+
+/**
+ * The same turn with two more plans (plan operations, `plan_update`): a Markdown plan document
+ * kept in a file, and a plan the agent keeps in a file. All three are pinned under the log, each
+ * named by its plan id, the main checklist first; the pinned area scrolls past 40% of the thread.
+ */
+function withSeveralPlans(): Scene {
+  const base = full();
+  const plans: PlanState[] = [
+    {
+      planId: 'design',
+      type: 'markdown',
+      content: '## Greeting fix\n\n1. Read `greet()`.\n2. Add the missing **comma**.\n3. Run `npm test`.',
+      path: '/workspace/demo/.agent/plans/greeting.md',
+      _meta: null,
+    },
+    { planId: 'review', type: 'file', uri: 'file:///workspace/demo/.agent/plans/review.md', _meta: null },
+  ];
+  return { ...base, session: plans.reduce(applyPlan, base.session) };
+}
+export const SeveralPlans: Story = { render: () => <ThreadDemo build={withSeveralPlans} /> };
 
 /** The same recording cut part-way through the markdown answer: the turn is running and the answer streams. */
 export const StreamingMidway: Story = {

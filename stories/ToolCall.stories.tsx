@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PermissionPrompt } from '../src/components/PermissionPrompt/index.js';
 import { ToolCall } from '../src/components/ToolCall/index.js';
+import { ToolCallPlaceholder } from '../src/components/ToolCall/ToolCallPlaceholder.js';
+import { JsonWriting } from '../src/components/shared/JsonWriting.js';
 import { applySessionUpdate, createSessionState } from '../src/core/index.js';
 import type { PermissionRequestState, SessionState, TerminalState, ToolCallItem, ToolKind } from '../src/core/types.js';
 
@@ -358,3 +360,107 @@ export const SubagentRun: Story = {
 export const SubagentRunExpanded: Story = {
   args: { toolCall: delegated(true), cwd: '/workspace/demo', defaultRunOpen: true, defaultOpen: false },
 };
+
+/**
+ * The agent sent the tool's programmatic name (`name`): shown beside the title, untranslated,
+ * when the title does not already say it (here an MCP tool, as Claude Code names them).
+ */
+export const WithToolName: Story = {
+  args: {
+    toolCall: {
+      ...base,
+      toolKind: 'fetch',
+      title: 'List the open issues labelled "bug"',
+      name: 'mcp__github__list_issues',
+      status: 'completed',
+      locations: [],
+      rawInput: { owner: 'acme', repo: 'demo', labels: ['bug'], state: 'open' },
+    },
+  },
+};
+
+/** A long name gives way to the title: it is cut with an ellipsis, the title wraps when open. */
+export const WithLongToolName: Story = {
+  args: {
+    toolCall: {
+      ...editCall,
+      name: 'mcp__workspace_refactoring_server__apply_structured_edit_to_configuration_file',
+      status: 'in_progress',
+    },
+  },
+};
+
+/**
+ * Waiting to mount: when an agent starts dozens of tool calls at once, the thread mounts their
+ * cards in slices, each a frame with its title until its turn (here with the room kept for the
+ * permission prompt it carries, and a plain one). They mount a moment later.
+ */
+export const WaitingToMount: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <ToolCallPlaceholder title={editCall.title} permission />
+      <ToolCallPlaceholder title={base.title} />
+    </div>
+  ),
+};
+
+/**
+ * Raw JSON still being written: a value that takes more than a slice to write (here nested
+ * 50,000 levels deep) shows a placeholder of its box (first card, held in that state), then the
+ * text and its note. The second card opens its raw view as it mounts, and "Write it again"
+ * replays that.
+ */
+export const RawJsonBeingWritten: Story = {
+  render: () => <RawJsonWriting />,
+};
+
+const deepInput = deeplyNested(50_000);
+
+function RawJsonWriting() {
+  const [run, setRun] = useState(0);
+  return (
+    <div style={{ display: 'grid', gap: 8, justifyItems: 'start' }}>
+      {/* The markup of an open raw view whose input is still being written. */}
+      <div className="acp-tool-call" data-state="open" style={{ width: '100%' }}>
+        <div className="acp-tool-call__header">
+          <span className="acp-tool-call__trigger">
+            <span className="acp-tool-call__title">Walk a deeply nested tree</span>
+          </span>
+        </div>
+        <div className="acp-tool-call__body">
+          <div className="acp-tool-call__raw" data-state="open">
+            <div className="acp-tool-call__raw-value">
+              <div className="acp-tool-call__raw-label">Input</div>
+              <JsonWriting className="acp-tool-call__text" />
+            </div>
+          </div>
+        </div>
+      </div>
+      <div style={{ width: '100%' }}>
+        <OpenedRaw key={run} />
+      </div>
+      <button type="button" className="acp-button" onClick={() => setRun((n) => n + 1)}>
+        Write it again
+      </button>
+    </div>
+  );
+}
+
+/** The real card, its raw view opened as it mounts (as a user's click would). */
+function OpenedRaw() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.querySelector<HTMLButtonElement>('.acp-tool-call__raw-toggle')?.click(), []);
+  return (
+    <ToolCall
+      ref={ref}
+      toolCall={{ ...base, title: 'Walk a deeply nested tree', toolKind: 'other', status: 'completed', locations: [], rawInput: deepInput }}
+      defaultOpen
+    />
+  );
+}
+
+function deeplyNested(depth: number): unknown {
+  let value: unknown = { leaf: true };
+  for (let i = 0; i < depth; i++) value = { child: value };
+  return value;
+}

@@ -23,6 +23,7 @@ export { MemoMarkdownBlock } from './Markdown/MarkdownBlock.js';
 export { PermissionPromptLoaded } from './PermissionPrompt/PermissionPromptLoaded.js';
 export { PermissionQueueLoaded } from './PermissionPrompt/PermissionQueueLoaded.js';
 export { SubagentRunLoaded } from './ToolCall/SubagentRunLoaded.js';
+export { PlansLoaded } from './Plan/PlansLoaded.js';
 export { CutNoteLoaded, JsonNotesLoaded } from './shared/BudgetNote.js';
 export { PartErrorLoaded } from './shared/PartErrorLoaded.js';
 export { ChangeSummaryLoaded } from './ChangeReview/ChangeSummaryLoaded.js';

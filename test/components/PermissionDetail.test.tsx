@@ -32,6 +32,16 @@ describe('PermissionPrompt: what is approved', () => {
     expect(container.querySelector('[data-slot="permission-input"]')).toBeNull();
   });
 
+  it('names the tool that is approved even when it sends nothing else, untranslated', async () => {
+    const toolCall = { toolCallId: 'c4', title: 'Look around', kind: 'other' as const, name: 'mcp__github__list_issues' };
+    const { container } = render(<PermissionPrompt request={base(toolCall)} onRespond={() => {}} />);
+    await screen.findByRole('button', { name: /Allow once/ });
+    const line = container.querySelector('[data-slot="permission-tool-name"]')!;
+    expect(line).toHaveTextContent('Tool: mcp__github__list_issues');
+    expect(line.querySelector('code')).toHaveAttribute('translate', 'no');
+    expect(screen.getByRole('group', { name: /Permission needed/ })).toContainElement(line as HTMLElement);
+  });
+
   it('shows the raw input of a tool that is neither a command nor an edit', async () => {
     const toolCall = { toolCallId: 'c2', title: 'Fetch a page', kind: 'fetch' as const, rawInput: { url: 'https://example.com', method: 'POST' } };
     render(<PermissionPrompt request={base(toolCall)} onRespond={() => {}} />);

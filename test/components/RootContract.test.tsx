@@ -22,7 +22,7 @@ import { ProtocolInspector } from '../../src/components/Inspector/index.js';
 import { Markdown } from '../../src/components/Markdown/index.js';
 import { Message } from '../../src/components/Message/index.js';
 import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js';
-import { Plan } from '../../src/components/Plan/index.js';
+import { Plan, Plans } from '../../src/components/Plan/index.js';
 import { PromptInput } from '../../src/components/PromptInput/index.js';
 import { SessionList } from '../../src/components/SessionList/index.js';
 import { SessionTabs } from '../../src/components/SessionTabs/index.js';
@@ -154,6 +154,11 @@ const rows: Row[] = [
   ['Message', 'ARTICLE', (host) => <Message item={userMessage} {...host} />],
   ['Thought', 'DIV', (host) => <Thought item={thought} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['Plan', 'DIV', (host) => <Plan entries={[]} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  [
+    'Plans',
+    'DIV',
+    (host) => <Plans plans={{ main: { planId: 'main', type: 'items', entries: [], _meta: null } }} {...host} ref={host.ref as Ref<HTMLDivElement>} />,
+  ],
   [
     'ToolCall',
     'DIV',

@@ -72,6 +72,31 @@ describe('ToolCall', () => {
     expect(badge).toHaveTextContent(label);
   });
 
+  it('shows the tool’s programmatic name in the header, untranslated, named for screen readers', () => {
+    const { container } = render(<ToolCall toolCall={toolCall({ title: 'Editing config', name: 'write_file', content: withText('done') })} />);
+    const name = container.querySelector<HTMLElement>('[data-slot="tool-call-name"]')!;
+    expect(name.closest('[data-slot="tool-call-trigger"]')).not.toBeNull();
+    const code = within(name).getByText('write_file');
+    expect(code.tagName).toBe('CODE');
+    expect(code).toHaveAttribute('translate', 'no');
+    expect(within(name).getByText(/Tool name:/)).toHaveClass('acp-visually-hidden');
+    expect(screen.getByRole('button', { name: /Editing config\s*Tool name:\s*write_file/ })).toBeInTheDocument();
+  });
+
+  it('shows no name when the agent sent none, or when it only repeats the title', () => {
+    const { container, rerender } = render(<ToolCall toolCall={toolCall({ title: 'Editing config', name: null })} />);
+    expect(container.querySelector('[data-slot="tool-call-name"]')).toBeNull();
+    rerender(<ToolCall toolCall={toolCall({ title: 'write_file', name: 'write_file' })} />);
+    expect(container.querySelector('[data-slot="tool-call-name"]')).toBeNull();
+    expect(screen.getByText('write_file')).toHaveAttribute('data-slot', 'tool-call-title');
+  });
+
+  it('names an untitled call by its tool name as well', () => {
+    const { container } = render(<ToolCall toolCall={toolCall({ title: '  ', name: 'Bash' })} />);
+    expect(container.querySelector('[data-slot="tool-call-title"]')).toHaveTextContent('Tool call');
+    expect(container.querySelector('[data-slot="tool-call-name"] code')).toHaveTextContent('Bash');
+  });
+
   it('renders HTML in the title as inert text', () => {
     const title = '<img src=x onerror="alert(1)"><b>bold</b>';
     const { container } = render(<ToolCall toolCall={toolCall({ title })} />);

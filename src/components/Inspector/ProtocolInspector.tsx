@@ -14,7 +14,17 @@ import type { ProtocolInspectorProps } from './ProtocolInspectorLoaded.js';
 export const protocolInspectorModule = /* @__PURE__ */ lazyModule(() => import('./ProtocolInspectorLoaded.js').then((m) => m.ProtocolInspectorLoaded));
 
 const InspectorFallback = /* @__PURE__ */ forwardRef<HTMLElement, ProtocolInspectorProps & { state: OnDemandState }>(function InspectorFallback(
-  { entries, paused, className, state, onPausedChange: _onPausedChange, onClear: _onClear, exportFileName: _exportFileName, ...rest },
+  {
+    entries,
+    paused,
+    className,
+    state,
+    onPausedChange: _onPausedChange,
+    onClear: _onClear,
+    protocolVersion: _protocolVersion,
+    exportFileName: _exportFileName,
+    ...rest
+  },
   ref,
 ) {
   const messages = useMessages('inspector', inspectorMessages);

@@ -17,6 +17,11 @@ export interface ProtocolInspectorOwnProps {
   paused?: boolean;
   onPausedChange?: (paused: boolean) => void;
   onClear?: () => void;
+  /**
+   * The ACP version the connection speaks (`snapshot.agent.protocolVersion`), shown as "ACP v2";
+   * null or absent (before an agent has answered `initialize`) shows none.
+   */
+  protocolVersion?: number | null;
   /** File name for the exported transcript. */
   exportFileName?: string;
   className?: string;
@@ -31,7 +36,7 @@ export type ProtocolInspectorProps = RootProps<ProtocolInspectorOwnProps, 'secti
  * transcript that `replayTranscript` (and the stories) read back.
  */
 export const ProtocolInspectorLoaded = /* @__PURE__ */ forwardRef<HTMLElement, ProtocolInspectorProps>(function ProtocolInspectorLoaded(
-  { entries, paused = false, onPausedChange, onClear, exportFileName = 'acp-transcript.ndjson', className, ...rest },
+  { entries, paused = false, onPausedChange, onClear, protocolVersion, exportFileName = 'acp-transcript.ndjson', className, ...rest },
   ref,
 ) {
   const messages = useMessages('inspector', inspectorMessages);
@@ -121,6 +126,11 @@ export const ProtocolInspectorLoaded = /* @__PURE__ */ forwardRef<HTMLElement, P
         {format(messages.count, { shown: shown.length, total: entries.length })}
         {paused ? ` · ${messages.paused}` : ''}
       </p>
+      {protocolVersion != null && (
+        <p className="acp-inspector__protocol" data-slot="inspector-protocol">
+          {format(messages.protocol, { version: protocolVersion })}
+        </p>
+      )}
       <HighlightingMode />
       {entries.length === 0 ? <p className="acp-inspector__empty">{messages.empty}</p> : <FrameList rows={shown} messages={messages} />}
     </section>

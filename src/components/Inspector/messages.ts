@@ -9,6 +9,8 @@ export const inspectorMessages = {
   clear: 'Clear',
   export: 'Export transcript',
   count: '{shown} of {total} frames',
+  /** The ACP version the connection speaks. */
+  protocol: 'ACP v{version}',
   empty: 'No traffic yet.',
   outbound: 'Client → agent',
   inbound: 'Agent → client',

@@ -14,6 +14,7 @@ import { claimFocus, releaseFocus, type FocusClaim } from './focus-claim.js';
 import { permissionMessages } from './messages.js';
 import { optionStyle } from './option-style.js';
 import { PermissionHeader } from './PermissionHeader.js';
+import { PermissionPlaceholder } from './PermissionPlaceholder.js';
 import { isDeliberate, optionIndexForKey, shortcutKey } from './shortcuts.js';
 import { ToolCallDetail } from './ToolCallDetail.js';
 import { ToolCallSummary } from './ToolCallSummary.js';
@@ -57,21 +58,8 @@ export const PermissionPromptLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement,
  */
 function PromptInSlices(props: PermissionPromptProps & { forwardedRef: Ref<HTMLDivElement> }) {
   const mounted = useMountInSlices();
-  const messages = useMessages('permission', permissionMessages);
-  const id = useId();
   if (mounted) return <Prompt {...props} />;
-  return (
-    <div
-      className={cx('acp-permission', props.className)}
-      data-slot="permission"
-      data-status={props.request.status}
-      data-mounting="true"
-      aria-busy="true"
-      ref={props.forwardedRef}
-    >
-      <PermissionHeader titleId={`${id}-title`} toolTitle={toolCallInfo(props.request.toolCall).title} messages={messages} />
-    </div>
-  );
+  return <PermissionPlaceholder request={props.request} className={props.className} forwardedRef={props.forwardedRef} />;
 }
 
 function Prompt({

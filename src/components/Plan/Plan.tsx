@@ -14,6 +14,8 @@ import type { RootProps } from '../shared/root-props.js';
 export interface PlanOwnProps {
   /** The session's plan (`SessionState.plan`); `null` renders nothing. */
   entries: ReadonlyArray<PlanEntry> | null;
+  /** The plan's name in its header (default: the `plan.title` string, "Plan"). */
+  title?: string;
   /** Controlled expansion; uncontrolled it starts from `defaultOpen` (true). */
   open?: boolean;
   defaultOpen?: boolean;
@@ -31,7 +33,7 @@ export type PlanProps = RootProps<PlanOwnProps>;
  */
 export const Plan = /* @__PURE__ */ memo(
   /* @__PURE__ */ forwardRef<HTMLDivElement, PlanProps>(function Plan(
-    { entries, open: controlledOpen, defaultOpen = true, onOpenChange, className, ...rest },
+    { entries, title, open: controlledOpen, defaultOpen = true, onOpenChange, className, ...rest },
     ref,
   ) {
     const messages = useMessages('plan', planMessages);
@@ -52,7 +54,7 @@ export const Plan = /* @__PURE__ */ memo(
         <div className="acp-plan__header" data-slot="plan-header">
           <button {...fold.triggerProps} className="acp-plan__trigger acp-focusable" data-slot="plan-trigger">
             <span className="acp-plan__title" data-slot="plan-title">
-              {messages.title}
+              {title ?? messages.title}
             </span>
             <span className="acp-plan__summary" data-slot="plan-summary">
               {summary}

@@ -1,6 +1,16 @@
 /** English defaults for the `plan` namespace; hosts override any of them through `AcpUiProvider`. */
 export const planMessages = {
   title: 'Plan',
+  /** The name of each plan when the session keeps several: the agent's plan id. */
+  title_with_id: 'Plan: {id}',
+  /** What a Markdown plan is, beside its name (a checklist shows its progress there). */
+  document: 'Document',
+  /** What a plan kept in a file is, beside its name. */
+  file: 'In a file',
+  /** Before the absolute path of the file a plan document is kept in. */
+  path_label: 'File',
+  /** Before the URI of a plan kept in a file (shown, never fetched). */
+  uri_label: 'Location',
   summary: '{completed} of {total} completed',
   progress_label: 'Plan progress',
   empty: 'No steps yet',

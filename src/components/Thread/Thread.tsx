@@ -10,6 +10,7 @@ import type { ThreadItem } from '../../core/types.js';
 import type { ElementRest } from '../shared/root-props.js';
 import { conversationModule } from '../load-conversation.js';
 import { messageMessages } from '../Message/messages.js';
+import { hasPlans } from '../Plan/has-plans.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { useIsomorphicLayoutEffect } from '../shared/use-isomorphic-layout-effect.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
@@ -25,7 +26,7 @@ export function prefetchThread(): void {
 
 /** Whether the thread has anything its fallback would only show in part. */
 function hasContent({ session, permissionRequests, elicitations }: ThreadProps): boolean {
-  return session.thread.items.size > 0 || session.plan !== null || Boolean(permissionRequests?.length) || Boolean(elicitations?.length);
+  return session.thread.items.size > 0 || hasPlans(session.plans) || Boolean(permissionRequests?.length) || Boolean(elicitations?.length);
 }
 
 /**

@@ -8,6 +8,7 @@ import { PartBoundary } from '../shared/PartBoundary.js';
 import { SessionMessage } from '../SessionMessage/SessionMessage.js';
 import { Thought } from '../Thought/index.js';
 import { ToolCall } from '../ToolCall/index.js';
+import { ToolCallPlaceholder } from '../ToolCall/ToolCallPlaceholder.js';
 import { CompactionMarker } from './CompactionMarker.js';
 import { itemRawText } from './item-raw-text.js';
 import { sameItemProps, type ItemViewProps } from './item-props.js';
@@ -79,15 +80,7 @@ function defaultView(props: ItemViewProps, messages: ThreadMessages): ReactNode 
 function ToolCallInSlices(props: ItemViewProps & { item: Extract<ThreadItem, { kind: 'tool_call' }> }) {
   const { item, actions } = props;
   const mounted = useMountInSlices();
-  if (!mounted) {
-    return (
-      <div className="acp-tool-call" data-slot="tool-call-placeholder" data-permission={props.permission ? 'true' : undefined} aria-busy="true">
-        <div className="acp-tool-call__header">
-          <span className="acp-tool-call__trigger">{item.title}</span>
-        </div>
-      </div>
-    );
-  }
+  if (!mounted) return <ToolCallPlaceholder title={item.title} permission={Boolean(props.permission)} />;
   return (
     <ToolCall
       toolCall={item}

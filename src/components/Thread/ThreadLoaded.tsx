@@ -1,7 +1,8 @@
 import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MentionRef } from '../../core/mentions/types.js';
 import type { CreateElicitationResponse, ElicitationState, PermissionRequestState, SessionState, TerminalState, TurnRecord } from '../../core/types.js';
-import { Plan } from '../Plan/index.js';
+import { hasPlans } from '../Plan/has-plans.js';
+import { PlansLoaded } from '../Plan/PlansLoaded.js';
 import { cx, useMessages } from '../shared/index.js';
 import type { RootProps } from '../shared/root-props.js';
 import { useThreadActions } from './actions.js';
@@ -64,8 +65,9 @@ export interface ThreadOwnProps {
    */
   virtualizeAbove?: number;
   /**
-   * Show the session's latest plan pinned under the log, where it stays in view while the thread
-   * scrolls (default true). Turn it off to place `<Plan>` elsewhere.
+   * Show the session's plans (`session.plans`: checklists, plan documents, plans kept in files)
+   * pinned under the log, where they stay in view while the thread scrolls (default true). Turn it
+   * off to place `<Plans>` (or the main checklist's `<Plan>`) elsewhere.
    */
   showPlan?: boolean;
   /**
@@ -235,9 +237,9 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
         {scroll.away && <JumpToLatest unseen={scroll.unseen} onJump={scroll.jumpToLatest} messages={messages} />}
       </div>
       {session.subagents && <SubagentList subagents={session.subagents} terminals={terminals} onOpenLocation={onOpenLocation} onCancel={onCancelSubagent} />}
-      {showPlan && session.plan !== null && (
+      {showPlan && hasPlans(session.plans) && (
         <div className="acp-thread__plan" data-slot="thread-plan">
-          <Plan entries={session.plan} />
+          <PlansLoaded plans={session.plans} onOpenLocation={onOpenLocation} allowRemoteImages={allowRemoteImages} />
         </div>
       )}
       <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} subagents={session.subagents} />

@@ -85,6 +85,8 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
   const hasRaw = (toolCall.rawInput ?? toolCall.rawOutput ?? null) !== null;
   const hasBody = toolCall.content.length > 0 || hasRaw || command !== null;
   const title = toolCall.title.trim() || messages.untitled;
+  // The programmatic name says exactly which tool runs; a title that is the name already says it.
+  const name = toolCall.name && toolCall.name !== title ? toolCall.name : null;
 
   const heading = (
     <>
@@ -93,6 +95,12 @@ const ToolCallCard = /* @__PURE__ */ forwardRef<HTMLDivElement, ToolCallProps>(f
       <span className="acp-tool-call__title" data-slot="tool-call-title">
         {title}
       </span>
+      {name && (
+        <span className="acp-tool-call__name" data-slot="tool-call-name" title={name}>
+          <span className="acp-visually-hidden">{` ${messages.name_label}: `}</span>
+          <code translate="no">{name}</code>
+        </span>
+      )}
       <ToolCallStatusBadge status={status} messages={messages} />
     </>
   );

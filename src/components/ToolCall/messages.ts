@@ -16,6 +16,8 @@ export const toolCallMessages = {
   status_failed: 'Failed',
   status_cancelled: 'Cancelled',
   untitled: 'Tool call',
+  /** Spoken before the tool's programmatic name (`name`), shown beside the title. */
+  name_label: 'Tool name',
   locations_label: 'Files',
   command_label: 'Command',
   raw_toggle: 'Raw input and output',
