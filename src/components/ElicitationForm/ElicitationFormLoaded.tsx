@@ -27,7 +27,7 @@ export interface ElicitationFormOwnProps {
    */
   onDismiss?: (requestId: string, reason: 'done' | 'cancel') => void;
   /**
-   * UNSTABLE (subagents): the session's child agents (`session.subagents`). A child's request
+   * Sub-agents: the session's child agents (`session.subagents`). A child's request
    * (`elicitation.subagentSessionId`) says which one asked, by its title (a generic label without one).
    */
   subagents?: Subagents;

@@ -37,7 +37,7 @@ export interface PermissionPromptOwnProps {
   /** Quiet time, in ms, before a digit counts as a deliberate shortcut (default 400). */
   shortcutGuardMs?: number;
   /**
-   * UNSTABLE (subagents): the session's child agents (`session.subagents`). A child's request
+   * Sub-agents: the session's child agents (`session.subagents`). A child's request
    * (`request.subagentSessionId`) says which one asked, by its title (a generic label without one).
    */
   subagents?: Subagents;

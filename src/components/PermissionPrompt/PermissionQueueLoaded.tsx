@@ -21,7 +21,7 @@ export interface PermissionQueueOwnProps {
   /** Passed to the active prompt (default true). */
   autoFocus?: boolean;
   shortcutGuardMs?: number;
-  /** UNSTABLE (subagents): the session's child agents, so a child's request says which one asked (see `PermissionPrompt`). */
+  /** Sub-agents: the session's child agents, so a child's request says which one asked (see `PermissionPrompt`). */
   subagents?: Subagents;
   className?: string;
 }

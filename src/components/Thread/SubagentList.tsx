@@ -14,7 +14,7 @@ export interface SubagentListProps {
 }
 
 /**
- * The child agents a session exposed (UNSTABLE `subagent_update`), pinned under the thread: each
+ * The child agents a session exposed (`subagent_update`), pinned under the thread: each
  * one a tool call card (title, state, description) holding its run, folded to its progress like
  * a `Task` tool call's run. ACP links a child to its parent session only, never to a tool call,
  * so they are listed here rather than nested in a card. A child's own children follow it,

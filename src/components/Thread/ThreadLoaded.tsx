@@ -79,7 +79,7 @@ export interface ThreadOwnProps {
    */
   scrollMemory?: ThreadScrollMemory;
   /**
-   * UNSTABLE: stops a child agent's work (`client.cancelSubagent(session.sessionId, id)`). The
+   * Stops a child agent's work (`client.cancelSubagent(session.sessionId, id)`). The
    * session's child agents (`session.subagents`, with the client's `subagents` opt-in) are listed
    * under the log; without this, they show no Stop button.
    */
@@ -245,7 +245,7 @@ export const ThreadLoaded = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadPro
       <LiveAnnouncer turns={turns} permissionRequests={permissionRequests} subagents={session.subagents} />
     </div>
   );
-  // Who the messages between sessions in its transcripts are to or from (UNSTABLE subagents).
+  // Who the messages between sessions in its transcripts are to or from (sub-agents).
   return <SessionMessageScopeContext.Provider value={messageScope}>{root}</SessionMessageScopeContext.Provider>;
 });
 

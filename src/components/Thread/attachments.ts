@@ -44,7 +44,7 @@ export function computeAttachments(
     if (!entry) standalone.set(group.key, (entry = { permissions: [], elicitations: [] }));
     return entry;
   };
-  // A child session's request (UNSTABLE subagents) names a tool call of the child's thread, not
+  // A child session's request (sub-agents) names a tool call of the child's thread, not
   // this one's: an id that happens to be the same must not put it in the wrong card.
   const hasCard = (toolCallId: string | null | undefined, request: { subagentSessionId?: string | null }) =>
     !request.subagentSessionId && typeof toolCallId === 'string' && toolCallId !== '' && findIndex(thread, `t:${toolCallId}`) >= 0;

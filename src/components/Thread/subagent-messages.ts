@@ -1,5 +1,5 @@
 /**
- * English defaults for the `subagents` namespace: the child agents (UNSTABLE `subagent_update`)
+ * English defaults for the `subagents` namespace: the child agents (`subagent_update`)
  * listed under a thread, and the line a permission prompt or elicitation form shows for a child's
  * request. Loaded with the thread's code (the conversation chunk) and the form's.
  */

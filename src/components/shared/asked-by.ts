@@ -1,5 +1,5 @@
 /**
- * UNSTABLE (subagents): which child agent asked, for a request a child session sent (shown in its
+ * Sub-agents: which child agent asked, for a request a child session sent (shown in its
  * parent's panel, `subagentSessionId` set). Its title as one line, or the fallback when it has none
  * (or is not known): the user must always see that a sub-agent, not the session itself, is asking.
  */
