@@ -17,7 +17,7 @@ export interface SessionMessageProps {
 export type SessionMessageDirection = 'outgoing' | 'incoming' | 'unknown';
 
 /**
- * A message between sessions (UNSTABLE `session_message`): a card saying who it is to ("To
+ * A message between sessions (`session_message`): a card saying who it is to ("To
  * Explorer", on the sender's transcript) or from ("From the main agent", on the recipient's),
  * its content rendered as an agent message is (markdown, code, files). The card is an article
  * named by that line.

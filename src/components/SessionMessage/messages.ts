@@ -1,6 +1,6 @@
 /**
- * English defaults for the `sessionMessage` namespace: a message between sessions (UNSTABLE
- * `session_message`, the client's `subagents` opt-in) shown in a transcript. Loaded with the
+ * English defaults for the `sessionMessage` namespace: a message between sessions
+ * (`session_message`, with sub-agents on) shown in a transcript. Loaded with the
  * thread's code (the conversation chunk).
  */
 export const sessionMessageMessages = {
