@@ -20,7 +20,11 @@ import { gzipSync } from 'node:zlib';
 // state is read, the paced frame flush: +~500, see check-size.mjs's core budget) and the slice
 // mounting and focus hand-over of permission prompts and tool cards that the panel's frame
 // reaches; 80 kB until then (issue 26).
-export const FIRST_PAGE_LIMITS = { addedGzipBytes: 81 * 1024, requestsToFirstText: 4 };
+// 85 kB with issue 28 (82,608 -> 86,676): sub-agents are on by default, so their router (2.8 kB
+// gzip, the subagents chunk) is fetched on every connect; the client's own initialize and v1's plan
+// operations in the core (+1.2 kB); every plan kind and the tool name in the components. Fetching
+// the router only when an agent first announces a child is the way back under 83 kB.
+export const FIRST_PAGE_LIMITS = { addedGzipBytes: 85 * 1024, requestsToFirstText: 4 };
 
 /** The host whose copy is measured, and where in the copy the builds go. */
 export const FIRST_PAGE_HOST = 'vite-react19';
