@@ -98,12 +98,12 @@ describe('Plans', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('names each of several plans by its id, the main plan first', () => {
+  it('names each of several plans by its id, the main plan first and plainly "Plan"', () => {
     // The main plan arrived last: it is still listed first.
     render(<Plans plans={byId(doc('design'), file('review'), checklist('main'))} />);
     const regions = screen.getAllByRole('region');
-    expect(regions.map((r) => r.getAttribute('aria-label'))).toEqual(['Plan: main', 'Plan: design', 'Plan: review']);
-    expect(within(regions[0]!).getByRole('button', { name: /^Plan: main/ })).toBeInTheDocument();
+    expect(regions.map((r) => r.getAttribute('aria-label'))).toEqual(['Plan', 'Plan: design', 'Plan: review']);
+    expect(within(regions[0]!).getByRole('button', { name: /^Plan(?!:)/ })).toBeInTheDocument();
     expect(within(regions[1]!).getByRole('button', { name: /^Plan: design/ })).toBeInTheDocument();
     expect(within(regions[2]!).getByText('file:///workspace/.plans/review.md')).toBeInTheDocument();
   });
@@ -145,7 +145,7 @@ describe('Thread: the plans pinned under the log', () => {
       within(slot)
         .getAllByRole('region')
         .map((r) => r.getAttribute('aria-label')),
-    ).toEqual(['Plan: main', 'Plan: design']);
+    ).toEqual(['Plan', 'Plan: design']);
     rerender(<Thread session={s} showPlan={false} />);
     expect(container.querySelector('[data-slot="thread-plan"]')).toBeNull();
   });

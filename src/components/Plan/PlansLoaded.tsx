@@ -32,7 +32,7 @@ function ordered(plans: Readonly<Record<string, PlanState>>): PlanState[] {
 /**
  * Every plan the agent keeps: a checklist (`<Plan>`), a Markdown plan document with the file it
  * is kept in, or a plan kept in a file (its URI shown, never fetched). Each is a region named
- * "Plan", or by its plan id when there are several.
+ * "Plan"; when there are several, those other than the main plan are named by their id.
  */
 export const PlansLoaded = /* @__PURE__ */ memo(
   /* @__PURE__ */ forwardRef<HTMLDivElement, PlansProps>(function PlansLoaded({ plans, onOpenLocation, allowRemoteImages, className, ...rest }, ref) {
@@ -43,7 +43,8 @@ export const PlansLoaded = /* @__PURE__ */ memo(
     return (
       <div data-slot="plans" {...rest} ref={ref} className={cx('acp-plans', className)}>
         {list.map((plan) => {
-          const label = several ? format(messages.title_with_id, { id: plan.planId }) : messages.title;
+          // The main plan (a v1 agent's only one) is "Plan" whatever else there is; the others are named by id.
+          const label = several && plan.planId !== MAIN_PLAN_ID ? format(messages.title_with_id, { id: plan.planId }) : messages.title;
           if (plan.type === 'items') return <Plan key={plan.planId} entries={plan.entries} title={label} role="region" aria-label={label} />;
           if (plan.type === 'markdown')
             return (

@@ -1,7 +1,7 @@
 /** English defaults for the `plan` namespace; hosts override any of them through `AcpUiProvider`. */
 export const planMessages = {
   title: 'Plan',
-  /** The name of each plan when the session keeps several: the agent's plan id. */
+  /** The name of each plan but the main one when the session keeps several: the agent's plan id. */
   title_with_id: 'Plan: {id}',
   /** What a Markdown plan is, beside its name (a checklist shows its progress there). */
   document: 'Document',
