@@ -148,7 +148,7 @@ export const FLOOD_INTERVAL_MS = 100;
  */
 export const FLOOD_POLL_MS = 16;
 let updatesSinceFlush = 0;
-/** `updatesSinceFlush` when the last frame looked: more since means the burst goes on. */
+/** `updatesSinceFlush` when the scheduler last looked (a frame or a flood poll): more since means the burst goes on. */
 let updatesSeen = 0;
 let lastFlush = Number.NEGATIVE_INFINITY;
 
