@@ -29,14 +29,14 @@ e2e('the inspector shows session/update frames, filters them by kind, and export
   const total = await frames.count();
   expect(await count.textContent()).toBe(`${total} of ${total} frames`);
 
-  // Filter by update kind: only plan updates.
-  await inspector.getByRole('combobox', { name: 'Update kind' }).selectOption('plan');
+  // Filter by update kind: only plan updates (plan operations, which the client takes by default).
+  await inspector.getByRole('combobox', { name: 'Update kind' }).selectOption('plan_update');
   await count.filter({ hasNotText: `${total} of ${total} frames` }).waitFor();
   const plans = await frames.allTextContents();
   expect(plans.length).toBeGreaterThanOrEqual(7);
   for (const frame of plans) {
     expect(frame).toContain('session/update');
-    expect(frame).toContain('"sessionUpdate":"plan"');
+    expect(frame).toContain('"sessionUpdate":"plan_update"');
   }
   expect(await count.textContent()).toBe(`${plans.length} of ${total} frames`);
 
@@ -62,6 +62,6 @@ e2e('the inspector shows session/update frames, filters them by kind, and export
     expect(line.msg.jsonrpc).toBe('2.0');
   }
   expect(lines[0]).toMatchObject({ dir: 'client->agent', msg: { method: 'initialize' } });
-  expect(lines.some((l) => l.dir === 'agent->client' && l.msg.method === 'session/update' && l.msg.params?.update?.sessionUpdate === 'plan')).toBe(true);
+  expect(lines.some((l) => l.dir === 'agent->client' && l.msg.method === 'session/update' && l.msg.params?.update?.sessionUpdate === 'plan_update')).toBe(true);
   expect(lines.some((l) => l.dir === 'client->agent' && l.msg.method === 'session/prompt')).toBe(true);
 });
