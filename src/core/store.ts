@@ -134,21 +134,14 @@ let frame: Array<() => void> | null = null;
  * long replay): far more than anyone reads, and rendering each frame's share then costs the page
  * more than receiving them. While updates keep arriving faster than FLOOD_UPDATES per flush, the
  * stores flush every FLOOD_INTERVAL_MS instead of every frame (the text still moves, ten times a
- * second), and no frame is asked for in between (see FLOOD_POLL_MS); as soon as a look finds that
- * none arrived since the last one, the burst is over and the next frame flushes, so the end of a
- * stream shows at once. At any rate a reader could follow (real streams bring a few updates a
- * frame), every frame flushes.
+ * second); as soon as a frame finds that none arrived since the last one, the burst is over and
+ * that frame flushes, so the end of a stream shows at once. At any rate a reader could follow
+ * (real streams bring a few updates a frame), every frame flushes.
  */
 export const FLOOD_UPDATES = 256;
 export const FLOOD_INTERVAL_MS = 100;
-/**
- * How often a flood is looked at again. By a timer, not a frame callback: a requested frame makes
- * the browser run a frame on the main thread (animations ticked there, style, the lifecycle)
- * even when nothing is rendered, sixty times a second for as long as the flood lasts.
- */
-export const FLOOD_POLL_MS = 16;
 let updatesSinceFlush = 0;
-/** `updatesSinceFlush` when the scheduler last looked (a frame or a flood poll): more since means the burst goes on. */
+/** `updatesSinceFlush` when the last frame looked: more since means the burst goes on. */
 let updatesSeen = 0;
 let lastFlush = Number.NEGATIVE_INFINITY;
 
@@ -183,7 +176,7 @@ function arm(callbacks: Array<() => void>): void {
     if (pending.frame !== undefined && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(pending.frame);
     clearTimeout(pending.timer);
     if (frame !== callbacks) return;
-    if (flooded()) return waitOutFlood(callbacks);
+    if (flooded()) return arm(callbacks);
     frame = null;
     updatesSinceFlush = 0;
     updatesSeen = 0;
@@ -192,13 +185,4 @@ function arm(callbacks: Array<() => void>): void {
   };
   if (animated) pending.frame = requestAnimationFrame(run);
   pending.timer = setTimeout(run, animated ? 250 : 16);
-}
-
-/** Asks for the next frame once the flood has lasted its interval or stopped (see FLOOD_POLL_MS). */
-function waitOutFlood(callbacks: Array<() => void>): void {
-  setTimeout(() => {
-    if (frame !== callbacks) return;
-    if (flooded()) waitOutFlood(callbacks);
-    else arm(callbacks);
-  }, FLOOD_POLL_MS);
 }

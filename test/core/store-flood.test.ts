@@ -4,7 +4,7 @@
  * swallow this test's callbacks.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createStore, FLOOD_INTERVAL_MS, FLOOD_POLL_MS, FLOOD_UPDATES } from '../../src/core/store.js';
+import { createStore, FLOOD_INTERVAL_MS, FLOOD_UPDATES } from '../../src/core/store.js';
 
 function observed<S>(store: { getSnapshot(): S; subscribe(l: () => void): () => void }) {
   const seen: S[] = [];
@@ -13,66 +13,45 @@ function observed<S>(store: { getSnapshot(): S; subscribe(l: () => void): () => 
 }
 
 describe("the page's frame scheduler under a flood", () => {
-  it('flushes every FLOOD_INTERVAL_MS while updates pour in, asking for no frame meanwhile, and at once when they stop', async () => {
+  it('flushes every FLOOD_INTERVAL_MS while updates pour in, and at once when they stop', async () => {
     const frames: Array<() => void> = [];
     const saved = globalThis.requestAnimationFrame;
     globalThis.requestAnimationFrame = (cb: FrameRequestCallback) => frames.push(() => cb(0));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const store = createStore(0);
-    const pour = (updates: number) => {
+    let clock = 1_000_000;
+    const time = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    /** One animation frame, 16 ms after the last, with `updates` state changes before it. */
+    const frameWith = async (updates: number) => {
       for (let i = 0; i < updates; i++) store.setState(store.getSnapshot() + 1);
-    };
-    /** Runs the frame the scheduler asked for, if any. */
-    const frame = async () => {
+      clock += 16;
       frames.shift()?.();
       await Promise.resolve();
     };
+    const store = createStore(0);
     try {
       const log = observed(store);
-      pour(FLOOD_UPDATES * 2);
-      await vi.advanceTimersByTimeAsync(0);
-      await frame();
+      await frameWith(FLOOD_UPDATES * 2);
       const afterFirst = log.seen.length;
       expect(afterFirst).toBe(2); // the burst's first change at once, then the first frame
-      // The flood: more updates every 16 ms than a reader could follow. The next frame finds it
-      // and from then on no frame is asked for until FLOOD_INTERVAL_MS have passed.
-      pour(FLOOD_UPDATES * 2);
-      await vi.advanceTimersByTimeAsync(16);
-      await frame();
-      expect(frames).toHaveLength(0);
-      let polls = 0;
-      while (frames.length === 0) {
-        pour(FLOOD_UPDATES * 2);
-        await vi.advanceTimersByTimeAsync(FLOOD_POLL_MS);
-        polls++;
-        expect(polls).toBeLessThanOrEqual(Math.ceil(FLOOD_INTERVAL_MS / FLOOD_POLL_MS));
-      }
+      // A flood: frames come, each with more updates than a reader could follow; no flush until
+      // FLOOD_INTERVAL_MS have passed since the last one.
+      const floodFrames = Math.ceil(FLOOD_INTERVAL_MS / 16);
+      for (let i = 1; i < floodFrames; i++) await frameWith(FLOOD_UPDATES * 2);
       expect(log.seen).toHaveLength(afterFirst);
-      await frame();
+      await frameWith(FLOOD_UPDATES * 2);
       expect(log.seen).toHaveLength(afterFirst + 1);
       expect(log.seen.at(-1)).toBe(store.getSnapshot());
-      // The flood goes on a little, then stops: the first look with nothing new asks for the frame
-      // that flushes.
-      pour(FLOOD_UPDATES * 2);
-      await vi.advanceTimersByTimeAsync(16);
-      await frame();
-      pour(FLOOD_UPDATES * 2);
-      await vi.advanceTimersByTimeAsync(FLOOD_POLL_MS);
-      expect(frames).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(FLOOD_POLL_MS);
-      expect(frames).toHaveLength(1);
-      await frame();
+      // The flood goes on for two frames, then stops: the first frame with nothing new flushes.
+      await frameWith(FLOOD_UPDATES * 2);
+      await frameWith(FLOOD_UPDATES * 2);
+      expect(log.seen).toHaveLength(afterFirst + 1);
+      await frameWith(0);
       expect(log.seen).toHaveLength(afterFirst + 2);
       expect(log.seen.at(-1)).toBe(store.getSnapshot());
       // A stream a reader can follow flushes every frame.
-      for (let i = 0; i < 5; i++) {
-        pour(3);
-        await vi.advanceTimersByTimeAsync(16);
-        await frame();
-      }
+      for (let i = 0; i < 5; i++) await frameWith(3);
       expect(log.seen).toHaveLength(afterFirst + 7);
     } finally {
-      vi.useRealTimers();
+      time.mockRestore();
       globalThis.requestAnimationFrame = saved;
       while (frames.length) frames.shift()!();
     }
