@@ -32,7 +32,7 @@ describe('acp-react/bridge and acp-react/demo-agent, installed', () => {
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: copy, encoding: 'utf8' });
     expect(JSON.parse(output)).toEqual({
       bridge: ['attachBridge', 'startBridge'],
-      demo: ['DemoSessionStore', 'createDemoAgent', 'startDemoAgentServer'],
+      demo: ['DemoSessionStore', 'createDemoAgent', 'createDemoAgentFor', 'createDemoAgentV2', 'startDemoAgentServer'],
     });
   });
 
