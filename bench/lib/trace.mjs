@@ -13,15 +13,18 @@ export function rendererMainThreads(events) {
 }
 
 /**
- * The renderer main thread's tasks (its outermost complete events) over `minMs` of wall or CPU time.
+ * The renderer main thread's tasks (its outermost `toplevel` events) over `minMs` of wall or CPU time.
  * @param {any[]} events
  * @param {number} [minMs]
  * @returns {{ wallMs: number, cpuMs: number }[]}
  */
 export function longTasks(events, minMs = 50) {
   const main = rendererMainThreads(events);
-  // Outermost events only: a task's nested events are inside its span.
-  const spans = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Tasks only (a timeline trace also has long spans that are not tasks), outermost: a task's
+  // nested events are inside its span.
+  const spans = events
+    .filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && (e.name === 'RunTask' || String(e.cat).includes('toplevel')))
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const tasks = [];
   let end = -Infinity;
   for (const e of spans) {
