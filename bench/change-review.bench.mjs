@@ -45,7 +45,7 @@ const log = (...a) => console.error('[change-review]', ...a);
 const TARGET = { openMs: 100, keyMs: 100, longTaskMs: 50, writeMs: 50, commitsPerFrame: 1 };
 
 log('building the page…');
-const outDir = await buildPages('change-review', ['change-review.html']);
+const outDir = await buildPages('change-review', ['change-review.html'], { profiling: true });
 const server = await serve(outDir);
 const browser = await launchChromium();
 const loadStart = os.loadavg()[0];

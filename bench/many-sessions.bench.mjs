@@ -50,8 +50,8 @@ const TARGET = { commitsPerFrame: 1, longTaskMs: 50, flat: 1.5 };
 const before = !quick && !panelOnly && !args.includes('--no-before');
 
 log('building pages…');
-const server = await serve(await buildPages('many-sessions', ['many-sessions.html']));
-const beforeServer = before ? await serve(await buildPages('many-sessions-before', ['many-sessions.html'], { patches: SHARED_FRAME_PATCHES })) : null;
+const server = await serve(await buildPages('many-sessions', ['many-sessions.html'], { profiling: true }));
+const beforeServer = before ? await serve(await buildPages('many-sessions-before', ['many-sessions.html'], { patches: SHARED_FRAME_PATCHES, profiling: true })) : null;
 const agent = await startDemoAgentServer({ port: 0 });
 const browser = await launchChromium();
 const browserVersion = browser.version();

@@ -28,8 +28,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * `src/components/Thread/Thread.css`) builds a what-if variant with source edits applied at build
  * time, to measure a proposed change in a file the benchmark does not own without touching it.
  * A patch whose `find` is not in the file throws (the source moved on; update the patch).
+ * `profiling` builds with React's profiling build, which a page needs for `<Profiler onRender>`
+ * to report commits; every other page runs the production React a host ships.
  */
-export async function buildPages(name, pages, { patches = [] } = {}) {
+export async function buildPages(name, pages, { patches = [], profiling = false } = {}) {
   const outDir = join(tmpDir, name);
   const applied = new Set();
   await build({
@@ -38,7 +40,9 @@ export async function buildPages(name, pages, { patches = [] } = {}) {
     logLevel: 'warn',
     mode: 'production',
     plugins: [patchPlugin(patches, applied), react()],
-    resolve: { alias: [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] },
+    // React's profiling build only for pages that count commits with `<Profiler onRender>`: it
+    // times and logs every component's render, costs a host's production React does not pay.
+    resolve: { alias: profiling ? [{ find: /^react-dom\/client$/, replacement: 'react-dom/profiling' }] : [] },
     build: {
       outDir,
       emptyOutDir: true,
