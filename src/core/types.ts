@@ -419,10 +419,27 @@ export interface AgentState {
   authMethods: acp.AuthMethod[];
   /** The ACP version the connection speaks, as the agent answered `initialize`. */
   protocolVersion: 1 | 2;
+  /**
+   * What this connection's ACP version offers at all, so components hide things by capability,
+   * never by version number. Absent means all true (an ACP v1 connection).
+   */
+  surface?: AgentSurface;
   /** The acp-react-bridge in between, when the page reaches the agent through one; else null (or absent). */
   bridge?: BridgeState | null;
   /** The `_meta` of the agent's `initialize` answer; null when none. */
   _meta?: Meta | null;
+}
+
+/** Parts of ACP that one protocol version has and the other lacks: all true on v1, false on v2. */
+export interface AgentSurface {
+  /** Session modes (`session/set_mode`); v2 offers them as a config option of category `mode`. */
+  modes: boolean;
+  /** The agent may ask the client to read and write files (`fs/*`, the host's `FsAdapter`). */
+  clientFs: boolean;
+  /** The agent may run terminals through the client (`terminal/*`); v2 agents report their own. */
+  clientTerminals: boolean;
+  /** MCP servers over stdio may be passed to `session/new` (v2: only when the agent advertises it). */
+  mcpStdio: boolean;
 }
 
 /** What an acp-react-bridge between the page and the agent can do (from its handshake). */
