@@ -13,7 +13,7 @@
  */
 import * as v2 from '@agentclientprotocol/sdk/experimental/v2/unstable';
 import { createDemoAgent } from './agent.mjs';
-import { DEMO_AGENT_NAME } from './catalog.mjs';
+import { agentAppOptions, withHandlers } from './agent-app.mjs';
 import { createAgentContext } from './context.mjs';
 import { v2Handlers } from './handlers-v2.mjs';
 import { DemoSessionStore } from './session-store.mjs';
@@ -22,8 +22,6 @@ import { DemoSessionStore } from './session-store.mjs';
  * @typedef {import('./options.mjs').DemoAgentOptions} DemoAgentOptions
  */
 
-const m = v2.methods;
-
 /**
  * Creates the demo agent's v2 app. Chunks always carry message ids (v2 requires them), whatever
  * `messageIds` says.
@@ -31,20 +29,7 @@ const m = v2.methods;
  * @returns {v2.AgentApp}
  */
 export function createDemoAgentV2(options = {}) {
-  const h = v2Handlers(createAgentContext({ ...options, messageIds: true }));
-  return v2
-    .agent({ name: options.name ?? DEMO_AGENT_NAME })
-    .onRequest(m.agent.initialize, h.initialize)
-    .onRequest(m.agent.auth.login, h.login)
-    .onRequest(m.agent.auth.logout, h.logout)
-    .onRequest(m.agent.session.new, h.newSession)
-    .onRequest(m.agent.session.list, h.list)
-    .onRequest(m.agent.session.resume, h.resume)
-    .onRequest(m.agent.session.close, h.close)
-    .onRequest(m.agent.session.delete, h.deleteSession)
-    .onRequest(m.agent.session.setConfigOption, h.setConfigOption)
-    .onRequest(m.agent.session.prompt, h.prompt)
-    .onNotification(m.agent.session.cancel, h.cancel);
+  return withHandlers(v2.agent(agentAppOptions(options)), v2Handlers(createAgentContext({ ...options, messageIds: true })));
 }
 
 /**

@@ -10,7 +10,7 @@
  * the map of the modules below.
  */
 import * as acp from '@agentclientprotocol/sdk';
-import { DEMO_AGENT_NAME } from './catalog.mjs';
+import { agentAppOptions, withHandlers } from './agent-app.mjs';
 import { createAgentContext } from './context.mjs';
 import { configHandlers } from './handlers-config.mjs';
 import { connectionHandlers } from './handlers-connection.mjs';
@@ -55,20 +55,26 @@ export function createDemoAgent(options = {}) {
   const config = configHandlers(ctx);
   const turns = promptHandlers(ctx);
 
-  return new DemoAgentApp({ name: options.name ?? DEMO_AGENT_NAME }, (client, seen) => {
+  const app = new DemoAgentApp(agentAppOptions(options), (client, seen) => {
     ctx.conn(client).unstable = seen;
-  })
-    .onRequest(m.agent.initialize, connection.initialize)
-    .onRequest(m.agent.authenticate, connection.authenticate)
-    .onRequest(m.agent.logout, connection.logout)
-    .onRequest(m.agent.session.new, sessions.new)
-    .onRequest(m.agent.session.load, sessions.load)
-    .onRequest(m.agent.session.resume, sessions.resume)
-    .onRequest(m.agent.session.list, sessions.list)
-    .onRequest(m.agent.session.close, sessions.close)
-    .onRequest(m.agent.session.delete, sessions.delete)
-    .onRequest(m.agent.session.setMode, config.setMode)
-    .onRequest(m.agent.session.setConfigOption, config.setConfigOption)
-    .onNotification(m.agent.session.cancel, turns.cancel)
-    .onRequest(m.agent.session.prompt, turns.prompt);
+  });
+  /** @type {import('./agent-app.mjs').HandlersByMethod<acp.AgentRequestHandlersByMethod, acp.AgentNotificationHandlersByMethod>} */
+  const handlers = {
+    requests: {
+      [m.agent.initialize]: connection.initialize,
+      [m.agent.authenticate]: connection.authenticate,
+      [m.agent.logout]: connection.logout,
+      [m.agent.session.new]: sessions.new,
+      [m.agent.session.load]: sessions.load,
+      [m.agent.session.resume]: sessions.resume,
+      [m.agent.session.list]: sessions.list,
+      [m.agent.session.close]: sessions.close,
+      [m.agent.session.delete]: sessions.delete,
+      [m.agent.session.setMode]: config.setMode,
+      [m.agent.session.setConfigOption]: config.setConfigOption,
+      [m.agent.session.prompt]: turns.prompt,
+    },
+    notifications: { [m.agent.session.cancel]: turns.cancel },
+  };
+  return withHandlers(app, handlers);
 }

@@ -118,23 +118,9 @@ export function idleAfterError(error) {
 }
 
 /**
- * @typedef {object} V2Handlers
- * @property {Handlers['initialize']} initialize
- * @property {Handlers['auth/login']} login
- * @property {Handlers['auth/logout']} logout
- * @property {Handlers['session/new']} newSession
- * @property {Handlers['session/list']} list
- * @property {Handlers['session/close']} close
- * @property {Handlers['session/delete']} deleteSession
- * @property {Handlers['session/resume']} resume
- * @property {Handlers['session/set_config_option']} setConfigOption
- * @property {Handlers['session/prompt']} prompt
- * @property {NotificationHandlers['session/cancel']} cancel
- */
-
-/**
+ * The v2 app's handlers by method, for `withHandlers` (`agent-app.mjs`).
  * @param {DemoAgentContext} ctx
- * @returns {V2Handlers}
+ * @returns {import('./agent-app.mjs').HandlersByMethod<Handlers, NotificationHandlers>}
  */
 export function v2Handlers(ctx) {
   const connection = connectionHandlers(ctx);
@@ -247,5 +233,19 @@ export function v2Handlers(ctx) {
   /** @type {NotificationHandlers['session/cancel']} */
   const cancel = (request) => turns.cancel(asV1(request));
 
-  return { initialize, login, logout, newSession, list, close, deleteSession, resume, setConfigOption, prompt, cancel };
+  return {
+    requests: {
+      initialize,
+      'auth/login': login,
+      'auth/logout': logout,
+      'session/new': newSession,
+      'session/list': list,
+      'session/close': close,
+      'session/delete': deleteSession,
+      'session/resume': resume,
+      'session/set_config_option': setConfigOption,
+      'session/prompt': prompt,
+    },
+    notifications: { 'session/cancel': cancel },
+  };
 }

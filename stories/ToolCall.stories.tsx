@@ -139,6 +139,23 @@ export const CompletedRead: Story = {
   },
 };
 
+/** A search that returned a link to a file and an embedded resource: each URI is code, plain in a host's `code {}`. */
+export const ResourceResults: Story = {
+  args: {
+    defaultOpen: true,
+    toolCall: {
+      ...base,
+      title: 'Searching for "retry"',
+      toolKind: 'search',
+      status: 'completed',
+      content: [
+        { type: 'content', content: { type: 'resource_link', name: 'queue.ts', title: 'Retry queue', uri: 'file:///workspace/demo/src/queue.ts' } },
+        { type: 'content', content: { type: 'resource', resource: { uri: 'file:///workspace/demo/NOTES.md', text: 'Retries back off exponentially.' } } },
+      ],
+    },
+  },
+};
+
 export const CompletedEdit: Story = {
   args: { toolCall: { ...editCall, status: 'completed', rawOutput: { success: true, message: 'Configuration updated' } } },
 };

@@ -9,10 +9,9 @@ import type {
   SessionNotification,
   SessionUpdate,
 } from '@agentclientprotocol/sdk';
-import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { WebSocket } from 'ws';
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
 import { createDemoAgent, DEMO_COMMANDS, chunkText, pickScript } from '../../demo-agent/agent.mjs';
+import { recordedStream } from './recorded-stream.js';
 
 const m = acp.methods;
 const CWD = '/home/demo/project';
@@ -39,22 +38,9 @@ const BARE_CAPS: ClientCapabilities = {};
 /** A real SDK client over a real loopback WebSocket, recording everything it sees. */
 function connectClient(url: string, options: ClientOptions = {}) {
   const updates: SessionNotification[] = [];
-  const raw: any[] = [];
   const calls: Call[] = [];
   const completed: string[] = [];
-  const stream = createWebSocketStream(url, { WebSocket: WebSocket as any });
-  // Tap the raw readable: shows message order and every update, even ones the SDK would drop.
-  const tapped = {
-    writable: stream.writable,
-    readable: stream.readable.pipeThrough(
-      new TransformStream({
-        transform(msg, controller) {
-          raw.push(msg);
-          controller.enqueue(msg);
-        },
-      }),
-    ),
-  };
+  const { stream, received: raw } = recordedStream(url);
   const record = (method: string, params: unknown) => {
     calls.push({ method, params });
   };
@@ -105,7 +91,7 @@ function connectClient(url: string, options: ClientOptions = {}) {
       if (options.elicitation) return options.elicitation(params, signal);
       return { action: 'cancel' };
     })
-    .connect(tapped);
+    .connect(stream);
   const agent = conn.agent;
 
   return {

@@ -6,36 +6,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as acp from '@agentclientprotocol/sdk/unstable';
-import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { WebSocket } from 'ws';
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
+import { recordedStream, wireUpdates } from './recorded-stream.js';
 
 const m = acp.methods;
 const CWD = '/home/demo/project';
 
 function connect(url: string) {
   const updates: acp.SessionUpdate[] = [];
-  const raw: any[] = [];
-  const stream = createWebSocketStream(url, { WebSocket: WebSocket as any });
-  const tapped = {
-    writable: stream.writable,
-    readable: stream.readable.pipeThrough(
-      new TransformStream({
-        transform(msg: any, controller) {
-          if (msg?.method === 'session/update') raw.push(msg.params.update);
-          controller.enqueue(msg);
-        },
-      }),
-    ),
-  };
+  const { stream, received } = recordedStream(url);
   const conn = acp
     .client({ name: 'plan-updates-test' })
     .onNotification(m.client.session.update, ({ params }) => {
       updates.push(params.update);
     })
     .onRequest(m.client.session.requestPermission, () => ({ outcome: { outcome: 'selected', optionId: 'allow_once' } }))
-    .connect(tapped as any);
-  return { conn, updates, raw };
+    .connect(stream);
+  return {
+    conn,
+    updates,
+    /** The updates as they were on the wire. */
+    get raw() {
+      return wireUpdates(received);
+    },
+  };
 }
 
 describe('demo agent plan updates on v1', () => {

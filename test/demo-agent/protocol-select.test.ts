@@ -10,12 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as acp from '@agentclientprotocol/sdk';
 import * as v2 from '@agentclientprotocol/sdk/experimental/v2/unstable';
-import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
-import { WebSocket } from 'ws';
 import { startDemoAgentServer } from '../../demo-agent/server.mjs';
 import { parseDemoAgentQuery } from '../../demo-agent/agent.mjs';
 import { idleAfterError } from '../../demo-agent/handlers-v2.mjs';
 import { TurnStop } from '../../demo-agent/helpers.mjs';
+import { recordedStream, wireUpdates } from './recorded-stream.js';
 import { CWD, connectV1, connectV2, kinds, type Server } from './v2-client.js';
 
 const m = v2.methods;
@@ -77,28 +76,18 @@ describe('demo agent with --protocol auto', () => {
     await c.turn(sessionId, 'Add a punctuation option to greet()');
     c.close();
 
-    const raw: any[] = [];
     const parsed: acp.SessionNotification[] = [];
-    const stream = createWebSocketStream(server.url, { WebSocket: WebSocket as any });
+    const { stream, received } = recordedStream(server.url);
     const conn = acp
       .client({ name: 'v1-replay' })
       .onNotification(acp.methods.client.session.update, ({ params }) => {
         parsed.push(params);
       })
-      .connect({
-        writable: stream.writable,
-        readable: stream.readable.pipeThrough(
-          new TransformStream({
-            transform(msg: any, controller) {
-              if (msg?.method === 'session/update') raw.push(msg.params.update);
-              controller.enqueue(msg);
-            },
-          }),
-        ),
-      });
+      .connect(stream);
     await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} });
     await conn.agent.request(acp.methods.agent.session.load, { sessionId, cwd: CWD, mcpServers: [] });
     conn.close();
+    const raw = wireUpdates(received);
     // every replayed update is one the stable v1 client takes: no v2-only kinds, the checklist as `plan`
     expect(parsed.length, 'updates the v1 client could not parse').toBe(raw.length);
     const replayed = raw.map((u) => u.sessionUpdate);

@@ -9,6 +9,7 @@ import * as v2 from '@agentclientprotocol/sdk/experimental/v2/unstable';
 import { createWebSocketStream } from '@agentclientprotocol/sdk/experimental/ws-client';
 import { WebSocket } from 'ws';
 import type { startDemoAgentServer } from '../../demo-agent/server.mjs';
+import { recordedStream } from './recorded-stream.js';
 
 const m = v2.methods;
 export const CWD = '/home/demo/project';
@@ -23,22 +24,10 @@ export type V2Options = {
 /** The SDK's v2 client over a loopback WebSocket, recording what reached its handlers and what was on the wire. */
 export function connectV2(url: string, options: V2Options = {}) {
   const notes: Note[] = [];
-  const raw: any[] = [];
+  const { stream, received: raw } = recordedStream(url);
   const permissions: v2.RequestPermissionRequest[] = [];
   const statesAtPermission: string[] = [];
   const watchers = new Set<() => void>();
-  const stream = createWebSocketStream(url, { WebSocket: WebSocket as any });
-  const tapped = {
-    writable: stream.writable,
-    readable: stream.readable.pipeThrough(
-      new TransformStream({
-        transform(msg, controller) {
-          raw.push(msg);
-          controller.enqueue(msg);
-        },
-      }),
-    ),
-  };
   const conn = v2
     .client({ name: 'demo-agent-v2-test' })
     .onNotification(m.client.session.update, ({ params }) => {
@@ -54,7 +43,7 @@ export function connectV2(url: string, options: V2Options = {}) {
       return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
     })
     .onRequest(m.client.elicitation.create, () => ({ action: 'cancel' }))
-    .connect(tapped as any);
+    .connect(stream);
   const agent = conn.agent;
   const of = (sessionId: string) => notes.filter((n) => n.sessionId === sessionId).map((n) => n.update);
   /** Resolves once `ready()` holds, checked after every update and permission request. */

@@ -35,7 +35,8 @@ function hasContent({ session, permissionRequests, elicitations }: ThreadProps):
  */
 const FALLBACK_ITEMS = 60;
 
-const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & { state: OnDemandState }>(function ThreadFallback(props, ref) {
+/** Exported for its story; the public `Thread` shows it by itself until the conversation chunk arrives. */
+export const ThreadFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadProps & { state: OnDemandState }>(function ThreadFallback(props, ref) {
   const {
     session,
     emptyState,
