@@ -10,6 +10,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
 import type { ChildOwner } from '../subagents.js';
+import type { HandlerApp } from './connection.js';
 import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
 
@@ -47,8 +48,11 @@ type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: 
 
 /** Pending agent requests waiting for an answer, keyed by local request id. */
 export interface PendingRequests {
-  /** Registers the handlers on an SDK client app. */
-  register(app: acp.ClientApp): acp.ClientApp;
+  /**
+   * Registers the handlers on an SDK client app (v1 or v2); `readPermission` reads that version's
+   * permission request as v1's shape, which the prompt shows.
+   */
+  register(app: HandlerApp, readPermission?: (params: unknown) => acp.RequestPermissionRequest): void;
   /** Returns false when the request is unknown or already answered (a second click, a race). */
   answerPermission(requestId: string, answer: PermissionAnswer): boolean;
   answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean;
@@ -161,14 +165,14 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
   }
 
   return {
-    register(app) {
+    register(app, readPermission = (params) => params as acp.RequestPermissionRequest) {
       const m = acp.methods.client;
-      app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal));
+      app.onRequest(m.session.requestPermission, (ctx) => permission(readPermission(ctx.params), ctx.signal));
       // Agents ask for input rarely: the handling is in `elicitation.ts`, fetched the first time.
       app.onRequest(m.elicitation.create, async (ctx) =>
         (await import('./elicitation.js')).handleElicitation(ctx.params, ctx.signal, `elicitation-${++counter}`, elicitationHost),
       );
-      app.onNotification(m.elicitation.complete, async (ctx) => {
+      app.onNotification(m.elicitation.complete, async (ctx: { params: acp.CompleteElicitationNotification }) => {
         (await import('./elicitation.js')).completeElicitation(ctx.params.elicitationId, update);
       });
       // Requests and notifications of no ACP method: extensions (`session-actions.ts` answers them).
@@ -176,7 +180,6 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       app.onNotification('*', (ctx) => {
         host.onExtension(ctx);
       });
-      return app;
     },
 
     answerPermission,

@@ -149,7 +149,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           ...helpers,
           ...sessions,
           request: connection.request,
-          notify: (method, params) => connection.requireConnection().agent.notify(method, params as never),
+          notify: (method, params) => connection.requireConnection().notify(method, params),
           settleSession(sessionId) {
             pending.cancelSession(sessionId);
             turns.settle(sessionId);

@@ -15,11 +15,8 @@ import { isRecord } from '../guards.js';
 
 export const INITIALIZE_ID = 'acp-react/initialize';
 
-/**
- * The newest ACP version this build speaks, and so what `protocol: 'auto'` offers. It becomes 2
- * with the v2 client module: an answer of 2 needs something to speak it.
- */
-export const LATEST: 1 | 2 = 1;
+/** The newest ACP version this build speaks (`protocol-v2.ts`), and so what `protocol: 'auto'` offers. */
+export const LATEST: 1 | 2 = 2;
 
 export type Protocol = 1 | 2 | 'auto';
 

@@ -88,7 +88,7 @@ export function createTurns(
     const conn = requireConnection();
     update((s) => withSession(s, sessionId, cancelTurn));
     cancelRequests(sessionId);
-    await conn.agent.notify(acp.methods.agent.session.cancel, { sessionId, _meta: options?._meta });
+    await conn.notify(acp.methods.agent.session.cancel, { sessionId, _meta: options?._meta });
   }
 
   return {
