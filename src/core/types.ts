@@ -281,6 +281,8 @@ export interface SessionTurn {
   /** Stop reason of the last finished turn. */
   stopReason: acp.StopReason | null;
   error: AcpErrorInfo | null;
+  /** ACP v2: the running turn waits for the user (`state_update` `requires_action`, e.g. a permission); unset otherwise. */
+  requiresAction?: boolean;
 }
 
 export interface UsageSnapshot {
@@ -365,12 +367,25 @@ export interface PermissionRequestState {
   options: acp.PermissionOption[];
   /** The request's own `_meta` (the tool call's is in `toolCall._meta`); null when none. */
   _meta?: Record<string, unknown> | null;
+  /** ACP v2: the request's own heading and explanation; null (or absent) on v1. */
+  title?: string | null;
+  description?: string | null;
+  /** ACP v2: the command asked about (a `command` subject); null (or absent) otherwise. */
+  command?: PermissionCommand | null;
   status: PermissionRequestStatus;
   /** The chosen option when `answered`. */
   optionId: string | null;
   /** True when a host permission policy answered it, not the user. */
   byPolicy: boolean;
   createdAt: number;
+}
+
+/** An ACP v2 permission request's `command` subject: what would run, and where. */
+export interface PermissionCommand {
+  command: string;
+  cwd: string;
+  /** The agent-owned terminal it would run in, when named. */
+  terminalId: string | null;
 }
 
 export type ElicitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'interrupted' | 'completed';
@@ -411,6 +426,11 @@ export interface TerminalState {
   truncated: boolean;
   exitStatus: { exitCode: number | null; signal: string | null } | null;
   released: boolean;
+  /**
+   * An ACP v2 agent-owned terminal: the first bytes of a UTF-8 character split across two
+   * `terminal_output_chunk`s, kept until the rest arrives; absent when none.
+   */
+  pendingBytes?: number[];
 }
 
 export interface AgentState {
@@ -419,10 +439,29 @@ export interface AgentState {
   authMethods: acp.AuthMethod[];
   /** The ACP version the connection speaks, as the agent answered `initialize`. */
   protocolVersion: 1 | 2;
+  /**
+   * What this connection's ACP version offers at all, so components hide things by capability,
+   * never by version number. Absent means all true (an ACP v1 connection).
+   */
+  surface?: AgentSurface;
+  /** ACP v2: the agent's `capabilities` as answered (the `capabilities` view above is mapped from them); absent on v1. */
+  v2Capabilities?: unknown;
   /** The acp-react-bridge in between, when the page reaches the agent through one; else null (or absent). */
   bridge?: BridgeState | null;
   /** The `_meta` of the agent's `initialize` answer; null when none. */
   _meta?: Meta | null;
+}
+
+/** Parts of ACP that one protocol version has and the other lacks: all true on v1, false on v2. */
+export interface AgentSurface {
+  /** Session modes (`session/set_mode`); v2 offers them as a config option of category `mode`. */
+  modes: boolean;
+  /** The agent may ask the client to read and write files (`fs/*`, the host's `FsAdapter`). */
+  clientFs: boolean;
+  /** The agent may run terminals through the client (`terminal/*`); v2 agents report their own. */
+  clientTerminals: boolean;
+  /** MCP servers over stdio may be passed to `session/new` (v2: only when the agent advertises it). */
+  mcpStdio: boolean;
 }
 
 /** What an acp-react-bridge between the page and the agent can do (from its handshake). */

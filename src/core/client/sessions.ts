@@ -11,6 +11,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import type { NewSessionOptions } from '../api.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, endTurn } from '../reducer/index.js';
+import { applySnapshotUpdate } from '../reducer/snapshot-update.js';
 import { createSessionState } from '../session.js';
 import type { AcpErrorInfo, AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
 import type { Store } from '../store.js';
@@ -51,7 +52,8 @@ export function createSessions(
   const endedSessions = new Set<string>();
   const chunks = createChunkCoalescer(
     store,
-    (snapshot, sessionId, update, at) => withSession(snapshot, sessionId, (session) => applySessionUpdate(session, update, at)),
+    (snapshot, sessionId, update, at) =>
+      withSession(snapshot, sessionId, (session) => applySessionUpdate(session, update, at, snapshot.agent?.protocolVersion)),
     now,
   );
 
@@ -85,7 +87,8 @@ export function createSessions(
     if (!buffered) return session;
     strayUpdates.delete(session.sessionId);
     const at = now();
-    return buffered.reduce<SessionState>((acc, u) => applySessionUpdate(acc, u, at), session);
+    const version = get().agent?.protocolVersion;
+    return buffered.reduce<SessionState>((acc, u) => applySessionUpdate(acc, u, at, version), session);
   };
 
   return {
@@ -136,7 +139,9 @@ export function createSessions(
       }
       if (chunks.take(sessionId, params)) return;
       const at = now();
-      update((s) => withSession(s, sessionId, (session) => applySessionUpdate(session, params.update, at)));
+      // Read as the connection's ACP version speaks it; v2's agent-owned terminals and the
+      // diagnostics for odd updates live beside the session.
+      update((s) => applySnapshotUpdate(s, sessionId, params.update, at, s.agent?.protocolVersion));
     },
   };
 }

@@ -12,6 +12,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from '../content.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
+import { applySnapshotUpdate } from '../reducer/snapshot-update.js';
 import { createSessionState } from '../session.js';
 import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from '../client/snapshot.js';
 import { createSubagentRouter, type SubagentRouter } from '../client/subagents.js';
@@ -103,7 +104,7 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
       }
       if (!snapshot.sessions[sessionId] && !children.has(sessionId)) snapshot = putSession(snapshot, createSessionState(sessionId));
       if (router?.route(params)) continue;
-      snapshot = withSession(snapshot, sessionId, (s) => applySessionUpdate(s, params.update, at));
+      snapshot = applySnapshotUpdate(snapshot, sessionId, params.update, at, snapshot.agent?.protocolVersion);
     } else if (method === 'session/request_permission' && id !== null) {
       // A child's request is filed under its top-level session, as the live client does.
       const child = router?.owner(String(params.sessionId ?? ''));

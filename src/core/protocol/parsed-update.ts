@@ -6,7 +6,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import { isRecord } from '../guards.js';
-import type { Meta, PlanState, ReceivedContentBlock } from '../types.js';
+import type { AcpErrorInfo, Meta, PlanState, ReceivedContentBlock, TurnUsage } from '../types.js';
 
 /**
  * Fields of a tool call upsert, each a tri-state patch: `undefined` (not sent) leaves the field,
@@ -25,7 +25,12 @@ export interface ToolCallPatch {
   rawInput?: unknown;
   rawOutput?: unknown;
   _meta?: Meta | null;
+  /** Items added after `content` is applied (ACP v2's `tool_call_content_chunk`). */
+  appendContent?: acp.ToolCallContent[];
 }
+
+/** The turn states of ACP v2's `state_update`. */
+export type TurnStateName = 'running' | 'requires_action' | 'idle';
 
 export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
 
@@ -59,6 +64,24 @@ export type ParsedUpdate =
       error: string | null | undefined;
     }
   | { kind: 'compaction_chunk'; compactionId: string; content: ReceivedContentBlock }
+  /**
+   * An agent-owned terminal's stored state (ACP v2 `terminal_update`), tri-state fields; `output`
+   * is the whole output as bytes, replacing what was kept.
+   */
+  | {
+      kind: 'terminal';
+      terminalId: string;
+      command?: string | null;
+      cwd?: string | null;
+      output?: Uint8Array | null;
+      exitStatus?: { exitCode: number | null; signal: string | null } | null;
+    }
+  /** Bytes appended to an agent-owned terminal's output (ACP v2 `terminal_output_chunk`). */
+  | { kind: 'terminal_output'; terminalId: string; data: Uint8Array }
+  /** The session's turn state (ACP v2 `state_update`); the stop reason, error, usage and `_meta` come with `idle`. */
+  | { kind: 'state'; state: TurnStateName; stopReason: string | null; error: AcpErrorInfo | null; usage: TurnUsage | null; _meta: Meta | null }
+  /** An update of another ACP version than the connection's, used anyway: `message` says what to diagnose. */
+  | { kind: 'oddity'; message: string; update: ParsedUpdate }
   | { kind: 'unsupported'; sessionUpdate: string | null; reason: string; raw: unknown };
 
 /** The id a v1 agent's one plan is kept under (ACP's v1-to-v2 conversion uses it). */

@@ -6,6 +6,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { isFiniteNumber, isRecord, isString } from '../guards.js';
 
+const TOOL_KINDS: ReadonlySet<string> = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other']);
+const TOOL_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed', 'failed']);
 const PLAN_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 'completed']);
 const PLAN_PRIORITIES: ReadonlySet<string> = new Set(['high', 'medium', 'low']);
 
@@ -40,4 +42,36 @@ export function isConfigOption(value: unknown): value is acp.SessionConfigOption
 
 export function isCost(value: unknown): value is acp.Cost {
   return isRecord(value) && isFiniteNumber(value.amount) && isString(value.currency);
+}
+
+/** A tool kind as sent, `other` for one this client does not know (the schema's default on error). */
+export function toolKindOf(kind: string): acp.ToolKind {
+  return TOOL_KINDS.has(kind) ? (kind as acp.ToolKind) : 'other';
+}
+
+export function isToolStatus(value: unknown): value is acp.ToolCallStatus {
+  return isString(value) && TOOL_STATUSES.has(value);
+}
+
+/**
+ * Tool-call content of either version: text or other content, a terminal, or a diff as v1 sends it
+ * (`path`, `oldText`, `newText`) or as v2 does (`changes`, an optional `git_patch`). Kept as
+ * received; the diff view reads both.
+ */
+export function isToolCallContent(value: unknown): value is acp.ToolCallContent {
+  if (!isRecord(value)) return false;
+  switch (value.type) {
+    case 'content':
+      return isRecord(value.content) && isString(value.content.type);
+    case 'diff':
+      return isV1Diff(value) || (Array.isArray(value.changes) && (value.patch == null || (isRecord(value.patch) && isString(value.patch.text))));
+    case 'terminal':
+      return isString(value.terminalId);
+    default:
+      return false;
+  }
+}
+
+function isV1Diff(value: Record<string, unknown>): boolean {
+  return isString(value.path) && isString(value.newText) && (value.oldText == null || isString(value.oldText));
 }

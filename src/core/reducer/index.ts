@@ -11,12 +11,17 @@ import { applyNested } from './nesting.js';
 import { applyPlan, removePlan } from './plans.js';
 import { closeOpenThought } from './thoughts.js';
 import { applyToolCall } from './tool-calls.js';
+import { applyTurnState } from './turn-state.js';
 import { withThread } from './copy.js';
 
-export { startTurn, cancelTurn, endTurn, type TurnOutcome } from './turns.js';
+export { startTurn, cancelTurn, endTurn, withPromptMessageId, type TurnOutcome } from './turns.js';
 export { markUnfinishedToolCallsCancelled } from './tool-calls.js';
 
-/** Applies one raw `update` object (the `update` field of `session/update` params), read as the connection's ACP `version` speaks it. */
+/**
+ * Applies one raw `update` object (the `update` field of `session/update` params), read as the
+ * connection's ACP `version` speaks it, to its session. What lives beside the session (ACP v2's
+ * agent-owned terminals) and the diagnostics need the snapshot: `applySnapshotUpdate`.
+ */
 export function applySessionUpdate(session: SessionState, update: unknown, now: number = Date.now(), version: ProtocolVersion = 1): SessionState {
   return reduceParsedUpdate(session, parseSessionUpdate(update, version), now);
 }
@@ -66,6 +71,14 @@ export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, 
       return applyCompaction(session, update.compactionId, { status: update.status, summary: update.summary, error: update.error }, now);
     case 'compaction_chunk':
       return applyCompaction(session, update.compactionId, { appendSummary: update.content }, now);
+    case 'state':
+      return applyTurnState(session, update, now);
+    case 'oddity':
+      return reduceParsedUpdate(session, update.update, now);
+    // Kept in the snapshot's terminals, beside the sessions (`snapshot-update.ts`).
+    case 'terminal':
+    case 'terminal_output':
+      return session;
     case 'unsupported': {
       const thread = appendItem(closeOpenThought(session.thread, now), (id) => ({
         id,

@@ -10,7 +10,9 @@
  * The client's optimistic copy of a prompt (`local`) never absorbs agent chunks. When the agent
  * echoes the prompt back as `user_message_chunk`s during the turn, the echo replaces the
  * optimistic copy instead of being shown twice (ACP: "render the prompt optimistically, then
- * reconcile with the agent's user_message_chunk").
+ * reconcile with the agent's user_message_chunk"). An ACP v2 prompt knows its `messageId` from
+ * the `session/prompt` answer (`withPromptMessageId`): an echo with that id replaces it whatever
+ * its content.
  */
 import { appendBlock, isUnknownBlock, textOf } from '../content.js';
 import type { ChunkTarget } from '../parse-update.js';
@@ -65,7 +67,7 @@ export function applyMessage(
   _meta: Meta | null | undefined,
   now: number,
 ): SessionState {
-  if (target === 'user_message' && content && findMessageIndex(session.thread, target, messageId) < 0) {
+  if (target === 'user_message' && content && !isAgentsMessage(session.thread, messageId)) {
     const reconciled = reconcilePromptEcho(session, content, messageId, _meta);
     if (reconciled) return reconciled;
   }
@@ -135,7 +137,7 @@ function reconcilePromptEcho(
   if (!record || record.turnId !== turn.turnId) return null;
   const item = session.thread.items.get(record.startIndex);
   if (!item || item.kind !== 'user_message' || !item.local || item.turnId !== turn.turnId) return null;
-  if (!echoes(item.content, item.text, content[0])) return null;
+  if ((messageId === null || item.messageId !== messageId) && !echoes(item.content, item.text, content[0])) return null;
   const thread = replaceItem(session.thread, record.startIndex, {
     ...item,
     local: false,
@@ -157,6 +159,12 @@ function echoes(prompt: ReceivedContentBlock[], promptText: string, chunk: Recei
     // Nested deeper than JSON.stringify goes (a hostile `_meta`): no prompt of ours is that deep.
     return false;
   }
+}
+
+/** A user message with this id is in the thread and is the agent's, not the local prompt awaiting its echo. */
+function isAgentsMessage(thread: ThreadState, messageId: string): boolean {
+  const position = findMessageIndex(thread, 'user_message', messageId);
+  return position >= 0 && !isLocalPrompt(thread.items.get(position)!);
 }
 
 function isClosedThought(item: ThreadItem): boolean {

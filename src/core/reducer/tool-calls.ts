@@ -2,7 +2,8 @@
  * `tool_call` and `tool_call_update` both upsert by `toolCallId`: an unknown id creates the card
  * (many agents only ever send updates). Every field is a tri-state patch (`ToolCallPatch`): omitted
  * stays, `null` resets to a new card's value, a value replaces (`content` and `locations` as whole
- * arrays). Each `toolCallId` appears in the thread exactly once.
+ * arrays); `appendContent` (ACP v2's content chunks) adds items after that. Each `toolCallId`
+ * appears in the thread exactly once.
  */
 import type { ToolCallPatch } from '../parse-update.js';
 import { appendItem, findToolCallIndex, replaceItem } from '../thread.js';
@@ -45,12 +46,13 @@ export function upsertToolCall(thread: ThreadState, patch: ToolCallPatch, isUpda
 }
 
 function mergeToolCall(current: ToolCallItem, patch: ToolCallPatch): ToolCallItem {
+  const content = patched(patch.content, current.content, []);
   return toolCallItem(current, {
     title: patched(patch.title, current.title, current.toolCallId),
     name: patched(patch.name, current.name, null),
     toolKind: patched(patch.toolKind, current.toolKind, 'other'),
     status: nextStatus(current.status, patched(patch.status, current.status, 'pending')),
-    content: patched(patch.content, current.content, []),
+    content: patch.appendContent ? [...content, ...patch.appendContent] : content,
     locations: patched(patch.locations, current.locations, []),
     rawInput: patch.rawInput !== undefined ? patch.rawInput : current.rawInput,
     rawOutput: patch.rawOutput !== undefined ? patch.rawOutput : current.rawOutput,

@@ -4,7 +4,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import { textOf } from '../content.js';
-import { appendItem, threadLength } from '../thread.js';
+import { appendItem, replaceItem, threadLength } from '../thread.js';
 import type { AcpErrorInfo, Meta, ReceivedContentBlock, SessionState, TurnRecord } from '../types.js';
 import { settleRuns } from './runs.js';
 import { closeOpenThought } from './thoughts.js';
@@ -37,6 +37,19 @@ export function startTurn(session: SessionState, turnId: string, prompt: readonl
     turns: [...session.turns, record],
     turn: { state: 'running', turnId, stopReason: null, error: null },
   };
+}
+
+/**
+ * ACP v2: the agent accepted the prompt of `turnId` and named its message (`session/prompt`'s
+ * `messageId`). The local prompt takes that id, so the agent's `user_message` echo with it
+ * updates the prompt instead of adding a second one. Unchanged when the turn's prompt is gone or
+ * was already echoed.
+ */
+export function withPromptMessageId(session: SessionState, turnId: string, messageId: string): SessionState {
+  const record = session.turns.findLast((t) => t.turnId === turnId);
+  const item = record ? session.thread.items.get(record.startIndex) : undefined;
+  if (!record || item?.kind !== 'user_message' || !item.local || item.turnId !== turnId) return session;
+  return { ...session, thread: replaceItem(session.thread, record.startIndex, { ...item, messageId }) };
 }
 
 /** `session/cancel` was sent: the turn is winding down and unfinished tool calls show as cancelled. */

@@ -1,0 +1,37 @@
+/**
+ * One `session/update` applied to the whole snapshot: what belongs to the session goes through the
+ * session reducer (`reduceParsedUpdate`); what lives beside the sessions is kept here: ACP v2's
+ * agent-owned terminals in `terminals`, and the diagnostics for what was used although it was
+ * odd (an update of the other ACP version, a turn ended while none ran). Pure, like the reducer.
+ */
+import { addDiagnostic, withSession } from '../client/snapshot.js';
+import { parseSessionUpdate, type ProtocolVersion } from '../parse-update.js';
+import type { AcpSnapshot } from '../types.js';
+import { reduceParsedUpdate } from './index.js';
+import { applyTerminalUpdate } from './terminals.js';
+import { isIdleWithoutTurn } from './turn-state.js';
+
+/** Applies one raw `update` for `sessionId` (a session in the snapshot), read as the connection's ACP `version` speaks it. */
+export function applySnapshotUpdate(snapshot: AcpSnapshot, sessionId: string, raw: unknown, now: number, version: ProtocolVersion = 1): AcpSnapshot {
+  if (!Object.hasOwn(snapshot.sessions, sessionId)) return snapshot;
+  let next = snapshot;
+  let update = parseSessionUpdate(raw, version);
+  if (update.kind === 'oddity') {
+    next = addDiagnostic(next, 'protocol_oddity', update.message, now, raw);
+    update = update.update;
+  }
+  if (update.kind === 'terminal' || update.kind === 'terminal_output') {
+    return { ...next, terminals: applyTerminalUpdate(next.terminals, sessionId, update) };
+  }
+  if (isIdleWithoutTurn(next.sessions[sessionId]!, update)) {
+    return addDiagnostic(
+      next,
+      'protocol_oddity',
+      `A state_update idle (${String(update.kind === 'state' && update.stopReason)}) came for no running turn of the session ${sessionId}; nothing changed.`,
+      now,
+      raw,
+    );
+  }
+  const parsed = update;
+  return withSession(next, sessionId, (session) => reduceParsedUpdate(session, parsed, now));
+}
