@@ -7,11 +7,11 @@
 import type { ConnectionModules } from '../core/client/connection-modules.js';
 import { refuseBinary, refuseOversized } from '../core/client/refused-frames.js';
 import { createSessionActions } from '../core/client/session-actions.js';
-import { connectV2, readInitialize } from '../core/client/protocol-v2.js';
+import { connectV2 } from '../core/client/protocol-v2.js';
 
 const refusedFrames = { refuseBinary, refuseOversized };
 const sessionActions = { createSessionActions };
-const protocolV2 = { connectV2, readInitialize };
+const protocolV2 = { connectV2 };
 
 export const BUNDLED: ConnectionModules = {
   refusedFrames: () => Promise.resolve(refusedFrames),

@@ -21,6 +21,7 @@ import type { ExtensionCall } from './agent-requests.js';
 import type { ClientTap } from './inbound.js';
 import type { ConnectionModules } from './connection-modules.js';
 import { negotiate, type Handshake } from './negotiate.js';
+import { readInitializeV2 } from '../protocol/v2.js';
 import { canReconnect, openStream } from './transport.js';
 
 /**
@@ -58,11 +59,8 @@ export interface ConnectionHooks {
   serveWorkspace: ((app: acp.ClientApp) => Promise<void>) | null;
   /** An extension notification (`_…`) that came before the `initialize` answer, before any app is connected. */
   early(notification: ExtensionCall): void;
-  /**
-   * Registers the handlers of the other agent requests (permission, elicitation, extensions) on
-   * either version's app; `readPermission` reads a permission request of that version.
-   */
-  register(app: HandlerApp, readPermission?: (params: unknown) => acp.RequestPermissionRequest): void;
+  /** Registers the handlers of the other agent requests (permission, elicitation, extensions) on the app of the ACP `version` answered. */
+  register(app: HandlerApp, version: 1 | 2): void;
   /** The connection is initialized; after a reconnect, the open sessions are restored. */
   ready(isReconnect: boolean): Promise<void>;
   /** The connection dropped; `willRetry` when a reconnect follows. */
@@ -183,7 +181,7 @@ export function createConnection(
       try {
         v2 = await modules.protocolV2();
         if (stale()) return dropRest();
-        const v2conn = await v2.connectV2(handshake.rest, handshake.result, offer(2), hooks.register, clientInfo.name);
+        const v2conn = await v2.connectV2(handshake.rest, handshake.result, offer(2), (app) => hooks.register(app, 2), clientInfo.name);
         conn = toPeer(v2conn.agent, v2conn);
       } catch (error) {
         dropRest();
@@ -191,9 +189,9 @@ export function createConnection(
         throw agentError(error, options.url, update);
       }
       if (stale()) return conn.close();
-      agent = v2.readInitialize(handshake.result);
+      agent = readInitializeV2(handshake.result);
     } else {
-      hooks.register(app as unknown as HandlerApp);
+      hooks.register(app as unknown as HandlerApp, 1);
       const v1 = app.connect(handshake.rest);
       conn = toPeer(v1.agent, v1);
       // Read leniently: no SDK parser saw the answer (it would drop the fields of another version).

@@ -72,7 +72,8 @@ export function createSessions(
     const r = isRecord(response) ? response : {};
     // v2 answers with the session's commands, as v1 sends them in an update.
     if (Array.isArray(r.availableCommands)) {
-      session = applySessionUpdate(session, { sessionUpdate: 'available_commands_update', availableCommands: r.availableCommands }, now());
+      const update = { sessionUpdate: 'available_commands_update', availableCommands: r.availableCommands };
+      session = applySessionUpdate(session, update, now(), get().agent?.protocolVersion);
     }
     return {
       ...session,

@@ -11,7 +11,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { toPromptBlocks } from '../content.js';
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
 import { isRecord } from '../guards.js';
-import { cancelTurn, endTurn, startTurn, type TurnOutcome } from '../reducer/index.js';
+import { cancelTurn, endTurn, startTurn, withPromptMessageId, type TurnOutcome } from '../reducer/index.js';
 import type { MetaOptions, PromptOptions } from '../api.js';
 import type { AcpSnapshot, SessionState, TurnRecord } from '../types.js';
 import type { Connection } from './connection.js';
@@ -105,6 +105,9 @@ export function createTurns(
       );
       // Past the `catch` below: the reducer has ended the turn already, and `settle` stays until then.
       if (v2) {
+        // The agent's `user_message` echo with this id updates the local prompt rather than adding one.
+        const { messageId } = response as { messageId?: unknown };
+        if (typeof messageId === 'string') inSession((ss) => withPromptMessageId(ss, turnId, messageId));
         accepted = awaitTurn(sessionId, turnId, settle.signal).finally(forget);
         return accepted;
       }
