@@ -199,9 +199,9 @@ describe('negotiate', () => {
       expect(error).toMatchObject({ code: -32022, message: 'The agent speaks ACP protocol version 2 only; this client speaks version 1.' });
     });
 
-    it('protocol 2 is refused before a stream is opened while this build has no v2 client', async () => {
+    it('protocol 2 is refused before a stream is opened by a build without a v2 client (latest 1)', async () => {
       let opened = 0;
-      await expect(negotiate(() => (opened++, pair().stream), 2, params, 5000)).rejects.toMatchObject({
+      await expect(negotiate(() => (opened++, pair().stream), 2, params, 5000, undefined, 1)).rejects.toMatchObject({
         code: -32022,
         message: 'ACP v2 is not available in this build of acp-react: use protocol 1 or auto.',
       });
