@@ -224,6 +224,17 @@ describe('negotiate', () => {
       expect(one.handshake).toMatchObject({ version: 1, result: v1Answer });
     });
 
+    it("an answer of 2 in v1's shape (an agent echoing the version asked): v1 under auto, with the oddity; refused under protocol 2", async () => {
+      const echo = { protocolVersion: 2, agentInfo: { name: 'echo', version: '1' }, agentCapabilities: { loadSession: true } };
+      const auto = await run('auto', answering(echo), 5000, 2);
+      expect(auto.handshake).toMatchObject({ version: 1, result: echo, oddity: expect.stringMatching(/answered version 2 in ACP v1's shape/) });
+      expect((await run('auto', answering(v2Answer), 5000, 2)).handshake?.oddity).toBeUndefined();
+      expect((await run(2, answering(echo), 5000, 2)).error).toMatchObject({
+        code: -32022,
+        message: "The agent answered version 2 in ACP v1's shape (agentCapabilities, no info); this client is set to protocol 2.",
+      });
+    });
+
     it('auto asks once more, for version 1 only, on a fresh stream, when the agent refuses 2 with -32022', async () => {
       // A fresh stream: Streamable HTTP refuses a second initialize on a connection.
       const [first, second] = [pair(), pair()];

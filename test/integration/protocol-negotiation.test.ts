@@ -50,6 +50,8 @@ let v2: SdkAgentServer;
 /** The SDK's protocol router: with both apps, and with the v1 app only. */
 let routed: SdkAgentServer;
 let routedV1: SdkAgentServer;
+/** A v1 agent that answers whatever version it was asked. */
+let echo: SdkAgentServer;
 let v2Agent: ReturnType<typeof v2OnlyAgent>;
 const clients: AcpClient[] = [];
 
@@ -59,9 +61,16 @@ beforeAll(async () => {
   v2 = await serveSdkAgent(v2Agent.app as never);
   routed = await serveSdkAgent(agentProtocolRouter().withV1(v1Agent()).withV2(v2OnlyAgent().app) as never);
   routedV1 = await serveSdkAgent(agentProtocolRouter().withV1(v1Agent()) as never);
+  echo = await serveSdkAgent(
+    acp
+      .agent({ name: 'echo-agent' })
+      .onRequest(m.agent.initialize, ({ params }) => ({ protocolVersion: params.protocolVersion, agentInfo: { name: 'echo-agent', version: '1' } }))
+      .onRequest(m.agent.session.new, () => ({ sessionId: 'echo-session' }))
+      .onRequest(m.agent.session.prompt, () => ({ stopReason: 'end_turn' as const })),
+  );
 });
 afterAll(async () => {
-  await Promise.all([v1.close(), v2.close(), routed.close(), routedV1.close()]);
+  await Promise.all([v1.close(), v2.close(), routed.close(), routedV1.close(), echo.close()]);
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.disconnect()));
@@ -126,6 +135,15 @@ describe.each([
     // The v2 app's own initialize was answered locally: the agent saw one.
     expect(v2Agent.initialized()).toBe(before + 1);
     expect(c.getSnapshot().diagnostics).toEqual([]);
+  });
+
+  it("a v1 agent echoing the version asked (2, in v1's shape) is spoken to in v1, with a protocol_oddity diagnostic", async () => {
+    const c = client(to(echo.url));
+    await c.connect();
+    expect(c.getSnapshot().agent).toMatchObject({ protocolVersion: 1, info: { name: 'echo-agent' } });
+    expect(c.getSnapshot().diagnostics.map((d) => d.kind)).toEqual(['protocol_oddity']);
+    const { sessionId } = await c.newSession({ cwd: WORKSPACE });
+    await expect(c.prompt(sessionId, 'hi')).resolves.toBe('end_turn');
   });
 
   it('an agent behind the SDK router with both versions answers 2; with v1 only, 1', async () => {

@@ -22,6 +22,7 @@ import type { ClientTap } from './inbound.js';
 import type { ConnectionModules } from './connection-modules.js';
 import { negotiate, type Handshake } from './negotiate.js';
 import { readInitializeV2 } from '../protocol/v2.js';
+import { addDiagnostic } from './snapshot.js';
 import { canReconnect, openStream } from './transport.js';
 
 /**
@@ -208,6 +209,8 @@ export function createConnection(
     void conn.closed.then(() => onClosed(myGeneration, conn));
     lastFailure = '';
     set({ status: 'ready', error: null, reconnect: { attempt: 0, nextAttemptAt: null }, agent });
+    const { oddity } = handshake;
+    if (oddity) update((s) => addDiagnostic(s, 'protocol_oddity', oddity, now(), handshake.result));
     await hooks.ready(isReconnect);
   }
 

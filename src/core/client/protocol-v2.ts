@@ -75,7 +75,8 @@ export async function connectV2(
     await conn.agent.request(v2.methods.agent.initialize, offer as never);
   } catch (error) {
     conn.close();
-    const reason = error instanceof Error ? error.message : String(error);
+    // The SDK's reason may be its validator's whole report: one line of it says enough.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
     throw { code: -32022, message: `The agent's initialize answer is not valid ACP v2: ${reason}` };
   }
   return conn;
