@@ -7,7 +7,9 @@
  * - `gate`: running, one chunk, then waits for `release()` before idle `end_turn`;
  * - `ask`: running, `requires_action`, a permission request (v2 `title` + `subject`), running, idle `end_turn`;
  * - `wait`: running, one chunk, then waits for `session/cancel` (idle `cancelled`);
- * - `auth`: running, idle `error` with -32000 "Authentication required".
+ * - `auth`: running, idle `error` with -32000 "Authentication required";
+ * - `ext`: running, the extension request `_test/lookup` (its answer as the reply) and the
+ *   extension notification `_test/progress`, idle `end_turn`.
  *
  * Every update a session got is kept as its history: `session/resume` with `replayFrom` sends it
  * again (unless `refuseReplay`), without it sends only the state.
@@ -21,6 +23,8 @@ export interface V2AgentOptions {
   refuseReplay?: boolean;
   /** Commands in `session/new`'s answer. */
   availableCommands?: v2.AvailableCommand[];
+  /** The MCP transports advertised (default: stdio). */
+  mcp?: Record<string, object>;
 }
 
 export interface Call {
@@ -44,7 +48,7 @@ export function scriptedV2Agent(options: V2AgentOptions = {}) {
       return {
         protocolVersion: 2,
         info: { name: 'scripted-v2-agent', version: '1.0.0' },
-        capabilities: { session: { prompt: { image: {} }, mcp: { stdio: {} }, delete: {} } },
+        capabilities: { session: { prompt: { image: {} }, mcp: options.mcp ?? { stdio: {} }, delete: {} } },
         authMethods: [{ methodId: 'login', name: 'Log in' }],
       } as never;
     })
@@ -124,6 +128,12 @@ export function scriptedV2Agent(options: V2AgentOptions = {}) {
           await new Promise<void>((resolve) => waiting.set(sessionId, resolve));
           waiting.delete(sessionId);
           return state('idle', { stopReason: 'cancelled' });
+        }
+        if (text === 'ext') {
+          const found = await client.request('_test/lookup', { key: 'answer' });
+          await client.notify('_test/progress', { done: 1 });
+          await chunk(`Lookup: ${JSON.stringify(found)}.`);
+          return state('idle', { stopReason: 'end_turn' });
         }
         if (text === 'auth') return state('idle', { stopReason: 'error', error: { code: -32000, message: 'Authentication required' } });
         await chunk(`Unknown script: ${text}`);

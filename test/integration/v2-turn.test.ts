@@ -113,6 +113,15 @@ describe('a v2 turn', () => {
     await expect(client.setMode(sessionId, 'code')).rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/ACP v2 has no session modes/) });
   });
 
+  it("the agent's extension requests and notifications reach the host's handlers", async () => {
+    const { client, sessionId } = await connected();
+    const progress = new Promise<unknown>((resolve) => client.onExtNotification('_test/progress', resolve));
+    client.onExtMethod('_test/lookup', async (params) => ({ value: 42, asked: params }));
+    await expect(client.prompt(sessionId, 'ext')).resolves.toBe('end_turn');
+    expect(texts(client.getSnapshot(), sessionId)).toContain('agent_message:Lookup: {"value":42,"asked":{"key":"answer"}}.');
+    await expect(progress).resolves.toEqual({ done: 1 });
+  });
+
   it('MCP servers: stdio ones get their type; SSE ones are refused before anything is sent', async () => {
     const { client } = await connected();
     const before = agent.of('session/new').length;
@@ -122,5 +131,23 @@ describe('a v2 turn', () => {
       client.newSession({ cwd: WORKSPACE, mcpServers: [{ type: 'sse', name: 'events', url: 'http://127.0.0.1:9/sse', headers: [] }] }),
     ).rejects.toMatchObject({ message: expect.stringMatching(/SSE/) });
     expect(agent.of('session/new')).toHaveLength(before + 1);
+  });
+
+  it('MCP servers over stdio are refused when the v2 agent does not advertise them', async () => {
+    const httpOnly = scriptedV2Agent({ mcp: { http: {} } });
+    const other = await serveSdkAgent(httpOnly.app as never);
+    try {
+      const { client } = makeClient(other.url, { fs: undefined, terminal: undefined });
+      clients.push(client);
+      await client.connect();
+      await expect(client.newSession({ cwd: WORKSPACE, mcpServers: [{ name: 'files', command: '/bin/mcp-files', args: [], env: [] }] })).rejects.toMatchObject({
+        code: 'unsupported',
+        message: expect.stringMatching(/stdio MCP servers/),
+      });
+      expect(httpOnly.of('session/new')).toEqual([]);
+      await client.disconnect();
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -398,6 +398,10 @@ export function createSessionActions(host: ActionHost): SessionActions {
         if (type === 'sse' && v2()) {
           throw host.error('unsupported', `ACP v2 has no SSE MCP servers; "${server.name}" was not sent. Use an HTTP or stdio server.`);
         }
+        // v1 agents take stdio servers always; v2 agents only when they advertise them.
+        if ((type === undefined || type === 'stdio') && get().agent?.surface?.mcpStdio === false) {
+          throw host.error('unsupported', `The agent does not support stdio MCP servers (session.mcp.stdio); "${server.name}" was not sent.`);
+        }
         if ((type === 'http' || type === 'sse') && !mcp[type]) {
           throw host.error(
             'unsupported',
