@@ -74,7 +74,10 @@ export function scriptedV2Agent(options: V2AgentOptions = {}) {
         if (options.refuseReplay) throw new v2.RequestError(-32602, 'This agent cannot replay sessions.');
         for (const update of past) await client.notify(m.client.session.update, { sessionId: params.sessionId, update } as never);
       }
-      await client.notify(m.client.session.update, { sessionId: params.sessionId, update: { sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn' } } as never);
+      await client.notify(m.client.session.update, {
+        sessionId: params.sessionId,
+        update: { sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn' },
+      } as never);
       return {};
     })
     .onNotification(m.agent.session.cancel, ({ params }) => {

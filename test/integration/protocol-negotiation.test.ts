@@ -106,7 +106,11 @@ describe.each([
         clientCapabilities: { plan: {}, subagents: {} },
       },
     });
-    expect(offers.at(-1)).toMatchObject({ protocolVersion: 2, clientInfo: { name: 'acp-react-tests' }, clientCapabilities: { elicitation: { form: {}, url: {} } } });
+    expect(offers.at(-1)).toMatchObject({
+      protocolVersion: 2,
+      clientInfo: { name: 'acp-react-tests' },
+      clientCapabilities: { elicitation: { form: {}, url: {} } },
+    });
     // The answer is in the traffic log, and nothing was refused as an answer to no request.
     expect(c.traffic.entries().filter((e) => e.dir === 'in' && (e.msg as { id?: unknown })?.id === 'acp-react/initialize')).toHaveLength(1);
     expect(s.diagnostics).toEqual([]);

@@ -43,7 +43,12 @@ describe('restoring v2 sessions', () => {
     await c.prompt(sessionId, 'hello');
     const before = texts(c.getSnapshot(), sessionId);
     server.dropSockets();
-    await waitForSnapshot(c, (s) => s.status === 'ready' && s.sessions[sessionId]?.status === 'active' && agent.of('session/resume').length === 1, 5000, 'the resume');
+    await waitForSnapshot(
+      c,
+      (s) => s.status === 'ready' && s.sessions[sessionId]?.status === 'active' && agent.of('session/resume').length === 1,
+      5000,
+      'the resume',
+    );
     const resume = agent.of('session/resume')[0];
     expect(resume).toMatchObject({ sessionId, cwd: WORKSPACE });
     expect(resume).not.toHaveProperty('replayFrom');

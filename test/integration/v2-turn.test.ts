@@ -110,7 +110,10 @@ describe('a v2 turn', () => {
 
   it('setMode is refused clearly: v2 has no session modes', async () => {
     const { client, sessionId } = await connected();
-    await expect(client.setMode(sessionId, 'code')).rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/ACP v2 has no session modes/) });
+    await expect(client.setMode(sessionId, 'code')).rejects.toMatchObject({
+      code: 'unsupported',
+      message: expect.stringMatching(/ACP v2 has no session modes/),
+    });
   });
 
   it("the agent's extension requests and notifications reach the host's handlers", async () => {

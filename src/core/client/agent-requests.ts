@@ -86,7 +86,11 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     // After `session/cancel`, while the turn winds down (a child's too), the spec's answer is `cancelled`, at once.
     if (cancelling(sessionId)) return { outcome: { outcome: 'cancelled' } };
     const requestId = `permission-${++counter}`;
-    let view: Pick<PermissionRequestState, 'toolCall' | 'options' | '_meta'> = { toolCall: params.toolCall, options: params.options, _meta: params._meta ?? null };
+    let view: Pick<PermissionRequestState, 'toolCall' | 'options' | '_meta'> = {
+      toolCall: params.toolCall,
+      options: params.options,
+      _meta: params._meta ?? null,
+    };
     if (version === 2) {
       const read = readPermissionV2(params, requestId);
       if (read.oddity) host.diagnose('protocol_oddity', read.oddity, params);

@@ -13,9 +13,11 @@ import type { ExtensionCall, PendingRequests } from './agent-requests.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { Request } from './request.js';
-import { AUTH_TERMINAL, AUTH_TERMINAL_INPUT, AUTH_TERMINAL_OUTPUT } from './auth-terminal-methods.js';
+import { AUTH_TERMINAL } from './auth-terminal-methods.js';
+import { redactSecrets, RESTART_WITH_ENV } from './redact-secrets.js';
 import type { createTerminalSignIn } from './terminal-sign-in.js';
 import type { InboundTap } from './transport.js';
+import { checkSessionOptions } from './session-options.js';
 
 export interface ActionHost extends ClientHelpers {
   request: Request;
@@ -67,35 +69,15 @@ export type SessionActions = OnDemandActions & {
   answerExtRequest(request: ExtensionCall & { signal: AbortSignal }): Promise<unknown>;
   /** Asks the host's permission policy; an option it names answers the request (see `PermissionPolicy`). */
   applyPolicy(requestId: string, params: acp.RequestPermissionRequest): Promise<void>;
-  /**
-   * Refuses what the agent cannot take, before anything is sent: a relative `cwd` or additional
-   * directory (ACP paths are absolute), and HTTP or SSE MCP servers the agent did not advertise
-   * (`mcpCapabilities`). Refused rather than filtered: a session silently started without a
-   * server the host asked for would leave its user wondering where the tools went.
-   */
+  /** Refuses what the agent cannot take, before anything is sent (`session-options.ts`). */
   checkSessionOptions(options: NewSessionOptions): void;
 };
-
-/** POSIX (`/`), Windows drive (`C:\`, `C:/`) and UNC (`\\server`) absolute paths. */
-const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 
 /** The notice in the thread of the new session that replaces one the agent could not replay. */
 const REPLAY_REFUSED = 'The agent could not replay this session; a new session was started.';
 
-/** acp-react-bridge's request to restart the agent with an `env_var` method's values (bridge/handshake.mjs). */
-const RESTART_WITH_ENV = '_acp-react/bridge/restart_with_env';
 const NEEDS_BRIDGE =
   "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
-
-/** A message as the traffic log may keep it: a sign-in's variable values and a sign-in terminal's keystrokes replaced. */
-export function redactSecrets(msg: acp.AnyMessage): acp.AnyMessage {
-  const m = msg as { method?: unknown; params?: { env?: unknown; data?: unknown } };
-  // The keystrokes may be a code, and the terminal echoes them: neither is kept.
-  if (m.method === AUTH_TERMINAL_INPUT || m.method === AUTH_TERMINAL_OUTPUT) return { ...msg, params: { ...m.params, data: '[redacted]' } } as acp.AnyMessage;
-  const env = m.method === RESTART_WITH_ENV ? m.params?.env : null;
-  if (typeof env !== 'object' || env === null) return msg;
-  return { ...msg, params: { ...m.params, env: Object.fromEntries(Object.keys(env).map((name) => [name, '[redacted]'])) } } as acp.AnyMessage;
-}
 
 export function createSessionActions(host: ActionHost): SessionActions {
   const { get, update, request } = host;
@@ -166,7 +148,9 @@ export function createSessionActions(host: ActionHost): SessionActions {
       host.diagnose('protocol_error', `The agent could not replay session ${sessionId} (${message}); a new session was started.`, error);
       const session = await host.newSession(options);
       update((s) =>
-        host.withSession(s, session.sessionId, (ss) => host.applyUpdate(ss, { sessionUpdate: 'notice', severity: 'warning', title: REPLAY_REFUSED }, host.now())),
+        host.withSession(s, session.sessionId, (ss) =>
+          host.applyUpdate(ss, { sessionUpdate: 'notice', severity: 'warning', title: REPLAY_REFUSED }, host.now()),
+        ),
       );
       return get().sessions[session.sessionId] ?? session;
     }
@@ -387,29 +371,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       await host.notify(method, params);
     },
 
-    checkSessionOptions({ cwd, additionalDirectories = [], mcpServers = [] }) {
-      if (!ABSOLUTE.test(cwd)) throw host.error('invalidParams', `cwd must be an absolute path; got "${cwd}".`);
-      for (const directory of additionalDirectories) {
-        if (!ABSOLUTE.test(directory)) throw host.error('invalidParams', `additionalDirectories must be absolute paths; got "${directory}".`);
-      }
-      const mcp = capabilities().mcpCapabilities ?? {};
-      for (const server of mcpServers) {
-        const type = (server as { type?: unknown }).type;
-        if (type === 'sse' && v2()) {
-          throw host.error('unsupported', `ACP v2 has no SSE MCP servers; "${server.name}" was not sent. Use an HTTP or stdio server.`);
-        }
-        // v1 agents take stdio servers always; v2 agents only when they advertise them.
-        if ((type === undefined || type === 'stdio') && get().agent?.surface?.mcpStdio === false) {
-          throw host.error('unsupported', `The agent does not support stdio MCP servers (session.mcp.stdio); "${server.name}" was not sent.`);
-        }
-        if ((type === 'http' || type === 'sse') && !mcp[type]) {
-          throw host.error(
-            'unsupported',
-            `The agent does not support ${type.toUpperCase()} MCP servers (mcpCapabilities.${type}); "${server.name}" was not sent. Use a stdio server or leave it out.`,
-          );
-        }
-      }
-    },
+    checkSessionOptions: (options) => checkSessionOptions(options, get().agent, host.error),
 
     async restoreSessions() {
       const caps = capabilities();
