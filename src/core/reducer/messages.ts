@@ -163,8 +163,8 @@ function echoes(prompt: ReceivedContentBlock[], promptText: string, chunk: Recei
 
 /** A user message with this id is in the thread and is the agent's, not the local prompt awaiting its echo. */
 function isAgentsMessage(thread: ThreadState, messageId: string): boolean {
-  const position = findMessageIndex(thread, 'user_message', messageId);
-  return position >= 0 && !isLocalPrompt(thread.items.get(position)!);
+  const item = thread.items.get(findMessageIndex(thread, 'user_message', messageId));
+  return item !== undefined && !isLocalPrompt(item);
 }
 
 function isClosedThought(item: ThreadItem): boolean {

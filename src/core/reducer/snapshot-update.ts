@@ -13,7 +13,8 @@ import { isIdleWithoutTurn } from './turn-state.js';
 
 /** Applies one raw `update` for `sessionId` (a session in the snapshot), read as the connection's ACP `version` speaks it. */
 export function applySnapshotUpdate(snapshot: AcpSnapshot, sessionId: string, raw: unknown, now: number, version: ProtocolVersion = 1): AcpSnapshot {
-  if (!Object.hasOwn(snapshot.sessions, sessionId)) return snapshot;
+  const session = Object.hasOwn(snapshot.sessions, sessionId) ? snapshot.sessions[sessionId] : undefined;
+  if (!session) return snapshot;
   let next = snapshot;
   let update = parseSessionUpdate(raw, version);
   if (update.kind === 'oddity') {
@@ -23,15 +24,15 @@ export function applySnapshotUpdate(snapshot: AcpSnapshot, sessionId: string, ra
   if (update.kind === 'terminal' || update.kind === 'terminal_output') {
     return { ...next, terminals: applyTerminalUpdate(next.terminals, sessionId, update) };
   }
-  if (isIdleWithoutTurn(next.sessions[sessionId]!, update)) {
+  if (isIdleWithoutTurn(session, update)) {
     return addDiagnostic(
       next,
       'protocol_oddity',
-      `A state_update idle (${String(update.kind === 'state' && update.stopReason)}) came for no running turn of the session ${sessionId}; nothing changed.`,
+      `A state_update idle (${String(update.stopReason)}) came for no running turn of the session ${sessionId}; nothing changed.`,
       now,
       raw,
     );
   }
   const parsed = update;
-  return withSession(next, sessionId, (session) => reduceParsedUpdate(session, parsed, now));
+  return withSession(next, sessionId, (current) => reduceParsedUpdate(current, parsed, now));
 }

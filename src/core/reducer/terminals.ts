@@ -17,7 +17,7 @@ type TerminalUpdate = Extract<ParsedUpdate, { kind: 'terminal' | 'terminal_outpu
 
 export function applyTerminalUpdate(terminals: AcpSnapshot['terminals'], sessionId: string, update: TerminalUpdate): AcpSnapshot['terminals'] {
   const { terminalId } = update;
-  const current = Object.hasOwn(terminals, terminalId) ? terminals[terminalId]! : newTerminal(terminalId, sessionId);
+  const current = (Object.hasOwn(terminals, terminalId) ? terminals[terminalId] : undefined) ?? newTerminal(terminalId, sessionId);
   const next = update.kind === 'terminal_output' ? appendOutput(current, update.data) : patchTerminal(current, update);
   // A computed key defines an own property, so a terminal id such as "__proto__" is just a key.
   return { ...terminals, [terminalId]: next };
@@ -69,7 +69,7 @@ function decodeUtf8(bytes: Uint8Array, carried: readonly number[]): { text: stri
 /** The length of `bytes` without a trailing, incomplete UTF-8 sequence (an invalid one is left to the decoder). */
 function completeLength(bytes: Uint8Array): number {
   for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-    const byte = bytes[bytes.length - back]!;
+    const byte = bytes[bytes.length - back] ?? 0;
     if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
     const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
     return needed > back ? bytes.length - back : bytes.length;

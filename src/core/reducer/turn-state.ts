@@ -45,7 +45,7 @@ export function applyTurnState(session: SessionState, update: StateUpdate, now: 
  * True for an `idle` that names how a turn ended while none is running: nothing to end, so the
  * client diagnoses it. A bare `idle` (no stop reason) only reports the state and is expected.
  */
-export function isIdleWithoutTurn(session: SessionState, update: ParsedUpdate): boolean {
+export function isIdleWithoutTurn(session: SessionState, update: ParsedUpdate): update is StateUpdate {
   return update.kind === 'state' && update.state === 'idle' && update.stopReason !== null && session.turn.state === 'idle';
 }
 
