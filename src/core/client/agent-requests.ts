@@ -11,7 +11,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
 import type { ChildOwner } from '../subagents.js';
 import { readPermissionV2 } from '../protocol/v2.js';
-import type { HandlerApp } from './connection.js';
+import type { HandlerApp } from './agent-peer.js';
 import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
 

@@ -19,41 +19,12 @@ import { DEFAULT_RECONNECT, reconnectDelay } from './backoff.js';
 import { agentError, createRequest, type Request } from './request.js';
 import type { ExtensionCall } from './agent-requests.js';
 import type { ClientTap } from './inbound.js';
+import { toPeer, type AgentPeer, type HandlerApp } from './agent-peer.js';
 import type { ConnectionModules } from './connection-modules.js';
 import { negotiate, type Handshake } from './negotiate.js';
 import { readInitializeV2 } from '../protocol/v2.js';
 import { addDiagnostic } from './snapshot.js';
 import { canReconnect, openStream } from './transport.js';
-
-/**
- * The connection as requests, turns and actions use it, whichever SDK app (v1 or v2) is underneath.
- */
-export interface AgentPeer {
-  request(method: string, params: unknown, options?: { cancellationSignal?: AbortSignal; stopWaitingOnCancel?: boolean }): Promise<unknown>;
-  notify(method: string, params: unknown): Promise<void>;
-  /** Aborts when the connection closes. */
-  readonly signal: AbortSignal;
-  readonly closed: Promise<void>;
-  close(): void;
-}
-
-/** The agent-side methods of an SDK connection (`conn.agent`, v1 or v2) and its lifecycle, as an `AgentPeer`. */
-export const toPeer = (
-  agent: { request(method: string, params: never, options?: object): Promise<unknown>; notify(method: string, params: never): Promise<void> },
-  conn: { signal: AbortSignal; closed: Promise<void>; close(): void },
-): AgentPeer => ({
-  request: (method, params, options) => agent.request(method, params as never, options),
-  notify: (method, params) => agent.notify(method, params as never),
-  signal: conn.signal,
-  closed: conn.closed,
-  close: () => conn.close(),
-});
-
-/** What the client registers its handlers on: the SDK's v1 and v2 client apps alike. */
-export interface HandlerApp {
-  onRequest(method: string, handler: (ctx: { method: string; params: never; signal: AbortSignal }) => unknown): unknown;
-  onNotification(method: string, handler: (ctx: { method: string; params: never }) => unknown): unknown;
-}
 
 export interface ConnectionHooks {
   /** Serves `fs/*` and `terminal/*` (with adapters) and routes child sessions on a new connection's app; null with none of them. */

@@ -15,7 +15,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import * as v2 from '@agentclientprotocol/sdk/experimental/v2';
-import type { HandlerApp } from './connection.js';
+import type { HandlerApp } from './agent-peer.js';
 
 type Message = Record<string, unknown>;
 

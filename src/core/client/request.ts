@@ -6,7 +6,7 @@
 import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import type { AcpSnapshot } from '../types.js';
-import type { AgentPeer } from './connection.js';
+import type { AgentPeer } from './agent-peer.js';
 
 export interface RequestOptions {
   timeoutMs?: number;
