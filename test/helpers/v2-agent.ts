@@ -80,6 +80,10 @@ export function scriptedV2Agent(options: V2AgentOptions = {}) {
       } as never);
       return {};
     })
+    .onRequest(m.agent.session.close, ({ params }) => {
+      log('session/close', params);
+      return {};
+    })
     .onNotification(m.agent.session.cancel, ({ params }) => {
       log('session/cancel', params);
       waiting.get(params.sessionId)?.();

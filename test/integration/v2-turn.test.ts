@@ -91,6 +91,26 @@ describe('a v2 turn', () => {
     expect(agent.of('session/cancel').at(-1)).toEqual({ sessionId });
   });
 
+  it('a dropped connection rejects the waiting prompt as interrupted', async () => {
+    const { client, sessionId } = await connected({ reconnect: false });
+    const done = client.prompt(sessionId, 'gate');
+    await waitForSnapshot(client, (s) => items(s, sessionId).some((i) => i.kind === 'agent_message'), 5000, 'the first chunk');
+    server.dropSockets();
+    await expect(done).rejects.toMatchObject({ code: 'connection_closed', turnStarted: true });
+    expect(client.getSnapshot().sessions[sessionId]!.turns.at(-1)).toMatchObject({ status: 'interrupted' });
+    agent.release();
+  });
+
+  it('closing the session mid-turn resolves the waiting prompt cancelled', async () => {
+    const { client, sessionId } = await connected();
+    const done = client.prompt(sessionId, 'gate');
+    await waitForSnapshot(client, (s) => items(s, sessionId).some((i) => i.kind === 'agent_message'), 5000, 'the first chunk');
+    await client.closeSession(sessionId);
+    await expect(done).resolves.toBe('cancelled');
+    expect(client.getSnapshot().sessions[sessionId]).toBeUndefined();
+    agent.release();
+  });
+
   it('an idle error rejects the prompt with its code and marks auth required', async () => {
     const { client, sessionId } = await connected();
     await expect(client.prompt(sessionId, 'auth')).rejects.toMatchObject({ code: -32000, message: 'Authentication required', turnStarted: true });
