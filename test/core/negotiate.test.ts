@@ -199,9 +199,9 @@ describe('negotiate', () => {
       expect(error).toMatchObject({ code: -32022, message: 'The agent speaks ACP protocol version 2 only; this client speaks version 1.' });
     });
 
-    it('protocol 2 is refused before a stream is opened while this build has no v2 client', async () => {
+    it('protocol 2 is refused before a stream is opened by a build without a v2 client (latest 1)', async () => {
       let opened = 0;
-      await expect(negotiate(() => (opened++, pair().stream), 2, params, 5000)).rejects.toMatchObject({
+      await expect(negotiate(() => (opened++, pair().stream), 2, params, 5000, undefined, 1)).rejects.toMatchObject({
         code: -32022,
         message: 'ACP v2 is not available in this build of acp-react: use protocol 1 or auto.',
       });
@@ -222,6 +222,17 @@ describe('negotiate', () => {
       expect(two.handshake).toMatchObject({ version: 2, result: v2Answer });
       const one = await run('auto', answering(v1Answer), 5000, 2);
       expect(one.handshake).toMatchObject({ version: 1, result: v1Answer });
+    });
+
+    it("an answer of 2 in v1's shape (an agent echoing the version asked): v1 under auto, with the oddity; refused under protocol 2", async () => {
+      const echo = { protocolVersion: 2, agentInfo: { name: 'echo', version: '1' }, agentCapabilities: { loadSession: true } };
+      const auto = await run('auto', answering(echo), 5000, 2);
+      expect(auto.handshake).toMatchObject({ version: 1, result: echo, oddity: expect.stringMatching(/answered version 2 in ACP v1's shape/) });
+      expect((await run('auto', answering(v2Answer), 5000, 2)).handshake?.oddity).toBeUndefined();
+      expect((await run(2, answering(echo), 5000, 2)).error).toMatchObject({
+        code: -32022,
+        message: "The agent answered version 2 in ACP v1's shape (agentCapabilities, no info); this client is set to protocol 2.",
+      });
     });
 
     it('auto asks once more, for version 1 only, on a fresh stream, when the agent refuses 2 with -32022', async () => {

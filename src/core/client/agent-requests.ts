@@ -10,6 +10,8 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
 import type { ChildOwner } from '../subagents.js';
+import { readPermissionV2 } from '../protocol/v2.js';
+import type { HandlerApp } from './agent-peer.js';
 import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
 
@@ -47,8 +49,8 @@ type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: 
 
 /** Pending agent requests waiting for an answer, keyed by local request id. */
 export interface PendingRequests {
-  /** Registers the handlers on an SDK client app. */
-  register(app: acp.ClientApp): acp.ClientApp;
+  /** Registers the handlers on an SDK client app of the ACP `version` answered. */
+  register(app: HandlerApp, version: 1 | 2): void;
   /** Returns false when the request is unknown or already answered (a second click, a race). */
   answerPermission(requestId: string, answer: PermissionAnswer): boolean;
   answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean;
@@ -70,7 +72,8 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
 
   // --- permissions ---------------------------------------------------------------------------
 
-  async function permission(params: acp.RequestPermissionRequest, signal: AbortSignal): Promise<acp.RequestPermissionResponse> {
+  /** `params` as the connection's ACP `version` sends it: v2's `title` and `subject` are read into the same state. */
+  async function permission(params: acp.RequestPermissionRequest, signal: AbortSignal, version: 1 | 2): Promise<acp.RequestPermissionResponse> {
     // A child session's request is shown in the panel of the session it belongs to.
     const child = host.owner(params.sessionId);
     const sessionId = child?.sessionId ?? params.sessionId;
@@ -83,13 +86,21 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     // After `session/cancel`, while the turn winds down (a child's too), the spec's answer is `cancelled`, at once.
     if (cancelling(sessionId)) return { outcome: { outcome: 'cancelled' } };
     const requestId = `permission-${++counter}`;
+    let view: Pick<PermissionRequestState, 'toolCall' | 'options' | '_meta'> = {
+      toolCall: params.toolCall,
+      options: params.options,
+      _meta: params._meta ?? null,
+    };
+    if (version === 2) {
+      const read = readPermissionV2(params, requestId);
+      if (read.oddity) host.diagnose('protocol_oddity', read.oddity, params);
+      view = read.request;
+    }
     const request: PermissionRequestState = {
       requestId,
       sessionId,
       subagentSessionId: child ? params.sessionId : null,
-      toolCall: params.toolCall,
-      options: params.options,
-      _meta: params._meta ?? null,
+      ...view,
       status: 'pending',
       optionId: null,
       byPolicy: false,
@@ -100,7 +111,8 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
     const answered = new Promise<PermissionAnswer>((resolve) => permissions.set(requestId, resolve));
     signal.addEventListener('abort', () => onAborted(requestId), { once: true });
     update((s) => ({ ...s, permissionRequests: [...s.permissionRequests, request] }));
-    host.applyPolicy?.(requestId, params);
+    // The policy reads v1's shape, whichever version asked.
+    host.applyPolicy?.(requestId, { ...params, toolCall: view.toolCall, options: view.options });
     const answer = await answered;
     return answer.optionId === null ? { outcome: { outcome: 'cancelled' } } : { outcome: { outcome: 'selected', optionId: answer.optionId } };
   }
@@ -161,14 +173,14 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
   }
 
   return {
-    register(app) {
+    register(app, version) {
       const m = acp.methods.client;
-      app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal));
+      app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal, version));
       // Agents ask for input rarely: the handling is in `elicitation.ts`, fetched the first time.
       app.onRequest(m.elicitation.create, async (ctx) =>
         (await import('./elicitation.js')).handleElicitation(ctx.params, ctx.signal, `elicitation-${++counter}`, elicitationHost),
       );
-      app.onNotification(m.elicitation.complete, async (ctx) => {
+      app.onNotification(m.elicitation.complete, async (ctx: { params: acp.CompleteElicitationNotification }) => {
         (await import('./elicitation.js')).completeElicitation(ctx.params.elicitationId, update);
       });
       // Requests and notifications of no ACP method: extensions (`session-actions.ts` answers them).
@@ -176,7 +188,6 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       app.onNotification('*', (ctx) => {
         host.onExtension(ctx);
       });
-      return app;
     },
 
     answerPermission,

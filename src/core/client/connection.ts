@@ -19,16 +19,20 @@ import { DEFAULT_RECONNECT, reconnectDelay } from './backoff.js';
 import { agentError, createRequest, type Request } from './request.js';
 import type { ExtensionCall } from './agent-requests.js';
 import type { ClientTap } from './inbound.js';
+import { toPeer, type AgentPeer, type HandlerApp } from './agent-peer.js';
+import type { ConnectionModules } from './connection-modules.js';
 import { negotiate, type Handshake } from './negotiate.js';
-import { canReconnect, openStream, type RefusalSource } from './transport.js';
+import { readInitializeV2 } from '../protocol/v2.js';
+import { addDiagnostic } from './snapshot.js';
+import { canReconnect, openStream } from './transport.js';
 
 export interface ConnectionHooks {
   /** Serves `fs/*` and `terminal/*` (with adapters) and routes child sessions on a new connection's app; null with none of them. */
   serveWorkspace: ((app: acp.ClientApp) => Promise<void>) | null;
   /** An extension notification (`_…`) that came before the `initialize` answer, before any app is connected. */
   early(notification: ExtensionCall): void;
-  /** Registers the handlers of the other agent requests (permission, elicitation). */
-  register(app: acp.ClientApp): acp.ClientApp;
+  /** Registers the handlers of the other agent requests (permission, elicitation, extensions) on the app of the ACP `version` answered. */
+  register(app: HandlerApp, version: 1 | 2): void;
   /** The connection is initialized; after a reconnect, the open sessions are restored. */
   ready(isReconnect: boolean): Promise<void>;
   /** The connection dropped; `willRetry` when a reconnect follows. */
@@ -38,7 +42,7 @@ export interface ConnectionHooks {
 export interface Connection {
   request: Request;
   /** The open, initialized connection, or a `notConnected` error. */
-  requireConnection(): acp.ClientConnection;
+  requireConnection(): AgentPeer;
   /** True when there is no connection, or the one there is has closed. */
   lost(): boolean;
   /** The client's methods for the connection's lifecycle. */
@@ -51,7 +55,7 @@ export function createConnection(
   now: () => number,
   options: AcpClientOptions,
   tap: ClientTap,
-  modules: RefusalSource,
+  modules: ConnectionModules,
   hooks: ConnectionHooks,
 ): Connection {
   /** Sets some of the snapshot's fields. */
@@ -59,7 +63,7 @@ export function createConnection(
   const reconnectOptions = { ...DEFAULT_RECONNECT, ...(options.reconnect || {}) };
   const reconnectEnabled = options.reconnect !== false && reconnectOptions.enabled && canReconnect(options);
 
-  let connection: acp.ClientConnection | null = null;
+  let connection: AgentPeer | null = null;
   let generation = 0;
   let wantConnected = false;
   let disposed = false;
@@ -70,13 +74,46 @@ export function createConnection(
   /** The last failed attempt's code and message, until an attempt succeeds. */
   let lastFailure = '';
 
-  const requireConnection = (): acp.ClientConnection => {
+  const requireConnection = (): AgentPeer => {
     if (!connection || get().status !== 'ready') {
       throw new AcpClientError(ErrorCodes.notConnected, 'Not connected to the agent.');
     }
     return connection;
   };
   const request = createRequest(requireConnection, update, options.requestTimeoutMs ?? 60_000, options.url);
+
+  const protocol = options.protocol ?? 'auto';
+  const clientInfo = options.clientInfo ?? { name: 'acp-react', version: '0.1.0' };
+  /** The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it. */
+  const bridgeMeta = options.terminalAuth ? { _meta: { 'acp-react/bridge': { terminalAuth: true } } } : {};
+  /**
+   * The `initialize` params offering `protocolVersion`: with `auto` and version 2, both versions'
+   * fields, so a v1 agent answers 1 to the same request; `protocol: 2` sends v2's only.
+   */
+  const offer = (protocolVersion: 1 | 2) => ({
+    protocolVersion,
+    ...(protocolVersion === 2 && {
+      info: clientInfo,
+      // v2 has no client fs or terminals; sub-agents and plans are part of it.
+      capabilities: { elicitation: { form: {}, url: {} }, ...bridgeMeta },
+    }),
+    ...(protocol !== 2 && {
+      // What the client can serve: `fs` and `terminal` only with the host's adapters.
+      clientCapabilities: {
+        fs: { readTextFile: Boolean(options.fs), writeTextFile: Boolean(options.fs?.writeTextFile) },
+        terminal: Boolean(options.terminal),
+        elicitation: { form: {}, url: {} },
+        session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+        auth: { terminal: false },
+        ...bridgeMeta,
+        // Plan operations (`plan_update` by id, `plan_removed`); the legacy `plan` is still read.
+        plan: {},
+        // Child sessions, unless the host turned them off.
+        ...(options.subagents !== false && { subagents: {} }),
+      },
+      clientInfo,
+    }),
+  });
 
   async function openConnection(isReconnect: boolean): Promise<void> {
     const myGeneration = ++generation;
@@ -85,7 +122,7 @@ export function createConnection(
     const stale = () => myGeneration !== generation || !wantConnected;
     set({ status: isReconnect ? 'reconnecting' : 'connecting' });
     tap.reset();
-    const app = acp.client({ name: options.clientInfo?.name ?? 'acp-react' });
+    const app = acp.client({ name: clientInfo.name });
     const aborted = (negotiating = new AbortController()).signal;
     let handshake: Handshake;
     try {
@@ -95,25 +132,8 @@ export function createConnection(
       handshake = await negotiate(
         // A promise only over HTTP, whose code is fetched on first use.
         () => openStream(options, tap, modules),
-        options.protocol ?? 'auto',
-        (protocolVersion) => ({
-          protocolVersion,
-          // What the client can serve: `fs` and `terminal` only with the host's adapters.
-          clientCapabilities: {
-            fs: { readTextFile: Boolean(options.fs), writeTextFile: Boolean(options.fs?.writeTextFile) },
-            terminal: Boolean(options.terminal),
-            elicitation: { form: {}, url: {} },
-            session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-            auth: { terminal: false },
-            // The opt-in to terminal sign-in through acp-react-bridge, which rewrites `auth.terminal` when it can run it.
-            ...(options.terminalAuth && { _meta: { 'acp-react/bridge': { terminalAuth: true } } }),
-            // Plan operations (`plan_update` by id, `plan_removed`); the legacy `plan` is still read.
-            plan: {},
-            // Child sessions, unless the host turned them off.
-            ...(options.subagents !== false && { subagents: {} }),
-          },
-          clientInfo: options.clientInfo ?? { name: 'acp-react', version: '0.1.0' },
-        }),
+        protocol,
+        offer,
         options.initializeTimeoutMs ?? 20_000,
         aborted,
         undefined,
@@ -123,32 +143,49 @@ export function createConnection(
       if (stale()) return;
       throw agentError(error, options.url, update);
     }
-    if (stale()) {
-      void handshake.rest.readable.cancel().catch(() => {});
-      return;
-    }
-    const conn = hooks.register(app).connect(handshake.rest);
-    connection = conn;
-    void conn.closed.then(() => onClosed(myGeneration, conn));
-    // Read leniently: no SDK parser saw the answer (it would drop the fields of another version).
-    const { agentInfo, agentCapabilities, authMethods, _meta } = handshake.result;
-    lastFailure = '';
-    set({
-      status: 'ready',
-      error: null,
-      reconnect: { attempt: 0, nextAttemptAt: null },
-      agent: {
+    const dropRest = () => void handshake.rest.readable.cancel().catch(() => {});
+    if (stale()) return dropRest();
+    let conn: AgentPeer;
+    let agent: AgentState;
+    if (handshake.version === 2) {
+      // The v2 app (fetched now: most agents speak v1) answers its own `initialize` locally.
+      let v2: Awaited<ReturnType<ConnectionModules['protocolV2']>>;
+      try {
+        v2 = await modules.protocolV2();
+        if (stale()) return dropRest();
+        const v2conn = await v2.connectV2(handshake.rest, handshake.result, offer(2), (app) => hooks.register(app, 2), clientInfo.name);
+        conn = toPeer(v2conn.agent, v2conn);
+      } catch (error) {
+        dropRest();
+        if (stale()) return;
+        throw agentError(error, options.url, update);
+      }
+      if (stale()) return conn.close();
+      agent = readInitializeV2(handshake.result);
+    } else {
+      hooks.register(app as unknown as HandlerApp, 1);
+      const v1 = app.connect(handshake.rest);
+      conn = toPeer(v1.agent, v1);
+      // Read leniently: no SDK parser saw the answer (it would drop the fields of another version).
+      const { agentInfo, agentCapabilities, authMethods, _meta } = handshake.result;
+      agent = {
         info: isRecord(agentInfo) ? (agentInfo as acp.Implementation) : null,
         capabilities: isRecord(agentCapabilities) ? agentCapabilities : {},
         authMethods: Array.isArray(authMethods) ? authMethods : [],
-        protocolVersion: handshake.version,
+        protocolVersion: 1,
         _meta: _meta as AgentState['_meta'],
-      },
-    });
+      };
+    }
+    connection = conn;
+    void conn.closed.then(() => onClosed(myGeneration, conn));
+    lastFailure = '';
+    set({ status: 'ready', error: null, reconnect: { attempt: 0, nextAttemptAt: null }, agent });
+    const { oddity } = handshake;
+    if (oddity) update((s) => addDiagnostic(s, 'protocol_oddity', oddity, now(), handshake.result));
     await hooks.ready(isReconnect);
   }
 
-  function onClosed(myGeneration: number, conn: acp.ClientConnection) {
+  function onClosed(myGeneration: number, conn: AgentPeer) {
     // Not this attempt's connection any more (a newer one, or a disconnect), or not ready yet.
     if (myGeneration !== generation || connection !== conn || get().status !== 'ready') return;
     connection = null;

@@ -95,7 +95,11 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
       };
     };
   const onExtension = (notification: ExtensionCall) => void actions().then((loaded) => loaded.onExtension(notification));
-  const tap = createTap(traffic, diagnose, (params) => children?.route(params) || sessions.onUpdate(params));
+  const tap = createTap(traffic, diagnose, (params) => {
+    if (!children?.route(params)) sessions.onUpdate(params);
+    // v2: a state update may have ended the turn a prompt waits for.
+    turns.watch((params as { sessionId?: string } | null)?.sessionId);
+  });
   const pending = createPendingRequests({
     get,
     update,
@@ -127,6 +131,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
       pending.interruptAll();
       const at = now();
       update((s) => afterDrop(s, error, willRetry, at));
+      turns.watch();
     },
   });
   const sessions = createSessions(
@@ -138,7 +143,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     (options) => actions().then((loaded) => loaded.checkSessionOptions(options)),
     store,
   );
-  const turns = createTurns(get, update, now, connection, pending.cancelSession);
+  const turns = createTurns(get, update, now, connection, pending.cancelSession, store.peek);
 
   // The less frequent actions (session-actions.ts), fetched once the first connection is ready.
   let loadingActions: Promise<SessionActions> | undefined;
@@ -149,7 +154,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           ...helpers,
           ...sessions,
           request: connection.request,
-          notify: (method, params) => connection.requireConnection().agent.notify(method, params as never),
+          notify: (method, params) => connection.requireConnection().notify(method, params),
           settleSession(sessionId) {
             pending.cancelSession(sessionId);
             turns.settle(sessionId);
@@ -161,6 +166,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           extMethods,
           extNotifications,
           createSessionState,
+          applyUpdate: applySessionUpdate,
+          now,
           tap,
           putSession,
           removeSession,

@@ -15,11 +15,8 @@ import { isRecord } from '../guards.js';
 
 export const INITIALIZE_ID = 'acp-react/initialize';
 
-/**
- * The newest ACP version this build speaks, and so what `protocol: 'auto'` offers. It becomes 2
- * with the v2 client module: an answer of 2 needs something to speak it.
- */
-export const LATEST: 1 | 2 = 1;
+/** The newest ACP version this build speaks (`protocol-v2.ts`), and so what `protocol: 'auto'` offers. */
+export const LATEST: 1 | 2 = 2;
 
 export type Protocol = 1 | 2 | 'auto';
 
@@ -29,6 +26,8 @@ export interface Handshake {
   result: Record<string, unknown>;
   /** The stream for the app of that version. */
   rest: Stream;
+  /** What was odd about the answer, though it was used (for a `protocol_oddity` diagnostic). */
+  oddity?: string;
 }
 
 /**
@@ -127,7 +126,15 @@ export async function negotiate(
         }
         throw supported ? refuse(`speaks ACP protocol version ${supported.join(' and ')} only`) : toAcpError(error);
       }
-      const version = isRecord(result) ? result.protocolVersion : undefined;
+      let version = isRecord(result) ? result.protocolVersion : undefined;
+      let oddity: string | undefined;
+      // Some v1 agents echo the version asked: a v1-shaped answer is v1, whatever it says.
+      if (version === 2 && isRecord(result) && !isRecord(result.info) && (isRecord(result.agentCapabilities) || isRecord(result.agentInfo))) {
+        const what = "answered version 2 in ACP v1's shape (agentCapabilities, no info)";
+        if (protocol !== 'auto') throw refuse(what);
+        oddity = `The agent ${what}; it is spoken to in ACP v1.`;
+        version = 1;
+      }
       // Under `auto` the agent may choose an older version than offered: 1 is always spoken.
       if (isRecord(result) && (version === offered || (version === 1 && protocol === 'auto'))) {
         const rest = new ReadableStream<AnyMessage>({
@@ -136,7 +143,7 @@ export async function negotiate(
           cancel: (reason) => reader.cancel(reason),
         });
         writer.releaseLock();
-        return { version: version as 1 | 2, result, rest: { readable: rest, writable: stream.writable } };
+        return { version: version as 1 | 2, result, rest: { readable: rest, writable: stream.writable }, ...(oddity && { oddity }) };
       }
       throw refuse(`answered ACP protocol version ${JSON.stringify(version)}`);
     }

@@ -3,14 +3,14 @@
  * initialized), with a timeout that cancels it (`$/cancel_request`), and every failure as an
  * `AcpClientError`. An "auth required" answer, from any request, marks the snapshot's `auth`.
  */
-import type * as acp from '@agentclientprotocol/sdk';
 import { AcpClientError, ErrorCodes, isAuthRequired, toAcpError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import type { AcpSnapshot } from '../types.js';
+import type { AgentPeer } from './agent-peer.js';
 
 export interface RequestOptions {
   timeoutMs?: number;
-  conn?: acp.ClientConnection;
+  conn?: AgentPeer;
   /** The host's abort: cancels the request (`$/cancel_request`) and rejects with -32800. */
   signal?: AbortSignal;
 }
@@ -23,7 +23,7 @@ export type Request = <T>(method: string, params: unknown, options?: RequestOpti
  * connection errors.
  */
 export function createRequest(
-  requireConnection: () => acp.ClientConnection,
+  requireConnection: () => AgentPeer,
   update: (fn: (snapshot: AcpSnapshot) => AcpSnapshot) => void,
   defaultTimeoutMs: number,
   url: string | undefined,
@@ -37,7 +37,7 @@ export function createRequest(
     const abort = () => controller.abort();
     signal?.addEventListener('abort', abort);
     try {
-      return (await c.agent.request(method, params as never, {
+      return (await c.request(method, params, {
         cancellationSignal: controller.signal,
         stopWaitingOnCancel: true,
       })) as T;

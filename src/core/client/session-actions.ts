@@ -13,9 +13,11 @@ import type { ExtensionCall, PendingRequests } from './agent-requests.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { Request } from './request.js';
-import { AUTH_TERMINAL, AUTH_TERMINAL_INPUT, AUTH_TERMINAL_OUTPUT } from './auth-terminal-methods.js';
+import { AUTH_TERMINAL } from './auth-terminal-methods.js';
+import { redactSecrets, RESTART_WITH_ENV } from './redact-secrets.js';
 import type { createTerminalSignIn } from './terminal-sign-in.js';
 import type { InboundTap } from './transport.js';
+import { checkSessionOptions } from './session-options.js';
 
 export interface ActionHost extends ClientHelpers {
   request: Request;
@@ -29,6 +31,10 @@ export interface ActionHost extends ClientHelpers {
   /** `AcpClientOptions.authenticateTimeoutMs`, with its default. */
   authenticateTimeoutMs: number;
   sessionParams(options: NewSessionOptions): Record<string, unknown>;
+  newSession(options: NewSessionOptions): Promise<SessionState>;
+  /** The reducer's `applySessionUpdate` (in the core entry). */
+  applyUpdate(session: SessionState, update: unknown, now: number): SessionState;
+  now(): number;
   /** A session with the `modes` and `configOptions` of a `session/new|load|resume` answer. */
   withSetup(session: SessionState, response: unknown): SessionState;
   createSessionState(sessionId: string): SessionState;
@@ -63,32 +69,15 @@ export type SessionActions = OnDemandActions & {
   answerExtRequest(request: ExtensionCall & { signal: AbortSignal }): Promise<unknown>;
   /** Asks the host's permission policy; an option it names answers the request (see `PermissionPolicy`). */
   applyPolicy(requestId: string, params: acp.RequestPermissionRequest): Promise<void>;
-  /**
-   * Refuses what the agent cannot take, before anything is sent: a relative `cwd` or additional
-   * directory (ACP paths are absolute), and HTTP or SSE MCP servers the agent did not advertise
-   * (`mcpCapabilities`). Refused rather than filtered: a session silently started without a
-   * server the host asked for would leave its user wondering where the tools went.
-   */
+  /** Refuses what the agent cannot take, before anything is sent (`session-options.ts`). */
   checkSessionOptions(options: NewSessionOptions): void;
 };
 
-/** POSIX (`/`), Windows drive (`C:\`, `C:/`) and UNC (`\\server`) absolute paths. */
-const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
+/** The notice in the thread of the new session that replaces one the agent could not replay. */
+const REPLAY_REFUSED = 'The agent could not replay this session; a new session was started.';
 
-/** acp-react-bridge's request to restart the agent with an `env_var` method's values (bridge/handshake.mjs). */
-const RESTART_WITH_ENV = '_acp-react/bridge/restart_with_env';
 const NEEDS_BRIDGE =
   "This sign-in method needs its values in the agent's environment; only acp-react-bridge (without --shared) can restart the agent with them.";
-
-/** A message as the traffic log may keep it: a sign-in's variable values and a sign-in terminal's keystrokes replaced. */
-export function redactSecrets(msg: acp.AnyMessage): acp.AnyMessage {
-  const m = msg as { method?: unknown; params?: { env?: unknown; data?: unknown } };
-  // The keystrokes may be a code, and the terminal echoes them: neither is kept.
-  if (m.method === AUTH_TERMINAL_INPUT || m.method === AUTH_TERMINAL_OUTPUT) return { ...msg, params: { ...m.params, data: '[redacted]' } } as acp.AnyMessage;
-  const env = m.method === RESTART_WITH_ENV ? m.params?.env : null;
-  if (typeof env !== 'object' || env === null) return msg;
-  return { ...msg, params: { ...m.params, env: Object.fromEntries(Object.keys(env).map((name) => [name, '[redacted]'])) } } as acp.AnyMessage;
-}
 
 export function createSessionActions(host: ActionHost): SessionActions {
   const { get, update, request } = host;
@@ -100,6 +89,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
   const requireExtension = (method: string) => {
     if (!method.startsWith('_')) throw host.error('invalidParams', `Extension methods start with "_"; "${method}" is not one.`);
   };
+  const v2 = () => get().agent?.protocolVersion === 2;
   const setAuth = (auth: Partial<AcpSnapshot['auth']>) => update((s) => ({ ...s, auth: { ...s.auth, ...auth } }));
   const markLost = (sessionId: string, statusReason: string) =>
     update((s) => host.withSession(s, sessionId, (session) => ({ ...session, status: 'lost', statusReason })));
@@ -114,7 +104,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
    * `restoring`): a load replays the history as updates before it answers, so its transcript
    * starts empty and a replay never duplicates what was shown. A failure puts back what was there.
    */
-  async function reopen(method: string, sessionId: string, options: NewSessionOptions, replay: boolean): Promise<SessionState> {
+  async function reopen(method: string, sessionId: string, options: NewSessionOptions, replay: boolean, extra?: object): Promise<SessionState> {
     actions.checkSessionOptions(options);
     host.endedSessions.delete(sessionId);
     const previous = get().sessions[sessionId];
@@ -134,12 +124,35 @@ export function createSessionActions(host: ActionHost): SessionActions {
       }),
     );
     try {
-      const response = await request(method, { sessionId, ...params }, { signal: options.signal });
+      const response = await request(method, { sessionId, ...params, ...extra }, { signal: options.signal });
       update((s) => host.withSession(s, sessionId, (session) => ({ ...host.withSetup(session, response), status: 'active', statusReason: null })));
       return get().sessions[sessionId]!;
     } catch (error) {
       update((s) => (previous ? host.putSession(s, previous) : host.removeSession(s, sessionId)));
       throw error;
+    }
+  }
+
+  /**
+   * v2's open from history: `session/resume` replaying from the start. An agent that refuses the
+   * replay gets a new session with the same setup instead, whose thread says so (and a diagnostic
+   * keeps the reason); the host gets that session.
+   */
+  async function replayOrStartOver(sessionId: string, options: NewSessionOptions): Promise<SessionState> {
+    try {
+      return await reopen(agent.session.resume, sessionId, options, true, { replayFrom: { type: 'start' } });
+    } catch (error) {
+      const { message, code } = host.normalize(error);
+      // Not a refusal: the host's abort, or no connection to start a session on.
+      if (code === -32800 || code === 'not_connected' || options.signal?.aborted) throw error;
+      host.diagnose('protocol_error', `The agent could not replay session ${sessionId} (${message}); a new session was started.`, error);
+      const session = await host.newSession(options);
+      update((s) =>
+        host.withSession(s, session.sessionId, (ss) =>
+          host.applyUpdate(ss, { sessionUpdate: 'notice', severity: 'warning', title: REPLAY_REFUSED }, host.now()),
+        ),
+      );
+      return get().sessions[session.sessionId] ?? session;
     }
   }
 
@@ -230,7 +243,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       setAuth({ pendingMethodId: methodId, error: null });
       try {
         if (values) await restartWithEnv(methodId, values, signal);
-        await request(agent.authenticate, { methodId, _meta }, { timeoutMs: host.authenticateTimeoutMs, signal });
+        await request(v2() ? 'auth/login' : agent.authenticate, { methodId, _meta }, { timeoutMs: host.authenticateTimeoutMs, signal });
         setAuth({ required: false, pendingMethodId: null, error: null });
       } catch (error) {
         const normalized = host.normalize(error);
@@ -241,13 +254,16 @@ export function createSessionActions(host: ActionHost): SessionActions {
     },
 
     async logout() {
-      requireCapability(capabilities().auth?.logout, 'logging out');
-      await request(agent.logout, {});
+      // v2: `auth/logout` is part of every agent's auth methods.
+      if (!v2()) requireCapability(capabilities().auth?.logout, 'logging out');
+      await request(v2() ? 'auth/logout' : agent.logout, {});
       setAuth({ required: true, pendingMethodId: null, error: null });
     },
 
     async loadSession(sessionId, options) {
       requireCapability(capabilities().loadSession, 'loading sessions (session/load)');
+      // v2 has no `session/load`: a resume replaying from the start is the same.
+      if (v2()) return replayOrStartOver(sessionId, options);
       return reopen(agent.session.load, sessionId, options, true);
     },
 
@@ -294,6 +310,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
     },
 
     async setMode(sessionId, modeId, options) {
+      if (v2()) throw host.error('unsupported', 'ACP v2 has no session modes; use the `mode` config option (setConfigOption).');
       requireCapability(get().sessions[sessionId]?.modes, 'session modes');
       await request(agent.session.setMode, { sessionId, modeId, _meta: options?._meta });
       update((s) => host.withSession(s, sessionId, (ss) => (ss.modes ? { ...ss, modes: { ...ss.modes, currentModeId: modeId } } : ss)));
@@ -354,22 +371,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       await host.notify(method, params);
     },
 
-    checkSessionOptions({ cwd, additionalDirectories = [], mcpServers = [] }) {
-      if (!ABSOLUTE.test(cwd)) throw host.error('invalidParams', `cwd must be an absolute path; got "${cwd}".`);
-      for (const directory of additionalDirectories) {
-        if (!ABSOLUTE.test(directory)) throw host.error('invalidParams', `additionalDirectories must be absolute paths; got "${directory}".`);
-      }
-      const mcp = capabilities().mcpCapabilities ?? {};
-      for (const server of mcpServers) {
-        const type = (server as { type?: unknown }).type;
-        if ((type === 'http' || type === 'sse') && !mcp[type]) {
-          throw host.error(
-            'unsupported',
-            `The agent does not support ${type.toUpperCase()} MCP servers (mcpCapabilities.${type}); "${server.name}" was not sent. Use a stdio server or leave it out.`,
-          );
-        }
-      }
-    },
+    checkSessionOptions: (options) => checkSessionOptions(options, get().agent, host.error),
 
     async restoreSessions() {
       const caps = capabilities();

@@ -58,7 +58,10 @@ export function createSessions(
   );
 
   const sessionParams = (opts: NewSessionOptions) => {
-    const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers: opts.mcpServers ?? [], _meta: opts._meta };
+    // v2 needs every MCP server's `type`, stdio's too (v1's stdio servers have none).
+    const typed = get().agent?.protocolVersion === 2;
+    const mcpServers = (opts.mcpServers ?? []).map((server) => (typed && !('type' in server) ? { type: 'stdio', ...server } : server));
+    const params: Record<string, unknown> = { cwd: opts.cwd, mcpServers, _meta: opts._meta };
     const extra = [...new Set(opts.additionalDirectories ?? [])].filter((d) => d && d !== opts.cwd);
     // Only sent when advertised, as the spec requires.
     if (extra.length > 0 && get().agent?.capabilities.sessionCapabilities?.additionalDirectories) params.additionalDirectories = extra;
@@ -67,6 +70,11 @@ export function createSessions(
 
   const withSetup = (session: SessionState, response: unknown): SessionState => {
     const r = isRecord(response) ? response : {};
+    // v2 answers with the session's commands, as v1 sends them in an update.
+    if (Array.isArray(r.availableCommands)) {
+      const update = { sessionUpdate: 'available_commands_update', availableCommands: r.availableCommands };
+      session = applySessionUpdate(session, update, now(), get().agent?.protocolVersion);
+    }
     return {
       ...session,
       modes: isRecord(r.modes) ? (r.modes as unknown as acp.SessionModeState) : session.modes,
