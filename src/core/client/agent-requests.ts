@@ -10,7 +10,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, DiagnosticKind, ElicitationState, PermissionRequestState } from '../types.js';
 import type { ChildOwner } from '../subagents.js';
-import { readPermissionV2 } from '../protocol/v2.js';
+import type { PermissionReader } from '../protocol/v2.js';
 import type { HandlerApp } from './agent-peer.js';
 import type { ElicitationFinish, ElicitationHost } from './elicitation.js';
 import { replaceWhere } from './snapshot.js';
@@ -49,8 +49,12 @@ type PermissionAnswer = { optionId: string | null; byPolicy?: boolean; status?: 
 
 /** Pending agent requests waiting for an answer, keyed by local request id. */
 export interface PendingRequests {
-  /** Registers the handlers on an SDK client app of the ACP `version` answered. */
-  register(app: HandlerApp, version: 1 | 2): void;
+  /**
+   * Registers the handlers on the connection's SDK client app. `readPermission`: how that ACP
+   * version's permission request reads into the shown state (the v2 client module passes v2's;
+   * none reads v1's shape).
+   */
+  register(app: HandlerApp, readPermission?: PermissionReader): void;
   /** Returns false when the request is unknown or already answered (a second click, a race). */
   answerPermission(requestId: string, answer: PermissionAnswer): boolean;
   answerElicitation(requestId: string, response: acp.CreateElicitationResponse, statusOverride?: ElicitationState['status']): boolean;
@@ -72,8 +76,8 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
 
   // --- permissions ---------------------------------------------------------------------------
 
-  /** `params` as the connection's ACP `version` sends it: v2's `title` and `subject` are read into the same state. */
-  async function permission(params: acp.RequestPermissionRequest, signal: AbortSignal, version: 1 | 2): Promise<acp.RequestPermissionResponse> {
+  /** `params` as the connection's ACP version sends it: v2's `title` and `subject` are read into the same state by `read`. */
+  async function permission(params: acp.RequestPermissionRequest, signal: AbortSignal, read?: PermissionReader): Promise<acp.RequestPermissionResponse> {
     // A child session's request is shown in the panel of the session it belongs to.
     const child = host.owner(params.sessionId);
     const sessionId = child?.sessionId ?? params.sessionId;
@@ -91,10 +95,10 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
       options: params.options,
       _meta: params._meta ?? null,
     };
-    if (version === 2) {
-      const read = readPermissionV2(params, requestId);
-      if (read.oddity) host.diagnose('protocol_oddity', read.oddity, params);
-      view = read.request;
+    if (read) {
+      const { request, oddity } = read(params, requestId);
+      if (oddity) host.diagnose('protocol_oddity', oddity, params);
+      view = request;
     }
     const request: PermissionRequestState = {
       requestId,
@@ -173,9 +177,9 @@ export function createPendingRequests(host: RequestHost): PendingRequests {
   }
 
   return {
-    register(app, version) {
+    register(app, readPermission) {
       const m = acp.methods.client;
-      app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal, version));
+      app.onRequest(m.session.requestPermission, (ctx) => permission(ctx.params, ctx.signal, readPermission));
       // Agents ask for input rarely: the handling is in `elicitation.ts`, fetched the first time.
       app.onRequest(m.elicitation.create, async (ctx) =>
         (await import('./elicitation.js')).handleElicitation(ctx.params, ctx.signal, `elicitation-${++counter}`, elicitationHost),

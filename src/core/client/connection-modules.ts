@@ -15,7 +15,7 @@ import type { RefusalSource } from './transport.js';
 export interface ConnectionModules extends RefusalSource {
   sessionActions(): Promise<{ createSessionActions: typeof createSessionActions }>;
   /** The ACP v2 client (the SDK's v2 app and its handlers), for an agent that answered version 2. */
-  protocolV2(): Promise<Pick<typeof protocolV2, 'connectV2'>>;
+  protocolV2(): Promise<Pick<typeof protocolV2, 'connectV2' | 'readInitializeV2' | 'readPermissionV2'>>;
 }
 
 export const ON_DEMAND: ConnectionModules = {

@@ -21,8 +21,8 @@ import type { ExtensionCall } from './agent-requests.js';
 import type { ClientTap } from './inbound.js';
 import { toPeer, type AgentPeer, type HandlerApp } from './agent-peer.js';
 import type { ConnectionModules } from './connection-modules.js';
+import type { PermissionReader } from '../protocol/v2.js';
 import { negotiate, type Handshake } from './negotiate.js';
-import { readInitializeV2 } from '../protocol/v2.js';
 import { addDiagnostic } from './snapshot.js';
 import { canReconnect, openStream } from './transport.js';
 
@@ -31,8 +31,8 @@ export interface ConnectionHooks {
   serveWorkspace: ((app: acp.ClientApp) => Promise<void>) | null;
   /** An extension notification (`_…`) that came before the `initialize` answer, before any app is connected. */
   early(notification: ExtensionCall): void;
-  /** Registers the handlers of the other agent requests (permission, elicitation, extensions) on the app of the ACP `version` answered. */
-  register(app: HandlerApp, version: 1 | 2): void;
+  /** Registers the handlers of the other agent requests (permission, elicitation, extensions) on the app of the ACP version answered, with its permission reader (none: v1's). */
+  register(app: HandlerApp, readPermission?: PermissionReader): void;
   /** The connection is initialized; after a reconnect, the open sessions are restored. */
   ready(isReconnect: boolean): Promise<void>;
   /** The connection dropped; `willRetry` when a reconnect follows. */
@@ -153,7 +153,7 @@ export function createConnection(
       try {
         v2 = await modules.protocolV2();
         if (stale()) return dropRest();
-        const v2conn = await v2.connectV2(handshake.rest, handshake.result, offer(2), (app) => hooks.register(app, 2), clientInfo.name);
+        const v2conn = await v2.connectV2(handshake.rest, handshake.result, offer(2), (app) => hooks.register(app, v2.readPermissionV2), clientInfo.name);
         conn = toPeer(v2conn.agent, v2conn);
       } catch (error) {
         dropRest();
@@ -161,9 +161,9 @@ export function createConnection(
         throw agentError(error, options.url, update);
       }
       if (stale()) return conn.close();
-      agent = readInitializeV2(handshake.result);
+      agent = v2.readInitializeV2(handshake.result);
     } else {
-      hooks.register(app as unknown as HandlerApp, 1);
+      hooks.register(app as unknown as HandlerApp);
       const v1 = app.connect(handshake.rest);
       conn = toPeer(v1.agent, v1);
       // Read leniently: no SDK parser saw the answer (it would drop the fields of another version).

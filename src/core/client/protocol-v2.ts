@@ -17,6 +17,9 @@ import type * as acp from '@agentclientprotocol/sdk';
 import * as v2 from '@agentclientprotocol/sdk/experimental/v2';
 import type { HandlerApp } from './agent-peer.js';
 
+// What v2 sends, read into the views every version shares: here, so only a v2 connection loads it.
+export { readInitializeV2, readPermissionV2 } from '../protocol/v2.js';
+
 type Message = Record<string, unknown>;
 
 /**

@@ -4,8 +4,9 @@
  * v1-shaped `capabilities` every component reads, mapped from v2's, plus `surface`, what v2 lacks
  * at all), and `session/request_permission` becomes a `PermissionRequestState`'s fields (the
  * `subject` as the tool call shown, plus the request's own title, description and command).
- * With `v2-update.ts`, the one place a schema bump of the Preview touches. Types only from the
- * SDK: this module is in the core entry.
+ * With `v2-update.ts`, the one place a schema bump of the Preview touches. Only the v2 client
+ * module (`client/protocol-v2.ts`, fetched when an agent answers version 2) imports it, so a page
+ * whose agent speaks v1 never loads it.
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as v2 from '@agentclientprotocol/sdk/experimental/v2';
@@ -16,6 +17,9 @@ import { metaOf } from './parsed-update.js';
 /** What `readPermissionV2` reads of a request; the client adds its own bookkeeping (ids, status, time). */
 export type PermissionRequestView = Pick<PermissionRequestState, 'toolCall' | 'options' | '_meta'> &
   Required<Pick<PermissionRequestState, 'title' | 'description' | 'command'>>;
+
+/** How a connection's ACP version reads a permission request into what is shown. */
+export type PermissionReader = (params: unknown, fallbackToolCallId: string) => { request: PermissionRequestView; oddity: string | null };
 
 /**
  * A v2 `session/request_permission` (`params`, as the SDK validated it, or raw). A `tool_call`
