@@ -8,6 +8,8 @@ export { createChangeTracker } from './tracker.js';
 export type { ChangeTracker, ChangeTrackerOptions, ChangeTrackerClient, RestoreEntry } from './tracker.js';
 export { computeHunks, computeHunksInSlices, contentFor, moveHunk } from './hunks.js';
 export type { HunkSet } from './hunks.js';
+export { parseGitPatch, gitPatchSteps } from './git-patch.js';
+export type { GitPatch, GitPatchFile, PatchBlock, PatchLine, PatchLineKind, DiffOperation } from './git-patch.js';
 export { countChanges, fileReviewState, sessionTurns, turnChanges, findFile } from './state.js';
 export type { ChangeCounts } from './state.js';
 export { splitLines, lineText } from './text.js';
