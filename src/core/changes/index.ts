@@ -9,6 +9,8 @@ export type { ChangeTracker, ChangeTrackerOptions, ChangeTrackerClient, RestoreE
 export { computeHunks, computeHunksInSlices, contentFor, moveHunk } from './hunks.js';
 export type { HunkSet } from './hunks.js';
 export { parseGitPatch, gitPatchSteps } from './git-patch.js';
+export { isV2Diff, readV2Diff, readV2DiffInSlices } from './diff-content.js';
+export type { DiffChangeInfo, V2DiffContent, V2DiffFile, V2DiffView } from './diff-content.js';
 export type { GitPatch, GitPatchFile, PatchBlock, PatchLine, PatchLineKind, DiffOperation } from './git-patch.js';
 export { countChanges, fileReviewState, sessionTurns, turnChanges, findFile } from './state.js';
 export type { ChangeCounts } from './state.js';
