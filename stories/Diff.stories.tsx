@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Diff, PatchDiffs } from '../src/components/Diff/index.js';
-import { parseGitPatch } from '../src/core/changes/index.js';
+import { parseGitPatch } from '../src/core/changes/git-patch.js';
 import { gitPatch } from '../demo-agent/diff-writer.mjs';
 
 const oldSource = `import { readFile } from 'node:fs/promises';

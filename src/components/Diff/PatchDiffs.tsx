@@ -4,7 +4,7 @@
  * without parsing the patch).
  */
 import { forwardRef, memo } from 'react';
-import { isV2Diff } from '../../core/changes/diff-content.js';
+import { changeInfo, isV2Diff } from '../../core/changes/diff-shape.js';
 import { cx, lazyModule, useMessages } from '../shared/index.js';
 import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js';
 import { onDemandComponent } from '../shared/on-demand-component.js';
@@ -21,7 +21,7 @@ const PatchDiffsFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, PatchDiffs
   ref,
 ) {
   const messages = useMessages('diff', diffMessages);
-  const changes = isV2Diff(content) ? content.changes.filter(isChange) : [];
+  const changes = isV2Diff(content) ? content.changes.flatMap(changeInfo) : [];
   return (
     <div
       className={cx('acp-diff-set', className)}
@@ -49,11 +49,6 @@ const PatchDiffsFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, PatchDiffs
     </div>
   );
 });
-
-function isChange(value: unknown): value is { operation: string; path: string; oldPath?: string } {
-  const v = value as { operation?: unknown; path?: unknown } | null;
-  return typeof v?.operation === 'string' && typeof v.path === 'string';
-}
 
 // Memoized like `Diff`: a streaming thread re-renders tool cards on every chunk.
 export const PatchDiffs = /* @__PURE__ */ memo(/* @__PURE__ */ onDemandComponent('PatchDiffs', patchDiffsModule, (loaded) => loaded, PatchDiffsFallback));

@@ -1,5 +1,6 @@
 import { forwardRef, memo, useEffect, useState, type ComponentPropsWithoutRef } from 'react';
-import { LARGE_PATCH_CHARS, readV2Diff, readV2DiffInSlices, type V2DiffContent, type V2DiffView } from '../../core/changes/diff-content.js';
+import { LARGE_PATCH_CHARS, readV2Diff, readV2DiffInSlices, type V2DiffView } from '../../core/changes/diff-content.js';
+import type { V2DiffContent } from '../../core/changes/diff-shape.js';
 import { cx, format, useMessages } from '../shared/index.js';
 import { DiffLoaded, type DiffOwnProps } from './DiffLoaded.js';
 import { diffMessages } from './messages.js';

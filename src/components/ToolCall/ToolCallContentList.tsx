@@ -1,5 +1,5 @@
 import type { TerminalState, ToolCallContent } from '../../core/types.js';
-import { isV2Diff } from '../../core/changes/diff-content.js';
+import { isV2Diff } from '../../core/changes/diff-shape.js';
 import { Diff, isDeletedDiff, PatchDiffs } from '../Diff/index.js';
 import { TerminalOutput } from '../TerminalOutput/index.js';
 import { fullJson } from '../shared/json-display.js';

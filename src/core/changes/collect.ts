@@ -4,7 +4,8 @@
  * tool call's `diff` content, for agents that edit files themselves and report what they did.
  */
 import type { AcpSnapshot, SessionState, ThreadItem } from '../types.js';
-import { isV2Diff, operationStatus, readV2DiffInSlices, type V2DiffContent, type V2DiffFile } from './diff-content.js';
+import type { V2DiffFile } from './diff-content.js';
+import { isV2Diff, operationStatus, type V2DiffContent } from './diff-shape.js';
 import { computeHunks, type ChangeHunk, type HunkSet } from './hunks.js';
 import { findFile, putFile } from './state.js';
 import type { ChangeSource, ChangesSnapshot, FileChange, HunkDecision } from './types.js';
@@ -109,7 +110,8 @@ export async function recordPatches(
   set: (fn: (s: ChangesSnapshot) => ChangesSnapshot) => void,
 ): Promise<void> {
   const record = { sessionId: session.sessionId, turnId, roots: sessionRoots(session) };
-  const view = await readV2DiffInSlices(content).catch(() => null);
+  // The patch reader is fetched with the first v2 diff: a v1 session never loads it.
+  const view = await import('./diff-content.js').then(({ readV2DiffInSlices }) => readV2DiffInSlices(content)).catch(() => null);
   for (const file of view?.files ?? []) {
     const id = fileId(record.sessionId, record.turnId, file.change.path);
     set((s) => (findFile(s, id)?.source === 'write' ? s : putFile(s, recordPatch(findFile(s, id), { ...record, file }))));

@@ -5,19 +5,9 @@
  * how, the patch (one for all of them) carries the lines. The snapshot keeps content as the agent
  * sent it, so both shapes are read here, leniently: an entry that is not a change is skipped.
  */
-import { gitPatchSteps, type DiffOperation, type GitPatch, type GitPatchFile } from './git-patch.js';
+import { changeInfo, type DiffChangeInfo, type V2DiffContent } from './diff-shape.js';
+import { gitPatchSteps, type GitPatch, type GitPatchFile } from './git-patch.js';
 import { startSlice, yieldToMain } from '../slices.js';
-
-/** One entry of a v2 diff's `changes`. `operation` may be a custom or future value, kept as sent. */
-export interface DiffChangeInfo {
-  operation: DiffOperation | (string & {});
-  path: string;
-  /** The source of a `move` or `copy`. */
-  oldPath: string | null;
-  /** `text`, `binary`, `directory`, `symlink` or a future value; null when unknown. */
-  fileType: string | null;
-  mimeType: string | null;
-}
 
 /** A changed file of a v2 diff and its part of the patch (null: the patch does not cover it, or there is none). */
 export interface V2DiffFile {
@@ -31,26 +21,10 @@ export interface V2DiffView {
   error: string | null;
 }
 
-/** The v2 shape as it may arrive: only `type` and `changes` are relied on. */
-export interface V2DiffContent {
-  type: 'diff';
-  changes: readonly unknown[];
-  patch?: { format?: unknown; text?: unknown } | null;
-}
-
-export function isV2Diff(content: unknown): content is V2DiffContent {
-  return (
-    typeof content === 'object' &&
-    content !== null &&
-    (content as { type?: unknown }).type === 'diff' &&
-    Array.isArray((content as { changes?: unknown }).changes)
-  );
-}
-
 /** Patch text that is worth reading off the main path (the size `Diff` defers its own work at). */
 export const LARGE_PATCH_CHARS = 200_000;
 
-const views = new WeakMap<object, V2DiffView>();
+const views = /* @__PURE__ */ new WeakMap<object, V2DiffView>();
 
 /** The diff's files, reading its patch once per content object (the card and the review share it). */
 export function readV2Diff(content: V2DiffContent): V2DiffView {
@@ -111,15 +85,3 @@ function* v2DiffSteps(content: V2DiffContent): Generator<void, V2DiffView> {
   }
   return { files, error: error ?? parsed.error };
 }
-
-function changeInfo(raw: unknown): DiffChangeInfo[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  const r = raw as Record<string, unknown>;
-  if (typeof r.path !== 'string' || typeof r.operation !== 'string') return [];
-  const text = (v: unknown) => (typeof v === 'string' ? v : null);
-  return [{ operation: r.operation, path: r.path, oldPath: text(r.oldPath), fileType: text(r.fileType), mimeType: text(r.mimeType) }];
-}
-
-/** The review's file status for an operation (a move or copy changes the file at its new path). */
-export const operationStatus = (operation: string): 'added' | 'deleted' | 'modified' =>
-  operation === 'add' || operation === 'copy' ? 'added' : operation === 'delete' ? 'deleted' : 'modified';

@@ -3,7 +3,8 @@
  * the patch gives their lines; nothing the agent sent is lost when the two disagree.
  */
 import { describe, expect, it } from 'vitest';
-import { isV2Diff, readV2Diff, readV2DiffInSlices } from '../../../src/core/changes/diff-content.js';
+import { readV2Diff, readV2DiffInSlices } from '../../../src/core/changes/diff-content.js';
+import { isV2Diff } from '../../../src/core/changes/diff-shape.js';
 import { gitPatch } from '../../../demo-agent/diff-writer.mjs';
 
 const patch = gitPatch([
