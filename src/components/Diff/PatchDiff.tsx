@@ -4,7 +4,7 @@ import { useControllableState } from '../shared/use-controllable-state.js';
 import { patchFileState } from './diff-input.js';
 import { DiffBody } from './DiffBody.js';
 import { DiffHeader, type DiffViewMode } from './DiffHeader.js';
-import type { DiffProps } from './DiffLoaded.js';
+import type { DiffProps } from './diff-props.js';
 import { diffMessages } from './messages.js';
 import { modelFromPatch, patchSides } from './patch-model.js';
 import { useDiffHighlight } from './use-diff-highlight.js';
