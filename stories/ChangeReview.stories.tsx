@@ -3,6 +3,9 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ChangeReview, ChangeSummary } from '../src/components/ChangeReview/index.js';
 import { computeHunks, countChanges, createChangeTracker, type FileChange, type TurnChanges } from '../src/core/changes/index.js';
 import { createMemoryFs } from '../src/core/devtools/memory-fs.js';
+import { recordPatch } from '../src/core/changes/collect.js';
+import { readV2Diff } from '../src/core/changes/diff-content.js';
+import { gitPatch } from '../demo-agent/diff-writer.mjs';
 
 const source = `import { readFile } from 'node:fs/promises';
 
@@ -189,3 +192,14 @@ function ToggleReview() {
 }
 
 export const Toggle: Story = { render: () => <ToggleReview /> };
+
+/** ACP v2: files known from a tool call's git patch are read-only (nothing to write back); a v1 file beside them keeps its actions. */
+const v2Files = readV2Diff({
+  type: 'diff',
+  changes: [
+    { operation: 'modify', path: '/repo/src/config.ts' },
+    { operation: 'move', oldPath: '/repo/src/tls.ts', path: '/repo/src/ssl.ts' },
+  ],
+  patch: { format: 'git_patch', text: gitPatch([{ path: '/repo/src/config.ts', oldText: source, newText: edited }]) },
+}).files.map((file) => recordPatch(undefined, { sessionId: 's', turnId: 't1', file, roots: ['/repo'] }));
+export const V2PatchReadOnly: Story = { args: { turns: [turn([...v2Files, readme])] } };

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Diff } from '../src/components/Diff/index.js';
+import { Diff, PatchDiffs } from '../src/components/Diff/index.js';
+import { parseGitPatch } from '../src/core/changes/git-patch.js';
+import { gitPatch } from '../demo-agent/diff-writer.mjs';
 
 const oldSource = `import { readFile } from 'node:fs/promises';
 
@@ -135,4 +137,55 @@ export const Dark: Story = {
       <Diff path="/workspace/demo/old.js" oldText={'module.exports = 1;\n'} newText="" deleted />
     </div>
   ),
+};
+
+/** ACP v2: the file's part of a git patch (as the demo agent writes it); each `@@` block after its header. */
+const v2Patch = gitPatch([{ path: '/workspace/demo/src/config.ts', oldText: oldSource, newText: newSource }]);
+export const V2Patch: Story = {
+  args: { oldText: undefined, newText: undefined, patch: parseGitPatch(v2Patch).files[0] ?? null },
+};
+
+export const V2PatchSplit: Story = {
+  args: { ...V2Patch.args, defaultView: 'split' },
+};
+
+/** ACP v2 changes without lines: a move without a patch, a binary file, and a patch that stops early. */
+export const V2WithoutLines: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 12 }}>
+      <Diff path="/workspace/demo/src/settings.ts" patch={null} operation="move" oldPath="/workspace/demo/src/config.ts" />
+      <Diff path="/workspace/demo/assets/logo.png" patch={null} operation="modify" fileType="binary" />
+      <Diff path="/workspace/demo/src/config.ts" patch={parseGitPatch(v2Patch.split('\n').slice(0, 12).join('\n')).files[0] ?? null} />
+    </div>
+  ),
+};
+
+/** A tool call's whole v2 diff: one card per changed file, the patch read once. */
+export const V2ToolCallDiff: Story = {
+  render: () => (
+    <PatchDiffs
+      content={{
+        type: 'diff',
+        changes: [
+          { operation: 'modify', path: '/workspace/demo/src/config.ts' },
+          { operation: 'add', path: '/workspace/demo/src/ssl.ts' },
+          { operation: 'delete', path: '/workspace/demo/src/legacy.js' },
+          { operation: 'copy', oldPath: '/workspace/demo/.env.example', path: '/workspace/demo/.env' },
+        ],
+        patch: {
+          format: 'git_patch',
+          text: gitPatch([
+            { path: '/workspace/demo/src/config.ts', oldText: oldSource, newText: newSource },
+            { path: '/workspace/demo/src/ssl.ts', oldText: null, newText: 'export const DEFAULT_PORT = 443;\n' },
+            { path: '/workspace/demo/src/legacy.js', oldText: 'module.exports = require("./config");\n', newText: null },
+          ]),
+        },
+      }}
+    />
+  ),
+};
+
+export const V2Dark: Story = {
+  globals: { theme: 'dark' },
+  render: V2ToolCallDiff.render,
 };

@@ -5,7 +5,8 @@ import { ToolCall } from '../src/components/ToolCall/index.js';
 import { ToolCallPlaceholder } from '../src/components/ToolCall/ToolCallPlaceholder.js';
 import { JsonWriting } from '../src/components/shared/JsonWriting.js';
 import { applySessionUpdate, createSessionState } from '../src/core/index.js';
-import type { PermissionRequestState, SessionState, TerminalState, ToolCallItem, ToolKind } from '../src/core/types.js';
+import type { PermissionRequestState, SessionState, TerminalState, ToolCallContent, ToolCallItem, ToolKind } from '../src/core/types.js';
+import { gitPatch } from '../demo-agent/diff-writer.mjs';
 
 // Shapes follow fixtures/sdk-example-agent.allow.ndjson (call_1 read, call_2 edit) and real agents' execute calls.
 const base: ToolCallItem = {
@@ -481,3 +482,32 @@ function deeplyNested(depth: number): unknown {
   for (let i = 0; i < depth; i++) value = { child: value };
   return value;
 }
+
+/** An ACP v2 edit: its diff is `{ changes, patch }` (a git patch, as the demo agent writes it), one card per file. */
+export const CompletedEditV2: Story = {
+  args: {
+    toolCall: {
+      ...editCall,
+      status: 'completed',
+      content: [
+        {
+          type: 'diff',
+          changes: [
+            { operation: 'modify', path: '/workspace/demo/config.json' },
+            { operation: 'move', oldPath: '/workspace/demo/config.old.json', path: '/workspace/demo/config.backup.json' },
+          ],
+          patch: {
+            format: 'git_patch',
+            text: gitPatch([
+              {
+                path: '/workspace/demo/config.json',
+                oldText: '{\n  "host": "localhost",\n  "port": 5432\n}\n',
+                newText: '{\n  "host": "localhost",\n  "port": 5432,\n  "ssl": true\n}\n',
+              },
+            ]),
+          },
+        } as unknown as ToolCallContent,
+      ],
+    },
+  },
+};

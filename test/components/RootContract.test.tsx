@@ -16,7 +16,7 @@ import { ChangeReview, ChangeSummary } from '../../src/components/ChangeReview/i
 import { CodeBlock, CopyButton } from '../../src/components/CodeBlock/index.js';
 import { ConfigOptions, ModeSelector } from '../../src/components/ConfigOptions/index.js';
 import { ConnectionStatus } from '../../src/components/ConnectionStatus/index.js';
-import { Diff } from '../../src/components/Diff/index.js';
+import { Diff, PatchDiffs } from '../../src/components/Diff/index.js';
 import { ElicitationForm } from '../../src/components/ElicitationForm/index.js';
 import { ProtocolInspector } from '../../src/components/Inspector/index.js';
 import { Markdown } from '../../src/components/Markdown/index.js';
@@ -56,6 +56,13 @@ const thought: ThoughtItem = {
   startedAt: 1_000,
   endedAt: 2_000,
 };
+/** An ACP v2 diff: one changed file and its git patch. */
+const v2Diff = {
+  type: 'diff' as const,
+  changes: [{ operation: 'modify', path: '/a.ts' }],
+  patch: { format: 'git_patch', text: 'diff --git /a.ts /a.ts\n--- /a.ts\n+++ /a.ts\n@@ -1 +1 @@\n-a\n+b\n' },
+};
+
 const terminal: TerminalState = {
   terminalId: 'term-1',
   sessionId: 'sess-1',
@@ -190,6 +197,8 @@ const rows: Row[] = [
   ['SlashCommandStatus', 'DIV', (host) => <SlashCommandStatus open={false} count={0} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['PromptInput', 'DIV', (host) => <PromptInput onSubmit={noop} onCancel={noop} running={false} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['Diff', 'DIV', (host) => <Diff path="src/a.ts" oldText="a\n" newText="b\n" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['Diff (v2 patch)', 'DIV', (host) => <Diff path="/a.ts" patch={null} operation="move" oldPath="/b.ts" {...host} ref={host.ref as Ref<HTMLDivElement>} />],
+  ['PatchDiffs', 'DIV', (host) => <PatchDiffs content={v2Diff} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['TerminalOutput', 'DIV', (host) => <TerminalOutput terminal={terminal} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   ['Thread', 'DIV', (host) => <Thread session={session} {...host} ref={host.ref as Ref<HTMLDivElement>} />],
   [
@@ -297,6 +306,7 @@ describe('on-demand components: the fallback root and the loaded root alike', ()
   ];
   const onDemand: OnDemandRow[] = [
     ['Diff', async () => as((await import('../../src/components/Diff/index.js')).Diff), { path: 'src/a.ts', oldText: 'a\n', newText: 'b\n' }],
+    ['PatchDiffs', async () => as((await import('../../src/components/Diff/index.js')).PatchDiffs), { content: v2Diff }],
     ['TerminalOutput', async () => as((await import('../../src/components/TerminalOutput/index.js')).TerminalOutput), { terminal }],
     ['Thread', async () => as((await import('../../src/components/Thread/index.js')).Thread), { session }],
     [

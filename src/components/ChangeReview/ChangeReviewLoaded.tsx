@@ -1,9 +1,9 @@
 import { forwardRef, useCallback, useMemo, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent } from 'react';
 import type { ChangeError, FileChange, TurnChanges } from '../../core/changes/types.js';
-import { countChanges } from '../../core/changes/state.js';
+import { countChanges, decidable } from '../../core/changes/state.js';
 import type { RestoreEntry } from '../../core/changes/tracker.js';
 import { Diff } from '../Diff/Diff.js';
-import { cx, useMessages } from '../shared/index.js';
+import { cx, format, useMessages } from '../shared/index.js';
 import { useControllableState } from '../shared/use-controllable-state.js';
 import { ChangeCountsText } from './ChangeSummaryLoaded.js';
 import { FileChanges, type FileChangesHandle } from './FileChanges.js';
@@ -120,7 +120,7 @@ export const ChangeReviewLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Change
     const key = event.key.toLowerCase();
     const hunk = file?.hunks[current];
     if (key === 'j' || key === 'k') move(key === 'j' ? 1 : -1);
-    else if ((key === 'a' || key === 'r') && file && hunk) {
+    else if ((key === 'a' || key === 'r') && file && hunk && decidable(file)) {
       if (key === 'r' && !writable) return;
       decide(file, hunk.id, key === 'a' ? 'accepted' : 'rejected');
     } else return;
@@ -129,6 +129,8 @@ export const ChangeReviewLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Change
 
   const single = turns.length === 1 ? turns[0]! : null;
   const canRestore = writable && Boolean(onPreviewRestore && onRestore);
+  // A file known from a v2 patch has no texts to write back: read-only, whatever the host allows.
+  const readOnly = file ? !decidable(file) : false;
 
   return (
     <section
@@ -151,7 +153,7 @@ export const ChangeReviewLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Change
           <button type="button" className="acp-button" data-variant="danger" disabled={busy || !writable || counts.undecided === 0} onClick={onRejectAll}>
             {m.reject_all}
           </button>
-          {single && canRestore && !single.restored && (
+          {single && canRestore && !single.restored && single.files.some(decidable) && (
             <button type="button" className="acp-button" data-variant="ghost" disabled={busy} onClick={() => setRestoring({ turnId: single.turnId })}>
               {m.restore}
             </button>
@@ -209,24 +211,41 @@ export const ChangeReviewLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Change
                 <code className="acp-change-review__path" translate="no" title={file.path}>
                   {file.path}
                 </code>
-                <span className="acp-change-review__file-actions">
-                  <button type="button" className="acp-button" data-variant="ghost" aria-pressed={wholeFile} onClick={() => setWholeFile(!wholeFile)}>
-                    {m.whole_file}
-                  </button>
-                  <button type="button" className="acp-button" disabled={busy || !hasUndecided(file)} onClick={() => onAcceptFile?.(file.id)}>
-                    {m.accept_file}
-                  </button>
-                  <button
-                    type="button"
-                    className="acp-button"
-                    data-variant="danger"
-                    disabled={busy || !writable || !hasUndecided(file)}
-                    onClick={() => onRejectFile?.(file.id)}
-                  >
-                    {m.reject_file}
-                  </button>
-                </span>
+                {file.oldPath && (
+                  <span className="acp-change-review__from" data-slot="change-review-old-path" translate="no">
+                    {format(m.from_path, { path: file.oldPath })}
+                  </span>
+                )}
+                {!readOnly && (
+                  <span className="acp-change-review__file-actions">
+                    <button type="button" className="acp-button" data-variant="ghost" aria-pressed={wholeFile} onClick={() => setWholeFile(!wholeFile)}>
+                      {m.whole_file}
+                    </button>
+                    <button type="button" className="acp-button" disabled={busy || !hasUndecided(file)} onClick={() => onAcceptFile?.(file.id)}>
+                      {m.accept_file}
+                    </button>
+                    <button
+                      type="button"
+                      className="acp-button"
+                      data-variant="danger"
+                      disabled={busy || !writable || !hasUndecided(file)}
+                      onClick={() => onRejectFile?.(file.id)}
+                    >
+                      {m.reject_file}
+                    </button>
+                  </span>
+                )}
               </div>
+              {readOnly && (
+                <p className="acp-change-review__note" role="note" data-slot="change-review-patch">
+                  {m.patch_read_only}
+                </p>
+              )}
+              {file.patchError && (
+                <p className="acp-change-review__note" data-slot="change-review-patch-error">
+                  {format(m.patch_error, { error: file.patchError })}
+                </p>
+              )}
               {file.conflict && (
                 <p className="acp-change-review__note" role="note" data-slot="change-review-conflict">
                   {m.conflict}
@@ -238,6 +257,7 @@ export const ChangeReviewLoaded = /* @__PURE__ */ forwardRef<HTMLElement, Change
               ) : (
                 <FileChanges
                   file={file}
+                  readOnly={readOnly}
                   writable={writable}
                   busy={busy}
                   current={current}

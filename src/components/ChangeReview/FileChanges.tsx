@@ -22,6 +22,8 @@ export interface FileChangesHandle {
 
 export interface FileChangesProps {
   file: FileChange;
+  /** No decisions on this file (an ACP v2 patch): hunks without Accept and Reject. */
+  readOnly?: boolean;
   writable: boolean;
   busy: boolean;
   current: number;
@@ -31,7 +33,7 @@ export interface FileChangesProps {
   handle: Ref<FileChangesHandle>;
 }
 
-export function FileChanges({ file, writable, busy, current, onCurrentChange, onDecide, messages, handle }: FileChangesProps) {
+export function FileChanges({ file, readOnly = false, writable, busy, current, onCurrentChange, onDecide, messages, handle }: FileChangesProps) {
   const rows = useMemo(() => reviewRows(file), [file]);
   const hunkRows = useMemo(() => rows.flatMap((row, i) => (row.type === 'hunk' ? [i] : [])), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -66,6 +68,7 @@ export function FileChanges({ file, writable, busy, current, onCurrentChange, on
         total={file.hunks.length}
         decision={file.decisions[row.hunk.id]}
         stale={file.stale.includes(row.hunk.id)}
+        readOnly={readOnly}
         writable={writable}
         busy={busy}
         current={row.index === current}
@@ -117,6 +120,7 @@ interface HunkHeaderProps {
   total: number;
   decision: 'accepted' | 'rejected' | undefined;
   stale: boolean;
+  readOnly: boolean;
   writable: boolean;
   busy: boolean;
   current: boolean;
@@ -130,6 +134,7 @@ const HunkHeader = /* @__PURE__ */ memo(function HunkHeader({
   total,
   decision,
   stale,
+  readOnly,
   writable,
   busy,
   current,
@@ -162,30 +167,32 @@ const HunkHeader = /* @__PURE__ */ memo(function HunkHeader({
           {messages.stale}
         </span>
       )}
-      <span className="acp-change-review__actions">
-        <button
-          type="button"
-          className="acp-button"
-          data-variant="ghost"
-          aria-keyshortcuts="A"
-          aria-pressed={decision === 'accepted'}
-          disabled={busy}
-          onClick={() => onDecide(hunk.id, 'accepted')}
-        >
-          {messages.accept}
-        </button>
-        <button
-          type="button"
-          className="acp-button"
-          data-variant="ghost"
-          aria-keyshortcuts="R"
-          aria-pressed={decision === 'rejected'}
-          disabled={busy || !writable}
-          onClick={() => onDecide(hunk.id, 'rejected')}
-        >
-          {messages.reject}
-        </button>
-      </span>
+      {!readOnly && (
+        <span className="acp-change-review__actions">
+          <button
+            type="button"
+            className="acp-button"
+            data-variant="ghost"
+            aria-keyshortcuts="A"
+            aria-pressed={decision === 'accepted'}
+            disabled={busy}
+            onClick={() => onDecide(hunk.id, 'accepted')}
+          >
+            {messages.accept}
+          </button>
+          <button
+            type="button"
+            className="acp-button"
+            data-variant="ghost"
+            aria-keyshortcuts="R"
+            aria-pressed={decision === 'rejected'}
+            disabled={busy || !writable}
+            onClick={() => onDecide(hunk.id, 'rejected')}
+          >
+            {messages.reject}
+          </button>
+        </span>
+      )}
     </div>
   );
 });

@@ -12,6 +12,12 @@ export const changeReviewMessages = {
   rejected: 'Rejected',
   stale: 'No longer applies: the file changed after the agent’s write',
   conflict: 'This file changed after the agent’s write: changes are matched by their lines, never written over your edits.',
+  /** On a file known from an ACP v2 diff: a git patch has no texts to write back. */
+  patch_read_only: 'Reported as a patch (ACP v2): shown for reading only, it cannot be accepted, rejected or restored here.',
+  /** Where a file moved or copied in an ACP v2 diff came from. */
+  from_path: 'from {path}',
+  /** A part of an ACP v2 patch that did not parse (the hunks read before it are shown). */
+  patch_error: 'Part of the patch could not be read: {error}',
   read_only: 'Read-only: the host does not allow writing files, so rejected changes cannot be reverted. You can still mark changes reviewed.',
   files_label: 'Changed files',
   turn_label: 'Turn {number}',

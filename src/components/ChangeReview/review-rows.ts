@@ -29,6 +29,7 @@ export function reviewRows(file: FileChange): ReviewRow[] {
     file.hunks.forEach((hunk, index) => rows.push({ type: 'hunk', key: hunk.id, hunk, index, from: 1, to: 1 }));
     return rows;
   }
+  if (file.source === 'patch') return patchRows(file);
   const old = splitLines(file.before ?? '');
   let shown = 0;
   // Line offset of the agent's content against the original, before the current hunk.
@@ -40,35 +41,7 @@ export function reviewRows(file: FileChange): ReviewRow[] {
     const start = Math.max(shown, hunk.oldStart - CONTEXT);
     if (start > shown) rows.push({ type: 'gap', key: `g${shown}`, count: start - shown });
     context(start, hunk.oldStart);
-    const from = hunk.oldLines.length > 0 ? hunk.oldStart + 1 : hunk.newStart + 1;
-    const to = hunk.oldLines.length > 0 ? hunk.oldStart + hunk.oldLines.length : hunk.newStart + hunk.newLines.length;
-    rows.push({ type: 'hunk', key: hunk.id, hunk, index, from, to });
-    hunk.oldLines.forEach((line, k) => {
-      const pair = k < hunk.newLines.length ? lineText(hunk.newLines[k]!) : null;
-      rows.push({
-        type: 'line',
-        key: `${hunk.id}:d${k}`,
-        kind: 'del',
-        oldNumber: hunk.oldStart + k + 1,
-        newNumber: null,
-        text: lineText(line),
-        hunkId: hunk.id,
-        pair,
-      });
-    });
-    hunk.newLines.forEach((line, k) => {
-      const pair = k < hunk.oldLines.length ? lineText(hunk.oldLines[k]!) : null;
-      rows.push({
-        type: 'line',
-        key: `${hunk.id}:a${k}`,
-        kind: 'add',
-        oldNumber: null,
-        newNumber: hunk.newStart + k + 1,
-        text: lineText(line),
-        hunkId: hunk.id,
-        pair,
-      });
-    });
+    pushHunk(rows, hunk, index);
     offset += hunk.newLines.length - hunk.oldLines.length;
     shown = hunk.oldStart + hunk.oldLines.length;
     const next = file.hunks[index + 1];
@@ -77,6 +50,62 @@ export function reviewRows(file: FileChange): ReviewRow[] {
     shown = end;
   });
   if (old.length > shown && file.hunks.length > 0) rows.push({ type: 'gap', key: `g${shown}`, count: old.length - shown });
+  return rows;
+}
+
+/** A hunk's header row and its removed and added lines (pushed one by one: a hunk may have 100,000 lines). */
+function pushHunk(rows: ReviewRow[], hunk: ChangeHunk, index: number): void {
+  const from = hunk.oldLines.length > 0 ? hunk.oldStart + 1 : hunk.newStart + 1;
+  const to = hunk.oldLines.length > 0 ? hunk.oldStart + hunk.oldLines.length : hunk.newStart + hunk.newLines.length;
+  rows.push({ type: 'hunk', key: hunk.id, hunk, index, from, to });
+  hunk.oldLines.forEach((line, k) => {
+    const pair = k < hunk.newLines.length ? lineText(hunk.newLines[k]!) : null;
+    rows.push({
+      type: 'line',
+      key: `${hunk.id}:d${k}`,
+      kind: 'del',
+      oldNumber: hunk.oldStart + k + 1,
+      newNumber: null,
+      text: lineText(line),
+      hunkId: hunk.id,
+      pair,
+    });
+  });
+  hunk.newLines.forEach((line, k) => {
+    const pair = k < hunk.oldLines.length ? lineText(hunk.oldLines[k]!) : null;
+    rows.push({
+      type: 'line',
+      key: `${hunk.id}:a${k}`,
+      kind: 'add',
+      oldNumber: null,
+      newNumber: hunk.newStart + k + 1,
+      text: lineText(line),
+      hunkId: hunk.id,
+      pair,
+    });
+  });
+}
+
+/**
+ * The rows of a file known only from a v2 patch: no original text, so the unchanged lines shown
+ * are the ones each hunk carries from the patch, and a gap is counted from the hunks' positions.
+ */
+function patchRows(file: FileChange): ReviewRow[] {
+  const rows: ReviewRow[] = [];
+  // Old-side index one past the last line shown. Keys carry the hunk's id: a second patch of the
+  // file in the turn numbers its lines against the file the first one left.
+  let shown = 0;
+  file.hunks.forEach((hunk, index) => {
+    const first = Math.max(shown, hunk.oldStart - hunk.contextBefore.length);
+    if (first > shown) rows.push({ type: 'gap', key: `${hunk.id}:g`, count: first - shown });
+    const before = hunk.contextBefore.slice(Math.min(hunk.contextBefore.length, hunk.contextBefore.length - (hunk.oldStart - first)));
+    before.forEach((line, k) => rows.push({ ...contextRow(line, first + k, hunk.newStart - hunk.oldStart), key: `${hunk.id}:b${k}` }));
+    pushHunk(rows, hunk, index);
+    const end = hunk.oldStart + hunk.oldLines.length;
+    const offset = hunk.newStart + hunk.newLines.length - end;
+    hunk.contextAfter.forEach((line, k) => rows.push({ ...contextRow(line, end + k, offset), key: `${hunk.id}:c${k}` }));
+    shown = end + hunk.contextAfter.length;
+  });
   return rows;
 }
 

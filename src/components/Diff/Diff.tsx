@@ -9,7 +9,7 @@ import { OnDemandStatus, type OnDemandState } from '../shared/OnDemandStatus.js'
 import { onDemandComponent } from '../shared/on-demand-component.js';
 import type { ElementRest } from '../shared/root-props.js';
 import type { DiffProps } from './DiffLoaded.js';
-import { diffFileState } from './diff-input.js';
+import { diffFileState, patchFileState } from './diff-input.js';
 import { DiffTitle } from './DiffTitle.js';
 import { diffMessages } from './messages.js';
 
@@ -28,12 +28,17 @@ const DiffFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, DiffProps & { st
     onViewChange: _onViewChange,
     pageSize: _pageSize,
     highlight: _highlight,
+    patch,
+    operation,
+    oldPath,
+    fileType: _fileType,
     ...rest
   },
   ref,
 ) {
   const messages = useMessages('diff', diffMessages);
-  const fileState = diffFileState(oldText, deleted);
+  const v2Operation = patch === undefined ? undefined : (operation ?? patch?.operation ?? 'modify');
+  const fileState = v2Operation === undefined ? diffFileState(oldText, deleted) : patchFileState(v2Operation);
   return (
     <div
       className={cx('acp-diff', className)}
@@ -44,7 +49,7 @@ const DiffFallback = /* @__PURE__ */ forwardRef<HTMLDivElement, DiffProps & { st
       ref={ref}
     >
       <div className="acp-diff__header" data-slot="diff-header">
-        <DiffTitle path={path} fileState={fileState} messages={messages} />
+        <DiffTitle path={path} fileState={fileState} operation={v2Operation} oldPath={oldPath ?? patch?.oldPath} messages={messages} />
       </div>
       <div className="acp-diff__pending" data-slot="diff-fallback">
         <OnDemandStatus state={state} />

@@ -33,7 +33,7 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
   const [limit, setLimit] = useState({ model, rows: pageSize });
   const rowLimit = limit.model === model ? limit.rows : pageSize;
 
-  const unified = useMemo(() => foldUnchanged(model.lines, gaps), [model, gaps]);
+  const unified = useMemo(() => foldUnchanged(model.lines, gaps, undefined, model.hunkHeaders), [model, gaps]);
   const split = useMemo(() => (view === 'split' ? pairRows(unified) : null), [view, unified]);
   const total = split ? split.length : unified.length;
 
@@ -57,7 +57,7 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
     );
   }
 
-  const digits = String(Math.max(model.lines.length, 1)).length;
+  const digits = String(Math.max(model.lines.length, lastNumber(model), 1)).length;
   // Digits plus the cell's 1.5ch of padding.
   const style = { '--acp-diff-number-width': `${digits + 1.5}ch` } as CSSProperties;
   const unchanged = model.additions === 0 && model.deletions === 0;
@@ -89,4 +89,16 @@ export function DiffBody({ model, tokens, view, pageSize, messages }: DiffBodyPr
       )}
     </>
   );
+}
+
+/** The largest line number on either side: a patch's lines are numbered from where its blocks sit, past the model's length. */
+function lastNumber(model: DiffModel): number {
+  let old = 0;
+  let next = 0;
+  for (let i = model.lines.length - 1; i >= 0 && (old === 0 || next === 0); i--) {
+    const line = model.lines[i];
+    old ||= line?.oldNumber ?? 0;
+    next ||= line?.newNumber ?? 0;
+  }
+  return Math.max(old, next);
 }

@@ -14,14 +14,19 @@ interface DiffHeaderProps {
   view: DiffViewMode;
   onViewChange: (view: DiffViewMode) => void;
   messages: DiffMessages;
+  /** ACP v2: the change's operation and a move's or copy's source. */
+  operation?: string;
+  oldPath?: string | null;
+  /** False when there are no rows to lay out (a v2 change without lines). */
+  layout?: boolean;
 }
 
-export function DiffHeader({ path, fileState, counts, view, onViewChange, messages }: DiffHeaderProps) {
+export function DiffHeader({ path, fileState, counts, view, onViewChange, messages, operation, oldPath, layout = true }: DiffHeaderProps) {
   const locale = useLocale();
   const number = numberFormat(locale);
   return (
     <div className="acp-diff__header" data-slot="diff-header">
-      <DiffTitle path={path} fileState={fileState} messages={messages} />
+      <DiffTitle path={path} fileState={fileState} operation={operation} oldPath={oldPath} messages={messages} />
       {counts && (
         <span className="acp-diff__counts" data-slot="diff-counts">
           <span aria-hidden="true">
@@ -41,20 +46,22 @@ export function DiffHeader({ path, fileState, counts, view, onViewChange, messag
           </span>
         </span>
       )}
-      <span className="acp-diff__views" data-slot="diff-view-toggle" role="group" aria-label={messages.view_label}>
-        {(['unified', 'split'] as const).map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            className="acp-button acp-diff__view-button"
-            data-variant="ghost"
-            aria-pressed={view === mode}
-            onClick={() => onViewChange(mode)}
-          >
-            {mode === 'unified' ? messages.view_unified : messages.view_split}
-          </button>
-        ))}
-      </span>
+      {layout && (
+        <span className="acp-diff__views" data-slot="diff-view-toggle" role="group" aria-label={messages.view_label}>
+          {(['unified', 'split'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              className="acp-button acp-diff__view-button"
+              data-variant="ghost"
+              aria-pressed={view === mode}
+              onClick={() => onViewChange(mode)}
+            >
+              {mode === 'unified' ? messages.view_unified : messages.view_split}
+            </button>
+          ))}
+        </span>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { HighlightedLine } from '../../highlight/index.js';
 import type { DiffLine } from './diff-model.js';
 import { DiffGapRow } from './DiffGapRow.js';
+import { DiffHunkRow } from './DiffHunkRow.js';
 import { DiffLineText } from './DiffLineText.js';
 import type { DiffMessages } from './messages.js';
 import type { SplitRow } from './split-rows.js';
@@ -20,6 +21,8 @@ export function SplitRows({ rows, tokens, onExpand, messages }: SplitRowsProps) 
       {rows.map((row) =>
         row.type === 'gap' ? (
           <DiffGapRow key={row.key} gap={row.gap} onExpand={onExpand} messages={messages} />
+        ) : row.type === 'hunk' ? (
+          <DiffHunkRow key={row.key} header={row.header} />
         ) : (
           <SplitPair
             key={row.key}

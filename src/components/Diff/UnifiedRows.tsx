@@ -3,6 +3,7 @@ import type { HighlightedLine } from '../../highlight/index.js';
 import type { DiffLine } from './diff-model.js';
 import type { DiffRow } from './diff-segments.js';
 import { DiffGapRow } from './DiffGapRow.js';
+import { DiffHunkRow } from './DiffHunkRow.js';
 import { DiffLineText } from './DiffLineText.js';
 import type { DiffMessages } from './messages.js';
 import { tokensForLine, type DiffTokens } from './use-diff-highlight.js';
@@ -20,6 +21,8 @@ export function UnifiedRows({ rows, tokens, onExpand, messages }: UnifiedRowsPro
       {rows.map((row) =>
         row.type === 'gap' ? (
           <DiffGapRow key={`g${row.gap.start}`} gap={row.gap} onExpand={onExpand} messages={messages} />
+        ) : row.type === 'hunk' ? (
+          <DiffHunkRow key={`h${row.index}`} header={row.header} />
         ) : (
           <UnifiedLine key={row.index} line={row.line} tokens={tokensForLine(tokens, row.line)} />
         ),

@@ -15,3 +15,8 @@ export function diffFileState(oldText: string | null | undefined, deleted: boole
 export function isDeletedDiff(content: object): boolean {
   return (content as { deleted?: unknown }).deleted === true;
 }
+
+/** A v2 diff's file state from its `DiffChange.operation`; a move, a copy or a future operation shows as modified, with its own badge. */
+export function patchFileState(operation: string): DiffFileState {
+  return operation === 'add' ? 'added' : operation === 'delete' ? 'deleted' : 'modified';
+}

@@ -24,6 +24,11 @@ export interface DiffModel {
   deletions: number;
   /** Some regions were too costly to compare and show as replaced: correct, but not minimal. */
   approximate?: boolean;
+  /**
+   * A v2 patch's model holds only the patch's lines: its `@@` header by the index of each block's
+   * first line. Nothing between blocks is known, so no fold crosses a block's start.
+   */
+  hunkHeaders?: ReadonlyMap<number, string>;
 }
 
 /** Splits a change value into lines, dropping the terminator of each (LF or CRLF). */

@@ -21,6 +21,18 @@ export const diffMessages = {
   empty_file: 'Empty file',
   old_side: 'Before',
   new_side: 'After',
+  /** ACP v2 operations shown beside the path (`add` and `delete` use the badges above). */
+  badge_moved: 'Moved',
+  badge_copied: 'Copied',
+  /** Where a moved or copied file came from. */
+  from_path: 'from {path}',
+  /** A v2 diff that names the file but carries no patch for it. */
+  no_patch: 'No line changes were sent for this file, only that it changed.',
+  /** A v2 patch section with no `@@` blocks (a mode change, an empty file, a pure rename). */
+  patch_no_lines: 'No line changes for this file.',
+  patch_binary: 'Binary file: no lines to show.',
+  /** A part of the v2 patch that did not parse; the lines read before it are shown. */
+  patch_error: 'Part of the patch could not be read: {error}',
 };
 
 export type DiffMessages = typeof diffMessages;

@@ -5,7 +5,10 @@ import type { DiffGap, DiffRow } from './diff-segments.js';
  * Side-by-side pairing: within one change block, the i-th removed line sits next to the i-th
  * added line (the usual reading of a replacement); leftovers face an empty cell.
  */
-export type SplitRow = { type: 'pair'; key: string; left: DiffLine | null; right: DiffLine | null } | { type: 'gap'; key: string; gap: DiffGap };
+export type SplitRow =
+  | { type: 'pair'; key: string; left: DiffLine | null; right: DiffLine | null }
+  | { type: 'gap'; key: string; gap: DiffGap }
+  | { type: 'hunk'; key: string; header: string };
 
 export function pairRows(rows: ReadonlyArray<DiffRow>): SplitRow[] {
   const out: SplitRow[] = [];
@@ -32,6 +35,9 @@ export function pairRows(rows: ReadonlyArray<DiffRow>): SplitRow[] {
     if (row.type === 'gap') {
       flush();
       out.push({ type: 'gap', key: `g${row.gap.start}`, gap: row.gap });
+    } else if (row.type === 'hunk') {
+      flush();
+      out.push({ type: 'hunk', key: `h${row.index}`, header: row.header });
     } else if (row.line.kind === 'del') {
       // A removal after additions starts a new block: the earlier pairs are complete.
       if (added.length > 0) flush();

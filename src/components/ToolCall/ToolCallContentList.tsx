@@ -1,5 +1,6 @@
 import type { TerminalState, ToolCallContent } from '../../core/types.js';
-import { Diff, isDeletedDiff } from '../Diff/index.js';
+import { isV2Diff } from '../../core/changes/diff-shape.js';
+import { Diff, isDeletedDiff, PatchDiffs } from '../Diff/index.js';
 import { TerminalOutput } from '../TerminalOutput/index.js';
 import { fullJson } from '../shared/json-display.js';
 import { PartBoundary } from '../shared/PartBoundary.js';
@@ -35,6 +36,8 @@ function contentView(item: ToolCallContent, terminals: ToolCallContentListProps[
     case 'content':
       return <ToolContentBlock block={item.content} messages={messages} />;
     case 'diff':
+      // ACP v2: `{ changes, patch }`, kept as the agent sent it.
+      if (isV2Diff(item)) return <PatchDiffs content={item} />;
       return <Diff path={item.path} oldText={item.oldText} newText={item.newText} deleted={isDeletedDiff(item)} />;
     case 'terminal': {
       const terminal = terminals?.[item.terminalId];
@@ -53,6 +56,7 @@ function contentView(item: ToolCallContent, terminals: ToolCallContentListProps[
 
 /** A diff's new text, a text block's text, or the item's JSON. */
 function contentRawText(item: ToolCallContent): string {
+  if (isV2Diff(item)) return typeof item.patch?.text === 'string' ? item.patch.text : fullJson(item);
   if (item.type === 'diff') return item.newText;
   if (item.type === 'content' && item.content.type === 'text') return item.content.text;
   return fullJson(item);

@@ -126,7 +126,8 @@ export async function computeHunksInSlices(before: string | null, after: string 
   }
 }
 
-function makeHunk(
+/** A hunk with its stable id (also used by the git-patch reader, so both give the same ids). */
+export function makeHunk(
   oldStart: number,
   newStart: number,
   oldLines: string[],

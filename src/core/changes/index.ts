@@ -8,6 +8,11 @@ export { createChangeTracker } from './tracker.js';
 export type { ChangeTracker, ChangeTrackerOptions, ChangeTrackerClient, RestoreEntry } from './tracker.js';
 export { computeHunks, computeHunksInSlices, contentFor, moveHunk } from './hunks.js';
 export type { HunkSet } from './hunks.js';
+// The v2 patch reader itself stays out of this entry (the tracker fetches it with the first v2 diff).
+export { isV2Diff } from './diff-shape.js';
+export type { DiffChangeInfo, V2DiffContent } from './diff-shape.js';
+export type { V2DiffFile, V2DiffView } from './diff-content.js';
+export type { GitPatch, GitPatchFile, PatchBlock, PatchLine, PatchLineKind, DiffOperation } from './git-patch.js';
 export { countChanges, fileReviewState, sessionTurns, turnChanges, findFile } from './state.js';
 export type { ChangeCounts } from './state.js';
 export { splitLines, lineText } from './text.js';

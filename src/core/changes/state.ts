@@ -57,6 +57,9 @@ export interface ChangeCounts {
   undecided: number;
 }
 
+/** A v2 patch's record has no texts to write back: decisions and restores pass over it. */
+export const decidable = (file: FileChange) => file.source !== 'patch';
+
 /** "3 files changed, +42 −7", as numbers, over any files (a turn, a session). */
 export function countChanges(files: Iterable<FileChange>): ChangeCounts {
   const counts: ChangeCounts = { files: 0, additions: 0, deletions: 0, undecided: 0 };
@@ -64,7 +67,8 @@ export function countChanges(files: Iterable<FileChange>): ChangeCounts {
     counts.files++;
     counts.additions += file.additions;
     counts.deletions += file.deletions;
-    for (const hunk of file.hunks) if (!file.decisions[hunk.id]) counts.undecided++;
+    // A v2 patch's hunks are read-only: nothing there waits for a decision.
+    if (decidable(file)) for (const hunk of file.hunks) if (!file.decisions[hunk.id]) counts.undecided++;
   }
   return counts;
 }

@@ -13,10 +13,10 @@ import type { FsAdapter, FsRequestContext } from '../api.js';
 import { toAcpError } from '../errors.js';
 import { createStore } from '../store.js';
 import type { AcpSnapshot } from '../types.js';
-import { currentTurnId, fileId, recordChange, sessionRoots, turnDiffs } from './collect.js';
+import { currentTurnId, fileId, recordChange, recordPatches, sessionRoots, turnDiffs } from './collect.js';
 import { expectedContent, planFile, type FilePlan } from './decide.js';
 import { computeHunksInSlices } from './hunks.js';
-import { findFile, initialChanges, putFile, replaceFiles, sessionTurns } from './state.js';
+import { decidable, findFile, initialChanges, putFile, replaceFiles, sessionTurns } from './state.js';
 import type { ChangeDecisionEvent, ChangeScope, ChangesSnapshot, FileChange, HunkDecision, TurnChanges } from './types.js';
 
 export interface ChangeTrackerOptions {
@@ -180,6 +180,10 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
         if (turn.status === 'running' || turn.status === 'cancelling' || scanned.has(key)) return;
         scanned.add(key);
         for (const diff of turnDiffs(session, index)) {
+          if (diff.kind === 'patch') {
+            recording = recording.then(() => recordPatches(diff.content, session, turn.turnId, set));
+            continue;
+          }
           const id = fileId(session.sessionId, turn.turnId, diff.path);
           const change = { sessionId: session.sessionId, turnId: turn.turnId, path: diff.path, before: diff.oldText, after: diff.newText };
           // Compared in slices like a write, and queued behind the writes recorded before it: a
@@ -274,11 +278,11 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
     const s = get();
     if ('fileId' in scope) {
       const file = findFile(s, scope.fileId);
-      return file ? [file] : [];
+      return file && decidable(file) ? [file] : [];
     }
     return sessionTurns(s, scope.sessionId)
       .filter((t) => scope.turnId === undefined || t.turnId === scope.turnId)
-      .flatMap((t) => t.files);
+      .flatMap((t) => t.files.filter(decidable));
   };
   const undecided = (file: FileChange) => file.hunks.filter((h) => !file.decisions[h.id]).map((h) => h.id);
   const one = (hunkId: string) => (file: FileChange) => (file.hunks.some((h) => h.id === hunkId) ? [hunkId] : []);
@@ -291,7 +295,7 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
     const first = new Map<string, FileChange>();
     const last = new Map<string, FileChange>();
     for (const turn of affected) {
-      for (const file of turn.files) {
+      for (const file of turn.files.filter(decidable)) {
         if (!first.has(file.path)) first.set(file.path, file);
         last.set(file.path, file);
       }
@@ -335,7 +339,7 @@ export function createChangeTracker(options: ChangeTrackerOptions): ChangeTracke
       }
       const files = new Map<string, FileChange>();
       for (const turn of affected) {
-        for (const file of turn.files) {
+        for (const file of turn.files.filter(decidable)) {
           const decisions: Record<string, HunkDecision> = {};
           for (const hunk of file.hunks) decisions[hunk.id] = 'rejected';
           files.set(file.id, { ...file, decisions, conflict: false, stale: [] });

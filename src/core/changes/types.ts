@@ -8,8 +8,11 @@ export type { ChangeHunk, FileChangeStatus } from './hunks.js';
 
 export type HunkDecision = 'accepted' | 'rejected';
 
-/** Where the review learnt of a change. */
-export type ChangeSource = 'write' | 'tool_call';
+/**
+ * Where the review learnt of a change. `patch`: an ACP v2 tool call's diff, whose hunks come from
+ * its git patch; without the texts before and after it is read-only (no accept, reject or restore).
+ */
+export type ChangeSource = 'write' | 'tool_call' | 'patch';
 
 export interface FileChange {
   /** `sessionId`, `turnId` and `path` together; stable, use it as a React key. */
@@ -44,6 +47,12 @@ export interface FileChange {
   stale: readonly string[];
   /** The session roots the file was written under (the context of a write through the adapter). */
   roots: readonly string[];
+  /** ACP v2 `DiffChange.operation` (`add`, `delete`, `modify`, `move`, `copy`, or a future value); v2 only. */
+  operation?: string;
+  /** Where a v2 `move` or `copy` came from. */
+  oldPath?: string | null;
+  /** What of the v2 patch could not be read for this file (its hunks before that point are shown). */
+  patchError?: string | null;
 }
 
 export interface TurnChanges {
