@@ -24,7 +24,10 @@ import { gzipSync } from 'node:zlib';
 // gzip, the subagents chunk) is fetched on every connect; the client's own initialize and v1's plan
 // operations in the core (+1.2 kB); every plan kind and the tool name in the components. Fetching
 // the router only when an agent first announces a child is the way back under 83 kB.
-export const FIRST_PAGE_LIMITS = { addedGzipBytes: 85 * 1024, requestsToFirstText: 4 };
+// 88.5 kB with ACP v2 spoken (86,676 -> 90,423): the core's v2 reading, turn state, agent terminals
+// and the negotiation offering 2 (+3.4 kB, see check-size.mjs's core budget); the v2 client (the
+// SDK's v2 app, ~18 kB) is fetched only when an agent answers 2, never on this page.
+export const FIRST_PAGE_LIMITS = { addedGzipBytes: 88.5 * 1024, requestsToFirstText: 4 };
 
 /** The host whose copy is measured, and where in the copy the builds go. */
 export const FIRST_PAGE_HOST = 'vite-react19';
