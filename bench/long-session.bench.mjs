@@ -49,7 +49,8 @@ const before = !quick && !args.includes('--no-before');
 const beforeRuns = Number(flag('before-runs') ?? 1);
 const log = (...a) => console.error('[long-session]', ...a);
 
-const TARGET = { floorRatio: 1.5, longTaskMs: 50, heapPerByte: 3, heapReturn: 0.1 };
+// Issue 27: opening the 2,000-turn session at most 1.3x its floor, no task over 50 ms.
+const TARGET = { floorRatio: 1.3, longTaskMs: 50, heapPerByte: 3, heapReturn: 0.1 };
 const TITLE = 'The long history';
 const CWD = '/tmp/acp-react-bench';
 
