@@ -51,7 +51,9 @@ const before = !quick && !panelOnly && !args.includes('--no-before');
 
 log('building pages…');
 const server = await serve(await buildPages('many-sessions', ['many-sessions.html'], { profiling: true }));
-const beforeServer = before ? await serve(await buildPages('many-sessions-before', ['many-sessions.html'], { patches: SHARED_FRAME_PATCHES, profiling: true })) : null;
+const beforeServer = before
+  ? await serve(await buildPages('many-sessions-before', ['many-sessions.html'], { patches: SHARED_FRAME_PATCHES, profiling: true }))
+  : null;
 const agent = await startDemoAgentServer({ port: 0 });
 const browser = await launchChromium();
 const browserVersion = browser.version();
