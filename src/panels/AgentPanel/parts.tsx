@@ -71,8 +71,7 @@ export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOp
   const actions = useAcpActions();
   // The thread renders the newest session in a transition: a flush that carries much (a flood's
   // tenth of a second, a replay's batch) is rendered in slices that yield to input and to the
-  // socket's messages, instead of in the one task a store update renders in synchronously. The
-  // panel keys this part by session, so a tab switched to starts from its own session, never the last.
+  // socket's messages, instead of in the one task a store update renders in synchronously.
   const session = useDeferredValue(useSession(sessionId));
   const permissionRequests = usePermissionRequests(sessionId);
   // The session's forms and those of the whole connection (an elicitation may have no session).
