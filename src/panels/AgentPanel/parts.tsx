@@ -3,7 +3,7 @@
  * session it shows, so a streamed chunk (which replaces one thread item) re-renders the thread and
  * nothing else: not the header, the settings or the prompt input.
  */
-import { useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ContentBlock, CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import type { AcpSnapshot, SessionState, TurnRecord } from '../../core/index.js';
@@ -69,10 +69,7 @@ export interface PanelThreadProps {
 
 export function PanelThread({ sessionId, emptyState, onOpenLocation, onMentionOpen, allowRemoteImages, changes, scrollMemory }: PanelThreadProps) {
   const actions = useAcpActions();
-  // The thread renders the newest session in a transition: a flush that carries much (a flood's
-  // tenth of a second, a replay's batch) is rendered in slices that yield to input and to the
-  // socket's messages, instead of in the one task a store update renders in synchronously.
-  const session = useDeferredValue(useSession(sessionId));
+  const session = useSession(sessionId);
   const permissionRequests = usePermissionRequests(sessionId);
   // The session's forms and those of the whole connection (an elicitation may have no session).
   const allElicitations = useElicitations();
