@@ -190,6 +190,9 @@ describe.each<[string, Container]>([
     const { page, errors, close } = await open(container, { view: 'thread' });
     try {
       const log = page.getByRole('log', { name: 'Conversation' });
+      // The loaded thread, not its stand-in (which shows the newest messages as text until the
+      // conversation chunk arrives, then is replaced: a handle to it would read a detached log).
+      await log.locator('.acp-thread__turn').first().waitFor();
       await log.getByText('Answer 399', { exact: true }).waitFor();
       await expect.poll(() => inView(log, log.getByText('Answer 399', { exact: true }))).toBe(true);
       const scroll = await scrollState(log);
