@@ -9,6 +9,8 @@ import { closeOpenThought } from '../../src/core/reducer/thoughts.js';
 import { appendItem, replaceItem } from '../../src/core/thread.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from '../../src/core/client/snapshot.js';
 import { applySessionUpdate } from '../../src/core/reducer/index.js';
+import { applyChildTerminalUpdate } from '../../src/core/reducer/snapshot-update.js';
+import type { ProtocolVersion } from '../../src/core/parse-update.js';
 import { createSessionState } from '../../src/core/session.js';
 import { childOwner, createSubagent } from '../../src/core/subagents.js';
 import type { AcpSnapshot, SessionState } from '../../src/core/types.js';
@@ -59,12 +61,15 @@ describe('childOwner of a child’s own child (any depth)', () => {
 });
 
 describe('the router', () => {
-  function setup() {
+  /** As the client builds it: the reducers read updates as the connection's ACP `version` speaks them. */
+  function setup(version: ProtocolVersion = 1) {
     let snapshot: AcpSnapshot = putSession(initialSnapshot(), parent());
     const strays = new Map<string, unknown[]>();
     const router = createSubagentRouter(
       {
-        ...reducers,
+        createSessionState,
+        applySessionUpdate: (session, raw, at) => applySessionUpdate(session, raw, at, version),
+        applyChildTerminalUpdate: (s, sessionId, childId, raw, at) => applyChildTerminalUpdate(s, sessionId, childId, raw, at, version),
         get: () => snapshot,
         peek: () => snapshot,
         update: (fn) => (snapshot = fn(snapshot)),
@@ -122,6 +127,29 @@ describe('the router', () => {
     expect(get().diagnostics.map((d) => [d.kind, d.message])).toEqual([
       ['protocol_error', '3 update(s) of child session c arrived before the subagent_update that announced it; they were added to it.'],
     ]);
+  });
+
+  it('on ACP v2 a child’s updates are read as v2: a null clears its tool call’s title, as on a session’s own', () => {
+    const { router, announce, get } = setup(2);
+    announce({ title: 'Explorer' });
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'tool_call_update', toolCallId: 't1', title: 'grep -r greet', kind: 'search' } });
+    router.route({ sessionId: 'c', update: { sessionUpdate: 'tool_call_update', toolCallId: 't1', title: null } });
+    expect(get().sessions.p!.subagents!.c!.session.thread.items.toArray()).toMatchObject([
+      { kind: 'tool_call', toolCallId: 't1', title: 't1', toolKind: 'search' },
+    ]);
+    expect(get().diagnostics).toEqual([]);
+  });
+
+  it('a child’s agent-owned terminal (v2) is kept with the others, shown by the top-level session and naming the child', () => {
+    const { router, strays, announce, get } = setup(2);
+    const output = (text: string) => ({ sessionUpdate: 'terminal_output_chunk', terminalId: 'term-c', data: btoa(text) });
+    // One came before the announcement: adopted with the rest.
+    strays.set('c', [{ sessionUpdate: 'terminal_update', terminalId: 'term-c', command: 'npm test' }]);
+    announce({ title: 'Test runner' });
+    expect(router.route({ sessionId: 'c', update: output('PASS 3 tests\n') })).toBe(true);
+    expect(get().terminals['term-c']).toMatchObject({ sessionId: 'p', subagentSessionId: 'c', command: 'npm test', output: 'PASS 3 tests\n' });
+    // Nothing of it went into the child's transcript as an unsupported item.
+    expect(get().sessions.p!.subagents!.c!.session.thread.items.size).toBe(0);
   });
 
   it('a child announced without early updates needs no diagnostic', () => {

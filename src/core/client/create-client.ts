@@ -28,6 +28,7 @@ import { ON_DEMAND_ACTIONS, type AcpClient, type AcpClientOptions, type OnDemand
 import { AcpClientError, ErrorCodes, toAcpError } from '../errors.js';
 import { appendBlock, readContentBlock, textOf } from '../content.js';
 import { applySessionUpdate } from '../reducer/index.js';
+import { applyChildTerminalUpdate } from '../reducer/snapshot-update.js';
 import { closeOpenThought } from '../reducer/thoughts.js';
 import { appendItem, replaceItem } from '../thread.js';
 import { createSessionState } from '../session.js';
@@ -70,7 +71,20 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
   const serveWorkspace = async (app: acp.ClientApp) => {
     if (options.subagents !== false)
       children ??= (await import('./subagents.js')).createSubagentRouter(
-        { get, peek: store.peek, update, now, diagnose, withSession, createSessionState, applySessionUpdate, strays: sessions.strayUpdates },
+        {
+          get,
+          peek: store.peek,
+          update,
+          now,
+          diagnose,
+          withSession,
+          createSessionState,
+          // A child's updates are read as the connection's ACP version speaks them, like its parent's.
+          applySessionUpdate: (session, raw, at) => applySessionUpdate(session, raw, at, get().agent?.protocolVersion),
+          applyChildTerminalUpdate: (snapshot, sessionId, childId, raw, at) =>
+            applyChildTerminalUpdate(snapshot, sessionId, childId, raw, at, snapshot.agent?.protocolVersion),
+          strays: sessions.strayUpdates,
+        },
         [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
       );
     if (!options.fs && !options.terminal) return;

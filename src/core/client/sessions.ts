@@ -83,13 +83,17 @@ export function createSessions(
     };
   };
 
-  const adoptStrayUpdates = (session: SessionState): SessionState => {
-    const buffered = strayUpdates.get(session.sessionId);
-    if (!buffered) return session;
-    strayUpdates.delete(session.sessionId);
+  /**
+   * The session just put into `snapshot`, with the updates that came for it before its
+   * `session/new` answer (agents race it), applied as any update is: what lives beside the session
+   * (ACP v2's agent-owned terminals) goes there too.
+   */
+  const adoptStrayUpdates = (snapshot: AcpSnapshot, sessionId: string): AcpSnapshot => {
+    const buffered = strayUpdates.get(sessionId);
+    if (!buffered) return snapshot;
+    strayUpdates.delete(sessionId);
     const at = now();
-    const version = get().agent?.protocolVersion;
-    return buffered.reduce<SessionState>((acc, u) => applySessionUpdate(acc, u, at, version), session);
+    return buffered.reduce<AcpSnapshot>((acc, u) => applySnapshotUpdate(acc, sessionId, u, at, acc.agent?.protocolVersion), snapshot);
   };
 
   return {
@@ -109,8 +113,8 @@ export function createSessions(
         mcpServers: params.mcpServers as acp.McpServer[],
         setupMeta: opts._meta,
       });
-      session = adoptStrayUpdates(withSetup(session, response));
-      update((s) => putSession(s, session));
+      session = withSetup(session, response);
+      update((s) => adoptStrayUpdates(putSession(s, session), session.sessionId));
       return get().sessions[session.sessionId]!;
     },
 

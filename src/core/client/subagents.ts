@@ -44,6 +44,8 @@ export interface SubagentHost extends SubagentReducers {
    * A child's updates that arrived before the `subagent_update` announcing it are taken from here.
    */
   strays: Map<string, unknown[]>;
+  /** `applyChildTerminalUpdate` (`../reducer/snapshot-update.ts`) at the connection's ACP version. */
+  applyChildTerminalUpdate(snapshot: AcpSnapshot, sessionId: string, childSessionId: string, update: unknown, now: number): AcpSnapshot | undefined;
 }
 
 export interface SubagentRouter {
@@ -75,6 +77,11 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
     return undefined;
   };
 
+  /** One update of the child `childId` of the top-level session `top`: into its record, or beside the sessions (its terminals). */
+  const childUpdate = (snapshot: AcpSnapshot, top: string, childId: string, update: unknown, at: number, reducers: SubagentReducers): AcpSnapshot =>
+    host.applyChildTerminalUpdate(snapshot, top, childId, update, at) ??
+    host.withSession(snapshot, top, (parent) => applyChildUpdate(parent, childId, update, at, reducers));
+
   /**
    * A `subagent_update` (or a legacy `subagent_spawned` / `subagent_state_update`, read as the
    * `subagent_update` that says the same) sent on `announcer`: the top-level session `parentId`
@@ -102,11 +109,9 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
     const adopted = (early ?? []).map((u) => [u, messageReducers(u, params)] as const);
     const at = host.now();
     host.update((s) =>
-      host.withSession(s, parentId, (parent) =>
-        adopted.reduce<SessionState>(
-          (acc, [u, reducers]) => (reducers === null ? acc : applyChildUpdate(acc, childId, u, at, reducers ?? host)),
-          applySubagentUpdate(parent, patch, host, announcer),
-        ),
+      adopted.reduce<AcpSnapshot>(
+        (acc, [u, reducers]) => (reducers === null ? acc : childUpdate(acc, parentId, childId, u, at, reducers ?? host)),
+        host.withSession(s, parentId, (parent) => applySubagentUpdate(parent, patch, host, announcer)),
       ),
     );
     if (early) {
@@ -134,7 +139,7 @@ export function createSubagentRouter(host: SubagentHost, tools: SessionMessageTo
       const reducers = messageReducers(update, params);
       if (reducers === null) return true;
       const at = host.now();
-      if (parent) host.update((s) => host.withSession(s, top, (p) => applyChildUpdate(p, sessionId, update, at, reducers ?? host)));
+      if (parent) host.update((s) => childUpdate(s, top, sessionId, update, at, reducers ?? host));
       else if (reducers) host.update((s) => host.withSession(s, top, (session) => reducers.applySessionUpdate(session, update, at)));
       // A session's own update that is no inter-session message goes on to the ordinary routing.
       return !!(parent || reducers);

@@ -12,7 +12,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from '../content.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
-import { applySnapshotUpdate } from '../reducer/snapshot-update.js';
+import { applyChildTerminalUpdate, applySnapshotUpdate } from '../reducer/snapshot-update.js';
 import { createSessionState } from '../session.js';
 import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from '../client/snapshot.js';
 import { createSubagentRouter, type SubagentRouter } from '../client/subagents.js';
@@ -59,7 +59,8 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
             diagnose: (kind, message, raw) => (snapshot = addDiagnostic(snapshot, kind, message, at, raw)),
             withSession,
             createSessionState,
-            applySessionUpdate,
+            applySessionUpdate: (session, raw, now) => applySessionUpdate(session, raw, now, snapshot.agent?.protocolVersion),
+            applyChildTerminalUpdate: (s, sessionId, childId, raw, now) => applyChildTerminalUpdate(s, sessionId, childId, raw, now, s.agent?.protocolVersion),
             strays,
           },
           [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],

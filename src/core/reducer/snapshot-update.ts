@@ -36,3 +36,29 @@ export function applySnapshotUpdate(snapshot: AcpSnapshot, sessionId: string, ra
   const parsed = update;
   return withSession(next, sessionId, (current) => reduceParsedUpdate(current, parsed, now));
 }
+
+/** The update kinds that live beside the sessions (ACP v2's agent-owned terminals). */
+const TERMINAL_KINDS = new Set<unknown>(['terminal_update', 'terminal_output_chunk']);
+
+/**
+ * A child session's (sub-agent's) raw `update` when it is one of ACP v2's agent-owned terminals:
+ * kept with the others, shown by the top-level session `sessionId` and naming the child, as the
+ * client's own terminals for a child are. `undefined` for any other update (the child's own
+ * record takes those).
+ */
+export function applyChildTerminalUpdate(
+  snapshot: AcpSnapshot,
+  sessionId: string,
+  childSessionId: string,
+  raw: unknown,
+  now: number,
+  version: ProtocolVersion = 1,
+): AcpSnapshot | undefined {
+  if (!TERMINAL_KINDS.has((raw as { sessionUpdate?: unknown } | null)?.sessionUpdate)) return undefined;
+  const parsed = parseSessionUpdate(raw, version);
+  const odd = parsed.kind === 'oddity';
+  const update = odd ? parsed.update : parsed;
+  if (update.kind !== 'terminal' && update.kind !== 'terminal_output') return undefined;
+  const next = odd ? addDiagnostic(snapshot, 'protocol_oddity', parsed.message, now, raw) : snapshot;
+  return { ...next, terminals: applyTerminalUpdate(next.terminals, sessionId, update, childSessionId) };
+}

@@ -15,17 +15,27 @@ import { patched } from './copy.js';
 
 type TerminalUpdate = Extract<ParsedUpdate, { kind: 'terminal' | 'terminal_output' }>;
 
-export function applyTerminalUpdate(terminals: AcpSnapshot['terminals'], sessionId: string, update: TerminalUpdate): AcpSnapshot['terminals'] {
+/**
+ * `sessionId` is the top-level session that shows the terminal; `subagentSessionId` the child
+ * session (sub-agent) it was sent on, if any, as the client's own terminals record it.
+ */
+export function applyTerminalUpdate(
+  terminals: AcpSnapshot['terminals'],
+  sessionId: string,
+  update: TerminalUpdate,
+  subagentSessionId: string | null = null,
+): AcpSnapshot['terminals'] {
   const { terminalId } = update;
-  const current = (Object.hasOwn(terminals, terminalId) ? terminals[terminalId] : undefined) ?? newTerminal(terminalId, sessionId);
+  const current = (Object.hasOwn(terminals, terminalId) ? terminals[terminalId] : undefined) ?? newTerminal(terminalId, sessionId, subagentSessionId);
   const next = update.kind === 'terminal_output' ? appendOutput(current, update.data) : patchTerminal(current, update);
   // A computed key defines an own property, so a terminal id such as "__proto__" is just a key.
   return { ...terminals, [terminalId]: next };
 }
 
 /** What a terminal first seen starts with: every field unknown, as the schema says. */
-function newTerminal(terminalId: string, sessionId: string): TerminalState {
-  return { terminalId, sessionId, command: '', args: [], cwd: null, output: '', truncated: false, exitStatus: null, released: false };
+function newTerminal(terminalId: string, sessionId: string, subagentSessionId: string | null): TerminalState {
+  const state: TerminalState = { terminalId, sessionId, command: '', args: [], cwd: null, output: '', truncated: false, exitStatus: null, released: false };
+  return subagentSessionId === null ? state : { ...state, subagentSessionId };
 }
 
 function patchTerminal(current: TerminalState, update: Extract<TerminalUpdate, { kind: 'terminal' }>): TerminalState {

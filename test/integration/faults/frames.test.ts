@@ -206,6 +206,23 @@ describe('updates the client cannot place yet', () => {
     expect(client.getSnapshot().sessions['never-seen']).toBeUndefined();
   });
 
+  it('adopts an early update that lives beside the session too (an agent-owned terminal, a v2 kind folded on v1)', async () => {
+    handler = (m, conn) => {
+      if (!isRequest(m, 'session/new')) return;
+      conn.update('early-2', { sessionUpdate: 'terminal_update', terminalId: 'term-1', command: 'npm test' });
+      conn.update('early-2', { sessionUpdate: 'terminal_output_chunk', terminalId: 'term-1', data: btoa('ok\n') });
+      setTimeout(() => conn.respond(m.id, { sessionId: 'early-2' }), 20);
+      return true;
+    };
+    const { client } = pool.make(agent.url);
+    await client.connect();
+    await client.newSession({ cwd: WORKSPACE });
+    const snapshot = client.getSnapshot();
+    expect(snapshot.terminals['term-1']).toMatchObject({ sessionId: 'early-2', command: 'npm test', output: 'ok\n' });
+    // Each said what was odd about it (a v2 kind on a v1 connection) when it was applied.
+    expect(snapshot.diagnostics.filter((d) => d.kind === 'protocol_oddity')).toHaveLength(2);
+  });
+
   it('creates a card for tool_call_update before its tool_call, and the later tool_call merges into the same card', async () => {
     const { client, conn, sessionId } = await connected();
     conn.update(sessionId, {
