@@ -88,7 +88,10 @@ export const BUDGETS = {
   // handle either app sits behind (+~1.3 kB). The v2 client itself (the SDK's v2 app, its
   // initialize and permission readers) is a chunk fetched when an agent answers 2. Moving the v2
   // reading into that chunk too would make the public pure reducer's answer depend on a fetch.
-  core: 18.7 * 1024,
+  // 18.85 kB (issue 28, 19,125 -> 19,266): a new session's early updates applied to the snapshot
+  // (an agent-owned terminal among them was lost), and a sub-agent's terminals kept beside the
+  // sessions at the connection's version.
+  core: 18.85 * 1024,
   // 9 kB until issue 18 (9,200 to 9,218 bytes: a session's MCP servers in the reducer's copies);
   // 9.8 kB with the sub-agent nesting in the reducer it replays with (9,155 to 9,991 bytes);
   // 10.2 kB with the reducer's v2 shaping and `_meta` on messages and plans (9,984 -> 10,366).
@@ -107,7 +110,9 @@ export const BUDGETS = {
   // the sub-agents' legacy shape (subagent_spawned, subagent_state_update).
   // 15.5 kB with ACP v2 (issue 28, 13,643 -> 15,855): a transcript of a v2 connection replays
   // through the same reducer, which reads v2's updates (as for the core above).
-  devtools: 15.5 * 1024,
+  // 15.7 kB (issue 28, 15,855 -> 16,041): a recording's sub-agent terminals and updates replayed
+  // at its ACP version (as for the core above).
+  devtools: 15.7 * 1024,
   // The change review's headless part (issue 16): the tracker, the hunk algebra and the line matching with jsdiff's Myers.
   changes: 9 * 1024,
   hooks: 4 * 1024,
@@ -183,7 +188,9 @@ export const BUDGETS = {
   // stylesheet it inlines.
   // 76.8 kB with ACP v2 spoken (issue 28, 74,936 -> 78,580): the client's v2 reading and turns
   // (+~3.4 kB, as for the core above) and the v2 diff cards (as for components above).
-  element: 76.8 * 1024,
+  // 76.95 kB (issue 28, 78,580 -> 78,716): the client's early and sub-agent terminal updates (as
+  // for the core above).
+  element: 76.95 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.

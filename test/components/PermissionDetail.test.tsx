@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PermissionPrompt } from '../../src/components/PermissionPrompt/index.js';
 import type { PermissionRequestState } from '../../src/core/types.js';
+import { gitPatch } from '../../demo-agent/diff-writer.mjs';
 
 const base = (toolCall: PermissionRequestState['toolCall']): PermissionRequestState => ({
   requestId: 'p1',
@@ -29,6 +30,27 @@ describe('PermissionPrompt: what is approved', () => {
     expect(screen.getByText('write_file')).toBeInTheDocument();
     await screen.findByText('hello, world');
     expect(container.querySelector('[data-slot="permission-detail"] [data-slot="diff"]')).not.toBeNull();
+    expect(container.querySelector('[data-slot="permission-input"]')).toBeNull();
+  });
+
+  it('shows an ACP v2 edit (its git patch) as a diff card per file, and not its raw input', async () => {
+    const toolCall = {
+      toolCallId: 'c5',
+      title: 'Edit greeting.ts',
+      kind: 'edit' as const,
+      rawInput: { path: '/repo/greeting.ts' },
+      content: [
+        {
+          type: 'diff' as const,
+          changes: [{ operation: 'modify', path: '/repo/greeting.ts' }],
+          patch: { format: 'git_patch', text: gitPatch([{ path: '/repo/greeting.ts', oldText: 'hello\n', newText: 'hello, world\n' }]) },
+        },
+      ],
+    } as unknown as PermissionRequestState['toolCall'];
+    const { container } = render(<PermissionPrompt request={base(toolCall)} onRespond={() => {}} />);
+    await screen.findByRole('button', { name: /Allow once/ });
+    await screen.findByText('hello, world');
+    expect(container.querySelectorAll('[data-slot="permission-detail"] [data-slot="diff"]')).toHaveLength(1);
     expect(container.querySelector('[data-slot="permission-input"]')).toBeNull();
   });
 

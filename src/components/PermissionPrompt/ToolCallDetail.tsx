@@ -1,12 +1,16 @@
 /**
  * Exactly what a permission would approve, shown before the user decides: the tool's name, and
- * what it will do: the edit as a diff for each file it changes, the command for `execute` (in the
- * summary above), and otherwise the raw input the agent sent.
+ * what it will do: the edit as a diff for each file it changes (v1's one file per content, or v2's
+ * git patch of several), the command for `execute` (in the summary above), and otherwise the raw
+ * input the agent sent.
  */
+import { isV2Diff, type V2DiffContent } from '../../core/changes/diff-shape.js';
 import type { ToolCallContent, ToolCallUpdate } from '../../core/types.js';
 import { Diff } from '../Diff/Diff.js';
 import { isDeletedDiff } from '../Diff/diff-input.js';
+import { PatchDiffs } from '../Diff/PatchDiffs.js';
 import { displayJson } from '../shared/json-display.js';
+import { isRecord } from '../../core/guards.js';
 import type { PermissionMessages } from './messages.js';
 import type { ToolCallInfo } from './tool-call-info.js';
 
@@ -14,11 +18,14 @@ type DiffContent = Extract<ToolCallContent, { type: 'diff' }>;
 
 export function ToolCallDetail({ toolCall, info, t }: { toolCall: ToolCallUpdate; info: ToolCallInfo; t: PermissionMessages }) {
   const name = typeof (toolCall as { name?: unknown }).name === 'string' ? (toolCall as { name: string }).name : null;
-  const diffs = Array.isArray(toolCall.content) ? toolCall.content.filter((c): c is DiffContent => c?.type === 'diff' && typeof c.path === 'string') : [];
+  const content: readonly unknown[] = Array.isArray(toolCall.content) ? toolCall.content : [];
+  const diffs = content.filter((c): c is DiffContent => isRecord(c) && c.type === 'diff' && typeof c.path === 'string');
+  const patches = content.filter((c): c is V2DiffContent => isV2Diff(c));
+  const edits = diffs.length + patches.length;
   const raw = toolCall.rawInput;
   // The raw input says what an approval covers when nothing else does (no command, no diff).
-  const showInput = diffs.length === 0 && !info.command && raw !== undefined && raw !== null && !(typeof raw === 'object' && Object.keys(raw).length === 0);
-  if (!name && diffs.length === 0 && !showInput) return null;
+  const showInput = edits === 0 && !info.command && raw !== undefined && raw !== null && !(typeof raw === 'object' && Object.keys(raw).length === 0);
+  if (!name && edits === 0 && !showInput) return null;
   const input = showInput ? displayJson(raw, 4000) : null;
   return (
     <div className="acp-permission__detail" data-slot="permission-detail">
@@ -29,6 +36,9 @@ export function ToolCallDetail({ toolCall, info, t }: { toolCall: ToolCallUpdate
       )}
       {diffs.map((diff, i) => (
         <Diff key={`${i}:${diff.path}`} path={diff.path} oldText={diff.oldText} newText={diff.newText} deleted={isDeletedDiff(diff)} pageSize={80} />
+      ))}
+      {patches.map((patch, i) => (
+        <PatchDiffs key={i} content={patch} pageSize={80} />
       ))}
       {input && (
         <div data-slot="permission-input">
