@@ -185,6 +185,12 @@ export interface NoticeItem extends ItemBase {
   severity: string;
   title: string;
   description: string | null;
+  /**
+   * Set on the notices the client itself adds (`_meta["acp-react/notice"]`), naming what they say
+   * so a panel can say it in its own language: `replay_refused` (the agent could not replay a
+   * session opened from history; a new one was started).
+   */
+  code?: string;
 }
 
 export interface CompactionItem extends ItemBase {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Thread } from '../../src/components/Thread/index.js';
+import { AcpUiProvider } from '../../src/components/shared/index.js';
 import { applySessionUpdate, createSessionState, endTurn, startTurn, cancelTurn } from '../../src/core/index.js';
 import type { ElicitationState, PermissionRequestState, SessionState } from '../../src/core/types.js';
 
@@ -258,6 +259,21 @@ describe('notices', () => {
     expect(screen.queryByText('Model overloaded')).toBeNull();
     expect(screen.getByText('Indexed 12 files')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole('log', { name: 'Conversation' }));
+  });
+
+  it('says the client’s own notice (a replay the agent refused) in the host’s language; an agent’s notice as it was sent', () => {
+    let s = prompt(session(), 't1', 'Hi');
+    const meta = { 'acp-react/notice': 'replay_refused' };
+    s = update(s, { sessionUpdate: 'notice', severity: 'warning', title: 'The agent could not replay this session; a new session was started.', _meta: meta });
+    s = update(s, { sessionUpdate: 'notice', severity: 'info', title: 'Indexed 12 files', _meta: { 'acp-react/notice': 'unknown_code' } });
+    render(
+      <AcpUiProvider messages={{ thread: { notice_replay_refused: 'Der Agent konnte die Sitzung nicht wiederherstellen.' } }}>
+        <Thread session={s} />
+      </AcpUiProvider>,
+    );
+    expect(screen.getByText('Der Agent konnte die Sitzung nicht wiederherstellen.')).toBeInTheDocument();
+    expect(screen.queryByText(/could not replay/)).toBeNull();
+    expect(screen.getByText('Indexed 12 files')).toBeInTheDocument();
   });
 });
 

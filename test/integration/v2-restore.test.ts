@@ -91,7 +91,11 @@ describe('restoring v2 sessions', () => {
     expect(s.sessions[sessionId]).toBeUndefined();
     const notices = items(s, opened.sessionId).filter((i) => i.kind === 'notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ severity: 'warning', title: 'The agent could not replay this session; a new session was started.' });
+    expect(notices[0]).toMatchObject({
+      severity: 'warning',
+      title: 'The agent could not replay this session; a new session was started.',
+      code: 'replay_refused',
+    });
     expect(s.diagnostics.some((d) => d.message.includes('This agent cannot replay sessions.'))).toBe(true);
   });
 });

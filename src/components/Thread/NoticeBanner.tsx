@@ -27,7 +27,7 @@ export function NoticeBanner({ item, live, onDismiss, messages }: NoticeBannerPr
       <div className="acp-thread-notice__text">
         <p id={titleId} className="acp-thread-notice__title" data-slot="thread-notice-title">
           <span className="acp-visually-hidden">{messages[`notice_${severity}`]}</span>
-          {item.title}
+          {item.code === 'replay_refused' ? messages.notice_replay_refused : item.title}
         </p>
         {item.description ? (
           <p className="acp-thread-notice__description" data-slot="thread-notice-description">

@@ -40,6 +40,8 @@ export const threadMessages = {
   notice_info: 'Info: ',
   notice_warning: 'Warning: ',
   notice_error: 'Error: ',
+  /** The client's notice when an agent could not replay a session opened from history (`NoticeItem.code` `replay_refused`). */
+  notice_replay_refused: 'The agent could not replay this session; a new session was started.',
 
   compaction_in_progress: 'Compacting context…',
   compaction_completed: 'Context compacted',

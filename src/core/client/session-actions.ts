@@ -74,6 +74,11 @@ export type SessionActions = OnDemandActions & {
 };
 
 /** The notice in the thread of the new session that replaces one the agent could not replay. */
+/**
+ * The notice put in the new session's thread, under its code (`NOTICE_CODE` in
+ * `../protocol/parsed-update.ts`, written out here: this module is fetched on demand) for a panel
+ * to say in its own language.
+ */
 const REPLAY_REFUSED = 'The agent could not replay this session; a new session was started.';
 
 const NEEDS_BRIDGE =
@@ -149,7 +154,11 @@ export function createSessionActions(host: ActionHost): SessionActions {
       const session = await host.newSession(options);
       update((s) =>
         host.withSession(s, session.sessionId, (ss) =>
-          host.applyUpdate(ss, { sessionUpdate: 'notice', severity: 'warning', title: REPLAY_REFUSED }, host.now()),
+          host.applyUpdate(
+            ss,
+            { sessionUpdate: 'notice', severity: 'warning', title: REPLAY_REFUSED, _meta: { 'acp-react/notice': 'replay_refused' } },
+            host.now(),
+          ),
         ),
       );
       return get().sessions[session.sessionId] ?? session;

@@ -34,6 +34,12 @@ export type TurnStateName = 'running' | 'requires_action' | 'idle';
 
 export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
 
+/**
+ * The `_meta` key naming a notice the client itself adds (`NoticeItem.code`), which a panel says
+ * in its own language.
+ */
+export const NOTICE_CODE = 'acp-react/notice';
+
 export type ParsedUpdate =
   /** Appends one block to the message (see `reducer/messages.ts`); `_meta`, when an object, replaces the message's. */
   | { kind: 'chunk'; target: ChunkTarget; content: ReceivedContentBlock; messageId: string | null; _meta?: Meta; parentToolCallId?: string | null }
@@ -55,7 +61,7 @@ export type ParsedUpdate =
   | { kind: 'config'; configOptions: acp.SessionConfigOption[] }
   | { kind: 'info'; title: string | null | undefined; updatedAt: string | null | undefined }
   | { kind: 'usage'; used: number; size: number; cost: acp.Cost | null }
-  | { kind: 'notice'; severity: string; title: string; description: string | null }
+  | { kind: 'notice'; severity: string; title: string; description: string | null; code: string | null }
   | {
       kind: 'compaction';
       compactionId: string;

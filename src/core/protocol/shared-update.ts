@@ -8,7 +8,7 @@
 import { readContentBlock } from '../content.js';
 import { isFiniteNumber, isRecord, isString, optionalString, validItems } from '../guards.js';
 import { parentToolCallIdOf } from '../parent-tool-call.js';
-import { unsupported, type ChunkTarget, type ParsedUpdate } from './parsed-update.js';
+import { NOTICE_CODE, unsupported, type ChunkTarget, type ParsedUpdate } from './parsed-update.js';
 import { parsePlanRemoved, parsePlanUpdate } from './plan-update.js';
 import { isCommand, isConfigOption, isCost } from './readers.js';
 
@@ -64,6 +64,7 @@ export function parseSharedUpdate(kind: string, raw: Record<string, unknown>): P
         severity: isString(raw.severity) ? raw.severity : 'info',
         title: raw.title,
         description: isString(raw.description) ? raw.description : null,
+        code: isRecord(raw._meta) && isString(raw._meta[NOTICE_CODE]) ? raw._meta[NOTICE_CODE] : null,
       };
     case 'compaction_update':
       if (!isString(raw.compactionId)) return unsupported(kind, 'The compaction has no id.', raw);

@@ -64,6 +64,7 @@ export function reduceParsedUpdate(session: SessionState, update: ParsedUpdate, 
         severity: update.severity,
         title: update.title,
         description: update.description,
+        ...(update.code === null ? {} : { code: update.code }),
       }));
       return withThread(session, thread);
     }
