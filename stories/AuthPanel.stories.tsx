@@ -76,6 +76,15 @@ export const EnvironmentVariablesWrongKey: Story = {
 /** An agent that lists no method this page can use (terminal logins hidden without auth.terminal). */
 export const NoUsableMethod: Story = { args: { authMethods: [], agentCommand: 'npx @agentclientprotocol/claude-agent-acp' } };
 
+/** Opened by the agent's answer to a prompt (claude-agent-acp offline on ACP v2): what it said, not "Sign-in failed". */
+export const AskedByTheAgent: Story = {
+  args: {
+    authMethods: [],
+    agentCommand: 'npx @agentclientprotocol/claude-agent-acp',
+    auth: { required: true, pendingMethodId: null, error: null, reason: { code: -32000, message: 'Authentication required' } },
+  },
+};
+
 /** Through acp-react-bridge started without `--terminal-auth`: the flag is named before the CLI fallback. */
 export const TerminalSignInOffOnBridge: Story = {
   args: { authMethods: [], agentCommand: 'npx @agentclientprotocol/claude-agent-acp', terminalAuthOff: true },

@@ -489,7 +489,13 @@ export interface AuthState {
   required: boolean;
   /** The method being authenticated, while `authenticate` runs. */
   pendingMethodId: string | null;
+  /** Why the last sign-in attempt failed; cleared when one starts. */
   error: AcpErrorInfo | null;
+  /**
+   * The agent's answer that asked for sign-in (`-32000` to a prompt, a session request, or a v2
+   * turn's idle error), when that is what set `required`; cleared by a successful sign-in.
+   */
+  reason?: AcpErrorInfo | null;
 }
 
 export interface ReconnectState {

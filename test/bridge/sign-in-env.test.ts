@@ -92,7 +92,7 @@ describe('env_var sign-in through the bridge', () => {
     const [firstPid] = bridge.agentPids();
 
     await client.authenticate('api-key', { AUTH_AGENT_API_KEY: 'right-key', AUTH_AGENT_REGION: 'eu-west' });
-    expect(client.getSnapshot().auth).toEqual({ required: false, pendingMethodId: null, error: null });
+    expect(client.getSnapshot().auth).toEqual({ required: false, pendingMethodId: null, error: null, reason: null });
     await waitForExit(firstPid!);
     expect(bridge.agentPids()).toHaveLength(1);
     expect(bridge.agentPids()[0]).not.toBe(firstPid);

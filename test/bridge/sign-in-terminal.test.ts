@@ -165,7 +165,7 @@ describe('terminal sign-in from the core client', () => {
     signIn.write('otter-7\r');
     await signIn.result;
     expect(await signIn.exit).toEqual({ exitCode: 0, signal: null });
-    expect(client.getSnapshot().auth).toEqual({ required: false, pendingMethodId: null, error: null });
+    expect(client.getSnapshot().auth).toEqual({ required: false, pendingMethodId: null, error: null, reason: null });
     const session = await client.newSession({ cwd: tmpdir() });
     await client.prompt(session.sessionId, 'hello');
     expect(JSON.stringify(client.getSnapshot().sessions[session.sessionId]!.thread.items.toArray())).toContain('signed in with cli-login');

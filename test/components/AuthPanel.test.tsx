@@ -108,6 +108,13 @@ describe('AuthPanel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Signing in with Browser login…');
   });
 
+  it('says what the agent answered when that asked for sign-in, not that a sign-in failed', () => {
+    setup({ auth: { required: true, pendingMethodId: null, error: null, reason: { code: -32000, message: 'Authentication required' } } });
+    expect(screen.getByRole('alert')).toHaveTextContent('The agent needs you to sign in before it can continue. It answered: Authentication required');
+    expect(screen.queryByText(/Sign-in failed/)).toBeNull();
+    expect(document.querySelector('[data-slot="auth-panel"]')).toHaveAttribute('data-state', 'required');
+  });
+
   it('shows the error of a failed attempt', () => {
     setup({ auth: { required: true, pendingMethodId: null, error: { code: -32000, message: 'Login window was closed' } } });
     const alerts = screen.getAllByRole('alert');

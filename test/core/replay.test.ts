@@ -187,7 +187,7 @@ describe('replayTranscript: claude-agent-acp (offline)', () => {
     expect(session.turns).toHaveLength(1);
     expect(session.turns[0]).toMatchObject({ status: 'failed', error: { code: -32000, message: 'Authentication required' } });
     expect(session.turn).toMatchObject({ state: 'idle', stopReason: null, error: { code: -32000 } });
-    expect(snapshot.auth).toMatchObject({ required: true, error: { code: -32000 } });
+    expect(snapshot.auth).toMatchObject({ required: true, reason: { code: -32000 } });
     expect(threadOf(session)).toEqual([expect.objectContaining({ kind: 'user_message', text: 'hello', local: true })]);
   });
 

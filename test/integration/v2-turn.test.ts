@@ -116,6 +116,8 @@ describe('a v2 turn', () => {
     await expect(client.prompt(sessionId, 'auth')).rejects.toMatchObject({ code: -32000, message: 'Authentication required', turnStarted: true });
     const s = client.getSnapshot();
     expect(s.auth.required).toBe(true);
+    // Why: the agent's answer, not a sign-in that failed.
+    expect(s.auth).toMatchObject({ reason: { code: -32000, message: 'Authentication required' }, error: null });
     expect(s.sessions[sessionId]!.turn).toMatchObject({ state: 'idle', error: { code: -32000 } });
   });
 

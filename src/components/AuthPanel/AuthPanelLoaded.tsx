@@ -81,6 +81,13 @@ export const AuthPanelLoaded = /* @__PURE__ */ forwardRef<HTMLElement, AuthPanel
       {auth.required && (
         <p className="acp-auth-panel__banner" role="alert" data-slot="auth-panel-banner">
           {messages.required}
+          {/* What the agent answered, when that is why (not a sign-in that failed: that is below). */}
+          {auth.reason && !auth.error && (
+            <span className="acp-auth-panel__reason" data-slot="auth-panel-reason">
+              {' '}
+              {format(messages.reason, { message: auth.reason.message })}
+            </span>
+          )}
         </p>
       )}
       {authMethods.length > 0 && (

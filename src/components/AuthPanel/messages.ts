@@ -3,6 +3,8 @@ export const authPanelMessages = {
   title: 'Sign in',
   title_agent: 'Sign in to {agent}',
   required: 'The agent needs you to sign in before it can continue.',
+  /** After `required`, when an agent's answer asked for sign-in. */
+  reason: 'It answered: {message}',
   methods_label: 'Sign-in methods',
   sign_in: 'Sign in',
   sign_in_with: 'Sign in with {method}',

@@ -69,6 +69,6 @@ export function agentError(error: unknown, url: string | undefined, update: (fn:
     normalized = new AcpClientError(ErrorCodes.messageTooLarge, normalized.message, normalized.data);
   }
   const info = normalized.toInfo();
-  if (isAuthRequired(normalized)) update((s) => ({ ...s, auth: { ...s.auth, required: true, error: info } }));
+  if (isAuthRequired(normalized)) update((s) => ({ ...s, auth: { ...s.auth, required: true, reason: info } }));
   return normalized;
 }

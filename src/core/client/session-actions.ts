@@ -253,7 +253,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       try {
         if (values) await restartWithEnv(methodId, values, signal);
         await request(v2() ? 'auth/login' : agent.authenticate, { methodId, _meta }, { timeoutMs: host.authenticateTimeoutMs, signal });
-        setAuth({ required: false, pendingMethodId: null, error: null });
+        setAuth({ required: false, pendingMethodId: null, error: null, reason: null });
       } catch (error) {
         const normalized = host.normalize(error);
         setAuth({ pendingMethodId: null, error: normalized.toInfo(), ...(values ? { required: true } : {}) });

@@ -8,7 +8,7 @@ export function initialSnapshot(): AcpSnapshot {
     status: 'idle',
     error: null,
     agent: null,
-    auth: { required: false, pendingMethodId: null, error: null },
+    auth: { required: false, pendingMethodId: null, error: null, reason: null },
     reconnect: { attempt: 0, nextAttemptAt: null },
     agentProcess: null,
     sessions: {},

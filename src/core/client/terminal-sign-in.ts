@@ -96,7 +96,7 @@ export function createTerminalSignIn(host: TerminalSignInHost) {
           // Method not found or invalid params: the agent takes no terminal method in `authenticate`.
           if (code !== -32601 && code !== -32602) throw error;
         });
-        host.setAuth({ required: false, pendingMethodId: null, error: null });
+        host.setAuth({ required: false, pendingMethodId: null, error: null, reason: null });
       } catch (error) {
         const normalized = host.normalize(error);
         host.setAuth({ required: true, pendingMethodId: null, error: normalized.toInfo() });

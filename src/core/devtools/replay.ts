@@ -173,7 +173,7 @@ function applyResponse(snapshot: AcpSnapshot, request: Outstanding, msg: Record<
     }
     if (error) {
       const info = { code: typeof error.code === 'number' ? error.code : 'error', message: String(error.message ?? 'Error') };
-      const next = error.code === -32000 ? { ...snapshot, auth: { ...snapshot.auth, required: true, error: info } } : snapshot;
+      const next = error.code === -32000 ? { ...snapshot, auth: { ...snapshot.auth, required: true, reason: info } } : snapshot;
       return withSession(next, params.sessionId, (s) => endTurn(s, turnId, { error: info }, at));
     }
   }

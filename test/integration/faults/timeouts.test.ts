@@ -95,7 +95,7 @@ describe('initialize answered with an error', () => {
     });
     const { client } = pool.make(agent.url, { reconnect: false });
     await expect(client.connect()).rejects.toMatchObject({ code: -32000, message: expect.stringMatching(/Authentication required/) });
-    expect(client.getSnapshot().auth).toMatchObject({ required: true, error: { code: -32000 } });
+    expect(client.getSnapshot().auth).toMatchObject({ required: true, reason: { code: -32000 } });
   });
 
   it('an answer over maxMessageBytes fails with message_too_large, naming the limit', async () => {
