@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './helpers/chromium.js';
-import { PLAYGROUND_DIST } from './helpers/e2e.js';
+import { PLAYGROUND_DIST, toolCall } from './helpers/e2e.js';
 import { serveStatic, type StaticServer } from './helpers/static-server.js';
 import { startDemo, type DemoServer } from '../helpers/demo.js';
 
@@ -159,6 +159,31 @@ describe('<acp-agent-panel> on a page without React, under a strict CSP', () => 
     await page.getByRole('button', { name: 'Add the first panel back' }).click();
     await waitConnected(main());
     await expect.poll(() => agent.connections, { timeout: 15_000 }).toBe(2);
+    expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  it('speaks ACP v2 to an agent that answers 2, with no attribute: a turn with its git-patch edit and permission', async () => {
+    // The second element moves to an agent serving only v2; nothing else on it changes.
+    await waitConnected(second());
+    const created = async () => (await events()).filter((e) => e.startsWith('second-panel acp-session-created')).length;
+    const before = await created();
+    const v2 = `${agent.url}?protocol=2`;
+    await page.evaluate((url) => document.getElementById('second-panel')!.setAttribute('url', url), v2);
+    await expect.poll(created, { timeout: 15_000 }).toBe(before + 1);
+    await waitConnected(second());
+    const box = input(second());
+    await box.fill('Please improve the greeting');
+    await box.press('Enter');
+    const edit = toolCall(second(), 'Edit:');
+    await edit.getByRole('deletion').filter({ hasText: "return 'Hello, ' + name + '!';" }).waitFor();
+    const permission = edit.getByRole('group', { name: /^Permission needed/ });
+    await permission.getByRole('button', { name: 'Allow', exact: true }).click();
+    await edit.getByRole('button', { name: /Completed/ }).waitFor();
+    await expect
+      .poll(async () => (await events()).some((e) => e.startsWith('second-panel acp-turn-end') && e.includes('"stopReason":"end_turn"')), { timeout: 15_000 })
+      .toBe(true);
+    // The v2 client came as a chunk of the page's own origin: nothing the CSP refused.
     expect(errors).toEqual([]);
     expect(violations).toEqual([]);
   });

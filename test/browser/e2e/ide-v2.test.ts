@@ -2,8 +2,8 @@
  * The web IDE page against an agent that speaks only ACP v2 (the demo agent with `?protocol=2`),
  * with no flag on the page: it offers version 2 in its one `initialize` and speaks what the agent
  * answers. What a user sees must be what they see over v1: the streamed turn, the edit card with
- * its diff (a git patch on v2) and the permission prompt, Stop, and a connection cut mid-turn
- * restored without duplicates. The inspector says "ACP v2", and the agent's mode (a config option
+ * its diff (a git patch on v2) and the permission prompt, the plan document, sub-agents with a
+ * child's permission, Stop, and a connection cut mid-turn restored without duplicates. The inspector says "ACP v2", and the agent's mode (a config option
  * on v2, which has no session modes) is the one "Mode" control.
  */
 import { expect } from 'vitest';
@@ -53,9 +53,37 @@ e2e('a default turn over v2: streamed markdown, the edit card with its diff and 
 
   await waitTurnEnd(page);
   await log.getByRole('heading', { name: 'Summary' }).waitFor();
+  // The agent's plan document (a Markdown plan_update, v2's only plan shape besides the
+  // checklist), with the file it keeps it in.
+  const planDocument = p.locator('[data-slot="plan-document"]');
+  await planDocument.getByRole('heading', { name: 'Punctuation option for greet()' }).waitFor();
+  expect(await planDocument.locator('[data-slot="plan-path"]').textContent()).toMatch(/\/PLAN\.md$/);
   // The user's message is there once: the agent's echo of it (v2 `user_message`) did not add one.
   await waitCount(userMessages(page).filter({ hasText: 'Please improve the greeting' }), 1);
   expect(await log.getByRole('alert').count()).toBe(0);
+  expect(await p.getByRole('alert').filter({ hasText: /./ }).count()).toBe(0);
+});
+
+e2e('sub-agents over v2: both children listed with their progress, the child’s permission answered, the turn ends', async ({ page }) => {
+  await openPlayground(page, v2());
+  const p = panel(page);
+  const log = p.getByRole('log', { name: 'Conversation' });
+  const list = p.getByRole('list', { name: 'Sub-agents' });
+  const child = (title: string) => list.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^Think: ${title}`) }) });
+  const permission = p
+    .getByRole('group', { name: 'Permission needed: Write test/greeting.test.ts Asked by the sub-agent “Test writer”' })
+    .and(page.locator('[data-status="pending"]'));
+
+  await sendPrompt(page, '/subagents');
+  await child('Explorer').waitFor();
+  await child('Test writer').getByText('Running', { exact: true }).waitFor();
+  await permission.waitFor();
+  // The child's edit, a git patch on v2, is shown in the prompt before the user decides.
+  expect(await permission.textContent()).toContain("expect(greet('')).toBe('Hello, !');");
+  await permission.getByRole('button', { name: 'Allow', exact: true }).click();
+  await waitTurnEnd(page);
+  for (const title of ['Explorer', 'Test writer']) await child(title).getByText('Idle', { exact: true }).waitFor();
+  await log.getByText(/Test writer \(done\): added/).waitFor();
   expect(await p.getByRole('alert').filter({ hasText: /./ }).count()).toBe(0);
 });
 

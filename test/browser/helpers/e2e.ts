@@ -175,9 +175,11 @@ export async function waitCount(locator: Locator, count: number): Promise<void> 
 /** A tool-call card whose header button's name starts with `label` (e.g. "Edit:"). */
 export function toolCall(scope: Page | Locator, label: string | RegExp): Locator {
   const name = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : label;
+  // A `has` locator is matched inside each card, so it must start from the page, not from `scope`.
+  const page = 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
   return panel(scope)
     .locator('[data-slot="tool-call"]')
-    .filter({ has: scope.getByRole('button', { name }) });
+    .filter({ has: page.getByRole('button', { name }) });
 }
 
 // --- recording short-lived states ------------------------------------------------------------------
