@@ -164,6 +164,8 @@ export function envVarMethods(initializeResult) {
 
 /**
  * The `terminal` sign-in methods the agent advertised: method id → its extra `args` and `env`.
+ * Either version's `initialize` answer: v1 names a method by `id` and gives `env` as a record,
+ * v2 by `methodId` with `env` as `{ name, value }` pairs.
  * @param {unknown} initializeResult
  * @returns {Map<string, { args: string[], env: Record<string, string> }>}
  */
@@ -172,12 +174,18 @@ export function terminalAuthMethods(initializeResult) {
   const methods = new Map();
   const list = isObject(initializeResult) && Array.isArray(initializeResult.authMethods) ? initializeResult.authMethods : [];
   for (const method of list) {
-    if (!isObject(method) || method.type !== 'terminal' || typeof method.id !== 'string') continue;
+    if (!isObject(method) || method.type !== 'terminal') continue;
+    const id = typeof method.methodId === 'string' ? method.methodId : method.id;
+    if (typeof id !== 'string' || id === '') continue;
     const args = Array.isArray(method.args) ? method.args.filter((a) => typeof a === 'string') : [];
     /** @type {Record<string, string>} */
     const env = {};
-    if (isObject(method.env)) for (const [k, v] of Object.entries(method.env)) if (typeof v === 'string') env[k] = v;
-    methods.set(method.id, { args, env });
+    if (Array.isArray(method.env)) {
+      for (const v of method.env) if (isObject(v) && typeof v.name === 'string' && typeof v.value === 'string') env[v.name] = v.value;
+    } else if (isObject(method.env)) {
+      for (const [k, v] of Object.entries(method.env)) if (typeof v === 'string') env[k] = v;
+    }
+    methods.set(id, { args, env });
   }
   return methods;
 }

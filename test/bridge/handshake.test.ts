@@ -3,10 +3,10 @@
  * on ACP v1 and v2 `initialize` requests: the page's entry is read from either version's client
  * capabilities and removed from both before the agent sees them, and terminal sign-in is
  * advertised in the form each version has (`clientCapabilities.auth.terminal: true`, v2
- * `capabilities.auth.terminal: {}`).
+ * `capabilities.auth.terminal: {}`); and the agent's terminal sign-in methods read from either version's `initialize` answer.
  */
 import { describe, expect, it } from 'vitest';
-import { readPageHandshake } from '../../bridge/handshake.mjs';
+import { readPageHandshake, terminalAuthMethods } from '../../bridge/handshake.mjs';
 
 const entry = { 'acp-react/bridge': { terminalAuth: true } };
 const request = (params: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 'acp-react/initialize', method: 'initialize', params });
@@ -60,5 +60,23 @@ describe('readPageHandshake', () => {
   it('a page without the entry is forwarded as it is', () => {
     const sent = request({ protocolVersion: 2, capabilities: v2Caps, clientCapabilities: v1Caps });
     expect(readPageHandshake(sent, can)).toEqual({ forwarded: sent, page: { terminalAuth: false } });
+  });
+});
+
+describe('terminalAuthMethods', () => {
+  it('reads v1 methods (id, env as a record) and v2 methods (methodId, env as name/value pairs) alike', () => {
+    const methods = terminalAuthMethods({
+      authMethods: [
+        { id: 'v1-login', name: 'Login', type: 'terminal', args: ['--login'], env: { MODE: 'v1' } },
+        // claude-agent-acp 0.100.0 on ACP v2.
+        { methodId: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', args: ['--cli', 'auth', 'login'], env: [{ name: 'MODE', value: 'v2' }] },
+        { methodId: 'agent-side', name: 'In the agent', type: 'agent' },
+        { name: 'No id', type: 'terminal' },
+      ],
+    });
+    expect([...methods]).toEqual([
+      ['v1-login', { args: ['--login'], env: { MODE: 'v1' } }],
+      ['claude-ai-login', { args: ['--cli', 'auth', 'login'], env: { MODE: 'v2' } }],
+    ]);
   });
 });
