@@ -27,6 +27,7 @@ describe('parseTranscript', () => {
     ['sdk-example-agent.reject.ndjson', 14],
     ['sdk-example-agent.cancel.ndjson', 10],
     ['claude-agent-acp.offline.ndjson', 19],
+    ['claude-agent-acp.v2.offline.ndjson', 13],
   ])('parses %s (%i lines)', (name, count) => {
     const entries = load(name);
     expect(entries).toHaveLength(count);
@@ -199,6 +200,35 @@ describe('replayTranscript: claude-agent-acp (offline)', () => {
 
   it('ignores the _auth/status_update extension notification', () => {
     expect(snapshot.diagnostics).toEqual([]);
+  });
+});
+
+describe('replayTranscript: claude-agent-acp on ACP v2 through the bridge (offline)', () => {
+  const snapshot = replayTranscript(load('claude-agent-acp.v2.offline.ndjson'));
+  const s = () => onlySession(snapshot);
+
+  it('speaks v2: the agent named from info, its terminal sign-in methods read from v2’s shape', () => {
+    expect(snapshot.agent?.protocolVersion).toBe(2);
+    expect(snapshot.agent?.info).toEqual({ name: '@agentclientprotocol/claude-agent-acp', title: 'Claude Agent', version: '0.100.0' });
+    expect(snapshot.agent?.authMethods.map((m) => [m.id, (m as { type?: string }).type])).toEqual([
+      ['claude-ai-login', 'terminal'],
+      ['console-login', 'terminal'],
+    ]);
+  });
+
+  it('its mode is a config option of category mode (v2 has no session modes); its commands are listed', () => {
+    expect(s().modes).toBeNull();
+    const mode = s().configOptions!.find((o) => o.category === 'mode') as { name: string; currentValue: unknown } | undefined;
+    expect(mode).toMatchObject({ name: 'Mode', currentValue: 'default' });
+    expect(s().commands.length).toBeGreaterThan(10);
+  });
+
+  it('the turn ends at the agent’s idle with the authentication error; the echoed prompt is shown once; auth says why', () => {
+    const session = s();
+    expect(session.turn).toMatchObject({ state: 'idle', error: { code: -32000, message: 'Authentication required' } });
+    expect(threadOf(session).filter((i) => i.kind === 'user_message')).toEqual([expect.objectContaining({ text: 'Hello! What does src/greeting.ts do?' })]);
+    expect(snapshot.auth).toMatchObject({ required: true, reason: { code: -32000, message: 'Authentication required' } });
+    expect(session.info.title).toBe('Hello! What does src/greeting.ts do?');
   });
 });
 

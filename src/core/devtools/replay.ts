@@ -12,6 +12,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from '../content.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
+import { readInitializeV2 } from '../protocol/v2.js';
 import { applyChildTerminalUpdate, applySnapshotUpdate } from '../reducer/snapshot-update.js';
 import { createSessionState } from '../session.js';
 import { addDiagnostic, initialSnapshot, putSession, replaceWhere, withSession } from '../client/snapshot.js';
@@ -106,6 +107,11 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
       if (!snapshot.sessions[sessionId] && !children.has(sessionId)) snapshot = putSession(snapshot, createSessionState(sessionId));
       if (router?.route(params)) continue;
       snapshot = applySnapshotUpdate(snapshot, sessionId, params.update, at, snapshot.agent?.protocolVersion);
+      // A v2 turn that ended asking for sign-in marks `auth`, as the live client's prompt does.
+      const ended = snapshot.sessions[sessionId]?.turn;
+      if (isRecord(params.update) && params.update.sessionUpdate === 'state_update' && ended?.error?.code === -32000) {
+        snapshot = { ...snapshot, auth: { ...snapshot.auth, required: true, reason: ended.error } };
+      }
     } else if (method === 'session/request_permission' && id !== null) {
       // A child's request is filed under its top-level session, as the live client does.
       const child = router?.owner(String(params.sessionId ?? ''));
@@ -134,6 +140,8 @@ function applyResponse(snapshot: AcpSnapshot, request: Outstanding, msg: Record<
   const error = isRecord(msg.error) ? msg.error : null;
   const { method, params } = request;
   if (method === 'initialize' && result) {
+    // An ACP v2 answer is read as the live client reads it (`info`, `capabilities`, `methodId`).
+    if (result.protocolVersion === 2) return { ...snapshot, status: 'ready', agent: { ...readInitializeV2(result), bridge: null } };
     return {
       ...snapshot,
       status: 'ready',
