@@ -20,6 +20,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'dist/**',
       'storybook-static/**',
+      'docs-dist/**',
       'playground-dist/**',
       'test-results/**',
       'bench/.tmp/**',

@@ -20,7 +20,8 @@ const preview: Preview = {
             background: 'var(--acp-bg)',
             color: 'var(--acp-fg)',
             padding: 16,
-            minHeight: '100vh',
+            // A story fills the preview; on a docs page each one is a block of its own height.
+            minHeight: context.viewMode === 'docs' ? undefined : '100vh',
             boxSizing: 'border-box',
             fontFamily: 'var(--acp-font-sans)',
             fontSize: 'var(--acp-font-size)',

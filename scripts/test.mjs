@@ -10,7 +10,8 @@
  *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
  *  5. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
- *  6. Storybook and playground builds.
+ *  6. The API reference (TypeDoc, no warnings), the Storybook build (its docs pages included),
+ *     the playground build.
  *  7. Browser tests in headless Chromium: every story (console errors, axe), the playground end
  *     to end, hostile content, strict CSP.
  *  8. The host matrix (hosts/README.md): the tarball installed from the npm registry into a Vite +
@@ -71,6 +72,7 @@ try {
   step('Library build', process.execPath, ['scripts/build.mjs']);
   step('Package checks (publint, are-the-types-wrong)', process.execPath, ['scripts/check-package.mjs']);
   step('Bundle-size budgets', process.execPath, ['scripts/check-size.mjs']);
+  step('API reference (TypeDoc, no warnings)', process.execPath, ['scripts/build-docs.mjs']);
   step('Storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });
   step('Playground build', bin('vite'), ['build', '--config', 'playground/vite.config.ts', '--logLevel', 'warn']);
   step('Browser tests (headless Chromium)', bin('vitest'), ['run', '--project', 'browser']);

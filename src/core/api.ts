@@ -233,6 +233,8 @@ export interface PromptOptions extends MetaOptions {
 /**
  * An action's entry: its signature travels in the type; the value (0) only marks the entry, so
  * the lists cost the bundle a few bytes each.
+ *
+ * @inline
  */
 type Action<F extends (...args: never[]) => unknown> = 0 & { readonly signature?: F };
 
@@ -317,12 +319,20 @@ export interface TerminalSignIn {
   readonly result: Promise<void>;
 }
 
-/** The methods a list of actions declares. */
+/**
+ * The methods a list of actions declares.
+ *
+ * @inline
+ */
 type Signatures<List> = { -readonly [K in keyof List]: List[K] extends Action<infer F> ? F : never };
 
 export type EntryActions = Signatures<typeof ENTRY_ACTIONS>;
 export type OnDemandActions = Signatures<typeof ON_DEMAND_ACTIONS>;
-/** Every action of the client (what `useAcpActions` returns, with the client). */
+/**
+ * Every action of the client (what `useAcpActions` returns, with the client).
+ *
+ * @useDeclaredType
+ */
 export type AcpActions = EntryActions & OnDemandActions;
 
 export interface AcpClient extends AcpActions {

@@ -17,7 +17,11 @@ import { isRecord, isString } from './guards.js';
 export { MAIN_PLAN_ID } from './protocol/parsed-update.js';
 export type { ChunkTarget, ParsedUpdate, ToolCallPatch, TurnStateName } from './protocol/parsed-update.js';
 
-/** The ACP versions whose `session/update` this client parses. */
+/**
+ * The ACP versions whose `session/update` this client parses.
+ *
+ * @inline
+ */
 export type ProtocolVersion = 1 | 2;
 
 /** Parses one raw `update` (the `update` field of `session/update` params) as the connection's ACP version speaks it. */

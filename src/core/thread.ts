@@ -11,6 +11,7 @@
 import { PersistentList } from './persistent-list.js';
 import type { ThreadState, ThreadItem } from './types.js';
 
+/** @inline */
 export type ThreadKey = `m:${string}` | `t:${string}` | `c:${string}`;
 
 export function emptyThread(): ThreadState {

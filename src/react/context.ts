@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AcpClient } from '../core/index.js';
 import type { DraftStore } from './drafts.js';
 
+/** @inline */
 export interface AcpContextValue {
   client: AcpClient;
   /**

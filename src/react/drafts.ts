@@ -17,6 +17,7 @@ export interface DraftEntry {
   queue: QueuedDraft[];
 }
 
+/** @inline */
 export interface DraftStore {
   get(key: string): DraftEntry;
   set(key: string, entry: DraftEntry): void;

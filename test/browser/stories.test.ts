@@ -26,16 +26,18 @@ interface IndexEntry {
   type: 'story' | 'docs';
 }
 
-function storyEntries(): IndexEntry[] {
+function indexEntries(): IndexEntry[] {
   const indexFile = `${root}/index.json`;
   if (!existsSync(indexFile)) {
     throw new Error('storybook-static/index.json is missing: run `npm run build-storybook` first (npm test does).');
   }
   const index = JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> };
-  return Object.values(index.entries).filter((e) => e.type === 'story');
+  return Object.values(index.entries);
 }
 
-const stories = storyEntries();
+const stories = indexEntries().filter((e) => e.type === 'story');
+/** The component families' docs pages (stories/docs/*.mdx). */
+const docsPages = indexEntries().filter((e) => e.type === 'docs');
 /** Storybook's app root, and the decorator's frame every story renders in. */
 const HOST_CSS = hostGlobalsCss('#storybook-root', '#storybook-root > div');
 let browser: Browser;
@@ -123,5 +125,46 @@ describe.each(['light', 'dark'] as const)('stories in the %s theme', (theme) => 
       for (const leak of await hostStyleLeaks(page, HOST_CSS, '#storybook-root > div')) problems.push(`host CSS reaches in: ${leak}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * The docs pages (stories/docs/*.mdx): each renders without an error, with a props table that
+ * has rows (the docgen found the component's props) and its accessibility notes; together they
+ * cover every component's stories, shown on the page or linked from it.
+ */
+describe('docs pages', () => {
+  const reached = new Set<string>();
+
+  it.each(docsPages.map((d) => [d.title, d.id]))('%s', async (_title, id) => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // A fresh page asks for the static server's favicon, which Storybook does not build.
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(`console.error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    try {
+      await page.goto(`${server.url}/iframe.html?id=${encodeURIComponent(id)}&viewMode=docs`);
+      await page.waitForSelector('.sbdocs-content .docblock-argstable tbody tr', { timeout: 30_000 });
+      const shown = await page.evaluate(() => ({
+        tables: [...document.querySelectorAll('.sbdocs-content .docblock-argstable')].map((t) => t.querySelectorAll('tbody tr').length),
+        headings: [...document.querySelectorAll('.sbdocs-content h2')].map((h) => h.textContent),
+        stories: [...document.querySelectorAll('.sbdocs-content [id^="anchor--"]')].map((a) => a.id.slice('anchor--'.length)),
+        links: [...document.querySelectorAll<HTMLAnchorElement>('.sbdocs-content a[href*="path=/story/"]')].map((a) => a.href.replace(/.*path=\/story\//, '')),
+      }));
+      expect(shown.tables.length).toBeGreaterThan(0);
+      expect(shown.tables.filter((rows) => rows === 0)).toEqual([]);
+      expect(shown.headings).toContain('Accessibility');
+      for (const story of [...shown.stories, ...shown.links]) reached.add(story);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('show or link every component story', () => {
+    const components = stories.filter((s) => s.title.startsWith('Components/')).map((s) => s.id);
+    expect(components.filter((id) => !reached.has(id))).toEqual([]);
   });
 });

@@ -69,7 +69,7 @@ function problems(log: string[]): string[] {
 export interface HostOptions {
   /**
    * A second page of the host (e.g. `element.html`) that mounts `<acp-agent-panel>` from
-   * `acp-react/element`, as the README's "Mount anywhere" shows, and lists the element's events
+   * `acp-react/element`, as docs/element.md shows, and lists the element's events
    * in `#events`.
    */
   elementPage?: string;

@@ -1,5 +1,5 @@
 /**
- * The layers of src/ import one way (README, "Layout"): the headless core and the highlighter know
+ * The layers of src/ import one way (docs/layout.md): the headless core and the highlighter know
  * nothing above them, the strings layer only React, the bindings the core and the strings, the
  * presentational components everything but the bindings (props in, callbacks out), and only the
  * wired panels see everything. Type-only imports count: a type import of a layer above is

@@ -19,6 +19,7 @@ export const agentPickerMessages = {
   unavailable: 'Cannot be started here: {reason}',
 };
 
+/** @useDeclaredType */
 export type AgentPickerMessages = typeof agentPickerMessages;
 
 declare module '../../i18n/messages.js' {

@@ -7,6 +7,7 @@ import { AuthMethodItem } from './AuthMethodItem.js';
 import { interpolate } from './interpolate.js';
 import { authPanelMessages } from './messages.js';
 
+/** @inline */
 export interface AuthPanelOwnProps {
   /** `authMethods` from the `initialize` result, as received (the raw `type` is read). */
   authMethods: AuthMethod[];

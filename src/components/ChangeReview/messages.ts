@@ -47,6 +47,7 @@ export const changeReviewMessages = {
   approximate: 'Some regions were too costly to compare line by line: changes may be larger than needed.',
 };
 
+/** @useDeclaredType */
 export type ChangeReviewMessages = typeof changeReviewMessages;
 
 // The namespace's keys, known to the strings layer: a host's override of a key that does not

@@ -10,6 +10,7 @@ export const changeSummaryMessages = {
   review: 'Review changes',
 };
 
+/** @useDeclaredType */
 export type ChangeSummaryMessages = typeof changeSummaryMessages;
 
 declare module '../../i18n/messages.js' {

@@ -9,6 +9,7 @@ import { useHighlightMode } from '../shared/use-highlight-mode.js';
 import { numberFormat } from '../../i18n/number-format.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface CodeBlockOwnProps {
   code: string;
   /** Language name, alias or fence info word (`ts`, `TypeScript`, `bash`). */

@@ -5,6 +5,7 @@ import { CheckIcon, CopyIcon } from './icons.js';
 import { codeBlockMessages } from './messages.js';
 import { useCopy } from './use-copy.js';
 
+/** @inline */
 export interface CopyButtonOwnProps {
   /** The text to copy, or a function that returns it (read at click time). */
   text: string | (() => string);

@@ -8,6 +8,7 @@ import { ConfigSwitch } from './ConfigSwitch.js';
 import { configOptionsMessages, type ConfigOptionsMessages } from './messages.js';
 import { ModeSelectorLoaded as ModeSelector } from './ModeSelectorLoaded.js';
 
+/** @inline */
 export interface ConfigOptionsOwnProps {
   configOptions: SessionConfigOption[] | null;
   /** Legacy modes; shown only when no config option has the `mode` category. */

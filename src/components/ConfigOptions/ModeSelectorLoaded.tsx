@@ -7,6 +7,7 @@ import { ConfigListbox } from './ConfigListbox.js';
 import type { ListboxSection } from './listbox-items.js';
 import { configOptionsMessages } from './messages.js';
 
+/** @inline */
 export interface ModeSelectorOwnProps {
   /** Legacy session modes (deprecated in ACP v2 in favour of a `mode` config option). */
   modes: SessionModeState | null;

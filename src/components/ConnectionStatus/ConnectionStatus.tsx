@@ -6,6 +6,7 @@ import { connectionStatusMessages, type ConnectionStatusMessages } from './messa
 import { useSecondsUntil } from './use-seconds-until.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface ConnectionStatusOwnProps {
   status: Status;
   agent: AgentState | null;

@@ -5,6 +5,7 @@ import { cx, format, useMessages } from '../shared/index.js';
 import { DiffLoaded, type DiffOwnProps } from './DiffLoaded.js';
 import { diffMessages } from './messages.js';
 
+/** @inline */
 export interface PatchDiffsOwnProps extends Pick<DiffOwnProps, 'defaultView' | 'pageSize' | 'highlight'> {
   /** A tool call's ACP v2 `diff` content: `{ type: 'diff', changes, patch? }`. */
   content: V2DiffContent;

@@ -3,6 +3,7 @@ import type { GitPatchFile } from '../../core/changes/git-patch.js';
 import type { RootProps } from '../shared/root-props.js';
 import type { DiffViewMode } from './DiffHeader.js';
 
+/** @inline */
 export interface DiffOwnProps {
   /** The file's path (absolute in ACP); the header shows its name and the full path on hover. */
   path: string;

@@ -17,6 +17,7 @@ import { elicitationHeading, elicitationView, type ElicitationView } from './vie
 import { activeElementNear } from '../shared/root-node.js';
 import { composeHandlers, useComposedRefs, type RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface ElicitationFormOwnProps {
   elicitation: ElicitationState;
   /** The user's answer; called at most once per request. */

@@ -9,6 +9,7 @@ import type { ElicitationState } from '../../core/types.js';
 
 export type ElicitationSchema = NonNullable<ElicitationState['requestedSchema']>;
 
+/** @inline */
 export type TextFormat = 'email' | 'uri' | 'date' | 'date-time';
 
 export interface ChoiceOption {
@@ -28,6 +29,7 @@ interface FieldBase {
   required: boolean;
 }
 
+/** @inline */
 export interface TextField extends FieldBase {
   kind: 'text';
   /** Known formats only; an unknown format string is ignored (plain text). */
@@ -38,6 +40,7 @@ export interface TextField extends FieldBase {
   default: string | null;
 }
 
+/** @inline */
 export interface NumberField extends FieldBase {
   kind: 'number';
   /** True for `type: "integer"`. */
@@ -47,11 +50,13 @@ export interface NumberField extends FieldBase {
   default: number | null;
 }
 
+/** @inline */
 export interface BooleanField extends FieldBase {
   kind: 'boolean';
   default: boolean | null;
 }
 
+/** @inline */
 export interface SelectField extends FieldBase {
   kind: 'select';
   /** True when the options came from `oneOf` (titles shown, `const` sent). */
@@ -60,6 +65,7 @@ export interface SelectField extends FieldBase {
   default: string | null;
 }
 
+/** @inline */
 export interface MultiSelectField extends FieldBase {
   kind: 'multiselect';
   titled: boolean;
@@ -69,6 +75,7 @@ export interface MultiSelectField extends FieldBase {
   default: string[];
 }
 
+/** @inline */
 export interface UnsupportedField extends FieldBase {
   kind: 'unsupported';
   /** The schema's `type` (or `array of <items.type>`), for the notice. */

@@ -5,7 +5,9 @@
  * anything else (`javascript:`, `data:`, `file:`, plain http to a remote host) is refused.
  */
 
+/** @inline */
 export type UrlRefusal = 'invalid' | 'scheme' | 'insecure';
+/** @inline */
 export type UrlWarning = 'punycode' | 'insecure' | 'credentials';
 
 export interface UrlAssessment {

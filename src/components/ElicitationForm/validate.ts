@@ -31,6 +31,7 @@ export interface FieldError {
   params: Record<string, number | string>;
 }
 
+/** @inline */
 export interface ValidateOptions {
   /** Names of number inputs whose text the browser could not parse (`validity.badInput`). */
   badInput?: ReadonlySet<string>;

@@ -12,6 +12,7 @@ import { describeFrame, frameText } from './describe-frame.js';
 import { HighlightingMode } from './HighlightingMode.js';
 import { inspectorMessages } from './messages.js';
 
+/** @inline */
 export interface ProtocolInspectorOwnProps {
   entries: readonly TrafficEntry[];
   paused?: boolean;

@@ -2,6 +2,7 @@
 import type { TrafficEntry } from '../../core/index.js';
 import { jsonText } from '../../core/json-text.js';
 
+/** @inline */
 export interface FrameSummary {
   /** `session/update`, `initialize`, or `response #3` / `error #3`. */
   method: string;

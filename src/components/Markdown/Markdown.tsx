@@ -10,6 +10,7 @@ import { markdownMessages } from './messages.js';
 import { blocksOf, splitBlocks, type BlockSplit } from './split-blocks.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface MarkdownOwnProps {
   /** Markdown source; while streaming, each render usually extends the previous text. */
   text: string;

@@ -22,6 +22,7 @@
  * footnotes only resolve inside the block that contains them.
  */
 
+/** @inline */
 export type BlockKind = 'markdown' | 'fence';
 
 export interface MarkdownBlock {

@@ -51,6 +51,7 @@ export function remoteImageHost(url: string | null | undefined): string | null {
   return parsed.host;
 }
 
+/** @inline */
 export type ImageSource = { kind: 'data'; src: string } | { kind: 'remote'; src: string; host: string } | { kind: 'refused' };
 
 /** How a markdown image may be shown: decoded inline, behind a click, or not at all. */

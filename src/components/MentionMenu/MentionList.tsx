@@ -11,6 +11,7 @@ import type { RootProps } from '../shared/root-props.js';
 import { mentionGlyph } from './icons.js';
 import { mentionMessages } from './messages.js';
 
+/** @inline */
 export interface MentionMenuOwnProps {
   /** The listbox id the text field's `aria-controls` points at. */
   id: string;

@@ -16,6 +16,7 @@ export const mentionMessages = {
   dismiss: 'Dismiss',
 };
 
+/** @useDeclaredType */
 export type MentionMessages = typeof mentionMessages;
 
 // The namespace's keys, known to the strings layer: a host's override of a key that does not

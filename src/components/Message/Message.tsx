@@ -13,6 +13,7 @@ import { segmentContent } from './content.js';
 import { messageMessages } from './messages.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface MessageOwnProps {
   item: AgentMessageItem | UserMessageItem;
   /** The message is still receiving chunks. */

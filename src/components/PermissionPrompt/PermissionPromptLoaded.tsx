@@ -21,6 +21,7 @@ import { ToolCallSummary } from './ToolCallSummary.js';
 import { toolCallInfo } from './tool-call-info.js';
 import { useMountInSlices } from '../shared/use-mount-in-slices.js';
 
+/** @inline */
 export interface PermissionPromptOwnProps {
   request: PermissionRequestState;
   /** The chosen option; called at most once per request. */

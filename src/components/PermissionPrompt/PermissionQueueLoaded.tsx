@@ -12,6 +12,7 @@ import { permissionMessages } from './messages.js';
 import { PermissionPromptLoaded as PermissionPrompt } from './PermissionPromptLoaded.js';
 import { toolCallInfo } from './tool-call-info.js';
 
+/** @inline */
 export interface PermissionQueueOwnProps {
   /** Requests in arrival order; only `pending` ones are shown. */
   requests: PermissionRequestState[];

@@ -11,6 +11,7 @@ import { PlanProgress } from './PlanProgress.js';
 import { numberFormat } from '../../i18n/number-format.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface PlanOwnProps {
   /** The session's plan (`SessionState.plan`); `null` renders nothing. */
   entries: ReadonlyArray<PlanEntry> | null;

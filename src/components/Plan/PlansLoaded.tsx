@@ -8,6 +8,7 @@ import { Plan } from './Plan.js';
 import { PlanDocument } from './PlanDocument.js';
 import { PlanFile } from './PlanFile.js';
 
+/** @inline */
 export interface PlansOwnProps {
   /** Every plan the session keeps (`SessionState.plans`); none renders nothing. */
   plans: Readonly<Record<string, PlanState>>;

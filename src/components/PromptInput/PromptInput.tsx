@@ -42,6 +42,7 @@ import { useAutosize } from './use-autosize.js';
 import { usePromptQueue } from './use-prompt-queue.js';
 import { composeHandlers, type RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface PromptInputOwnProps {
   /**
    * Controlled draft text; pair with `onValueChange`. The host keeps it across session switches.

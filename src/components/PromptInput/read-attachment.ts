@@ -6,6 +6,7 @@ import { fileUri, planAttachment, type RefusalReason } from './attachment-plan.j
 import { decodeText, textMimeType, toBase64 } from './file-content.js';
 import type { PromptAttachment } from './types.js';
 
+/** @inline */
 export type AttachmentResult = { ok: true; attachment: PromptAttachment } | { ok: false; name: string; size: number; reason: RefusalReason | 'unreadable' };
 
 export async function readAttachment(file: File, capabilities: PromptCapabilities | null | undefined, maxBytes: number, id: string): Promise<AttachmentResult> {

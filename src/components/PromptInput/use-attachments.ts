@@ -7,6 +7,7 @@ import type { PromptCapabilities } from '../../core/types.js';
 import { readAttachment, type AttachmentResult } from './read-attachment.js';
 import type { PromptAttachment } from './types.js';
 
+/** @useDeclaredType */
 export type AttachmentRefusal = Extract<AttachmentResult, { ok: false }>;
 
 export interface AttachmentsState {

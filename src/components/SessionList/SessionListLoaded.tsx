@@ -15,6 +15,7 @@ export interface SessionListCapabilities {
   delete: boolean;
 }
 
+/** @inline */
 export interface SessionListOwnProps {
   /** Every page loaded so far, in the agent's order. */
   sessions: SessionInfo[];

@@ -12,6 +12,7 @@ import { slashCommandMessages } from './messages.js';
 import { composeHandlers, useComposedRefs } from '../shared/root-props.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface SlashCommandMenuOwnProps {
   /** The listbox id the text field's `aria-controls` points at. */
   id: string;

@@ -7,6 +7,7 @@ import { cx, format, useLocale, useMessages } from '../shared/index.js';
 import type { RootProps } from '../shared/root-props.js';
 import { slashCommandMessages } from './messages.js';
 
+/** @inline */
 export interface SlashCommandStatusOwnProps {
   /** The command list is showing. */
   open: boolean;

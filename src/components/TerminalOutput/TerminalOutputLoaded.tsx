@@ -14,6 +14,7 @@ import { useFollowOutput } from './use-follow-output.js';
 import { numberFormat } from '../../i18n/number-format.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface TerminalOutputOwnProps {
   terminal: TerminalState;
   /** Lines mounted at first (the end of the output), and added by each "Show earlier lines". Default 1000. */

@@ -10,6 +10,7 @@ import { useDisclosure } from '../shared/use-disclosure.js';
 import { numberFormat } from '../../i18n/number-format.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface ThoughtOwnProps {
   item: ThoughtItem;
   /** The turn is still running; with `item.endedAt === null` the thought is live. */

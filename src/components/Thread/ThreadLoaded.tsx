@@ -22,6 +22,7 @@ import { useStickToBottom, type ThreadScrollMemory } from './use-stick-to-bottom
 import { virtualTurnListModule } from './lazy-virtual-turn-list.js';
 import { VirtualizedTurns } from './VirtualizedTurns.js';
 
+/** @inline */
 export interface ThreadOwnProps {
   /** The session to show (`useSession(id)` or a snapshot's `sessions[id]`). */
   session: SessionState;

@@ -16,6 +16,7 @@ import { useControllableState } from '../shared/use-controllable-state.js';
 import { useDisclosure } from '../shared/use-disclosure.js';
 import type { RootProps } from '../shared/root-props.js';
 
+/** @inline */
 export interface ToolCallOwnProps extends RunCardProps {
   toolCall: ToolCallItem;
   /** Client terminals by id, for `terminal` content (usually the snapshot's `terminals`). */

@@ -8,6 +8,7 @@ import { UsageCompact, type UsageVariantProps } from './UsageCompact.js';
 import { UsageDetails } from './UsageDetails.js';
 import { useUsageSummary } from './use-usage-summary.js';
 
+/** @inline */
 export interface UsageMeterOwnProps {
   /** The latest `usage_update` snapshot, or null when the agent has reported none (yet). */
   usage: UsageSnapshot | null;

@@ -29,9 +29,14 @@ export interface ToolCallPatch {
   appendContent?: acp.ToolCallContent[];
 }
 
-/** The turn states of ACP v2's `state_update`. */
+/**
+ * The turn states of ACP v2's `state_update`.
+ *
+ * @inline
+ */
 export type TurnStateName = 'running' | 'requires_action' | 'idle';
 
+/** @inline */
 export type ChunkTarget = 'user_message' | 'agent_message' | 'thought';
 
 /**
