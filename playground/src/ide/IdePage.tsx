@@ -16,6 +16,7 @@ import { readParams, type PlaygroundParams } from '../params.js';
 import { Shell } from '../Shell.js';
 import { sampleWorkspace } from '../workspace.js';
 import { EditorPane } from './EditorPane.js';
+import { AgentOwnsFilesNote } from './AgentOwnsFilesNote.js';
 import { FileTree } from './FileTree.js';
 import { ideMentionFiles } from './workspace-mentions.js';
 
@@ -113,6 +114,7 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
             ) : (
               <>
                 <FileTree root={params.cwd} paths={paths} selected={selected} changed={changed} onSelect={(p) => openLocation(p)} />
+                <AgentOwnsFilesNote />
                 <p className="pg-note">
                   Terminal commands run in a <strong>simulated</strong> terminal (ls, cat, echo, pwd, npm test); nothing executes on a real machine.
                 </p>

@@ -28,6 +28,8 @@ e2e('connects over ACP v2 with no flag: the inspector says ACP v2, modes come as
     .filter({ has: page.locator('[data-slot="config-select-label"]', { hasText: /^Mode$/ }) });
   await modeOption.waitFor();
   expect(await p.locator('[data-slot="config-control"][data-type="mode"]').count()).toBe(0);
+  // v2 gives the agent no access to the page's files: the IDE says its workspace does not follow.
+  await page.getByTestId('agent-owns-files').waitFor();
 });
 
 e2e('a default turn over v2: streamed markdown, the edit card with its diff and permission prompt, the turn ends', async ({ page }) => {
