@@ -23,36 +23,40 @@ const react18Aliases = [
 ];
 
 /**
- * The highlighting worker, left for the HOST's bundler: `new Worker(new URL('./worker.js',
- * import.meta.url), { type: 'module' })` must reach dist/highlight/worker-client.js as written, the
- * form Vite, webpack 5 and Next recognise in an installed package, so that the host bundles the
- * worker (dist/highlight/worker.js, an entry below, one file per module like the rest) with the
- * host's own shiki and emits it. Vite would otherwise bundle the worker into dist/assets/ and point
- * at it by an absolute path ("/assets/worker-….js") no host serves. The expression is swapped for
- * an identifier of the same length before Vite's worker plugin sees it and restored in the output,
- * so the source maps' columns hold.
+ * The workers (highlighting, and the socket worker), left for the HOST's bundler: each
+ * `new Worker(new URL('./….js', import.meta.url), { type: 'module' })` must reach the built module
+ * that starts it as written, the form Vite, webpack 5 and Next recognise in an installed package,
+ * so that the host bundles the worker (an entry below, one file per module like the rest; the
+ * highlighter's with the host's own shiki) and emits it. Vite would otherwise bundle each worker
+ * into dist/assets/ and point at it by an absolute path ("/assets/worker-….js") no host serves.
+ * The expression is swapped for an identifier of the same length before Vite's worker plugin sees
+ * it and restored in the output, so the source maps' columns hold.
  */
-const WORKER_URL = "new URL('./worker.js', import.meta.url)";
-const WORKER_URL_PLACEHOLDER = '__acp_highlight_worker_url__'.padEnd(WORKER_URL.length, '_');
-function keepHighlightWorkerUrl(): Plugin {
+const WORKERS = [
+  { starter: '/src/highlight/worker-client.ts', url: "new URL('./worker.js', import.meta.url)", placeholder: '__acp_highlight_worker_url__' },
+  { starter: '/src/core/client/worker-socket.ts', url: "new URL('./socket-worker.js', import.meta.url)", placeholder: '__acp_socket_worker_url__' },
+].map((w) => ({ ...w, placeholder: w.placeholder.padEnd(w.url.length, '_') }));
+function keepWorkerUrls(): Plugin {
   return {
-    name: 'acp:keep-highlight-worker-url',
+    name: 'acp:keep-worker-urls',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.endsWith('/src/highlight/worker-client.ts')) return null;
-      if (!code.includes(WORKER_URL)) throw new Error(`${id} no longer creates its worker with ${WORKER_URL}`);
-      return { code: code.replace(WORKER_URL, WORKER_URL_PLACEHOLDER), map: null };
+      const worker = WORKERS.find((w) => id.endsWith(w.starter));
+      if (!worker) return null;
+      if (!code.includes(worker.url)) throw new Error(`${id} no longer creates its worker with ${worker.url}`);
+      return { code: code.replace(worker.url, worker.placeholder), map: null };
     },
     renderChunk(code) {
-      if (!code.includes(WORKER_URL_PLACEHOLDER)) return null;
-      return { code: code.replace(WORKER_URL_PLACEHOLDER, WORKER_URL.replace(/'/g, '"')), map: null };
+      let out = code;
+      for (const w of WORKERS) out = out.replace(w.placeholder, w.url.replace(/'/g, '"'));
+      return out === code ? null : { code: out, map: null };
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), keepHighlightWorkerUrl()],
+  plugins: [react(), keepWorkerUrls()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -67,8 +71,9 @@ export default defineConfig({
         changes: `${root}src/core/changes/index.ts`,
         element: `${root}src/element/index.ts`,
         'element-define': `${root}src/element/define-element.ts`,
-        // Not a public entry: the module the highlighting worker starts from (see keepHighlightWorkerUrl).
+        // Not public entries: the modules the workers start from (see keepWorkerUrls).
         'highlight/worker': `${root}src/highlight/worker.ts`,
+        'core/client/socket-worker': `${root}src/core/client/socket-worker.ts`,
       },
       formats: ['es'],
     },

@@ -32,6 +32,15 @@ export interface TransportOptions {
   transport?: 'websocket' | 'http';
   WebSocket?: WebSocketConstructor;
   protocols?: string[];
+  /**
+   * In a browser, the WebSocket (without `WebSocket` given) lives in a worker, one per page: the
+   * frames reach the page in batches, at most one per 8 ms while an agent streams, with runs of
+   * plain text chunks joined into one frame, so a flood costs the page a few parses a frame
+   * instead of one per chunk. While someone watches `traffic` every frame comes as sent. Where no
+   * worker can start (a CSP without `worker-src`) the socket opens on the main thread. Default
+   * true; `false` keeps the socket on the main thread.
+   */
+  socketWorker?: boolean;
   /** Frames longer than this (in UTF-16 code units) are refused. Default 32 MiB. */
   maxMessageBytes?: number;
   /**

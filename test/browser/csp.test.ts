@@ -1,9 +1,10 @@
 /**
  * The playground build under a strict Content-Security-Policy (no `unsafe-eval`, no inline
  * scripts): it connects to the demo agent, streams a turn and renders it, with no violations.
- * Code is highlighted in the page's worker, which `script-src 'self'` allows (no `worker-src`:
- * it falls back to `script-src`). Where the policy refuses workers (`worker-src 'none'`), the
- * same turn is highlighted on the main thread, and the refused worker is the only violation.
+ * The socket to the agent and the highlighting each run in the page's worker, which
+ * `script-src 'self'` allows (no `worker-src`: it falls back to `script-src`). Where the policy
+ * refuses workers (`worker-src 'none'`), the socket opens on the main thread and the same turn is
+ * highlighted there, and the two refused workers are the only violations.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +89,11 @@ it('works under a strict CSP without unsafe-eval or inline scripts, highlighting
   const result = await highlighted(page);
   expect(result.highlighter).toBe('worker');
   expect(result.keywords).toBeGreaterThan(0);
-  expect(workers).toEqual([expect.stringMatching(new RegExp(`^${server.url}/.*worker.*\\.js$`))]);
+  // The socket worker (started on connecting) and the highlighting worker (on the first code block).
+  expect(workers).toEqual([
+    expect.stringMatching(new RegExp(`^${server.url}/.*socket-worker.*\\.js$`)),
+    expect.stringMatching(new RegExp(`^${server.url}/.*/worker-[^/]*\\.js$`)),
+  ]);
   expect(errors).toEqual([]);
   expect(violations).toEqual([]);
   await page.close();
@@ -100,7 +105,7 @@ it('highlights on the main thread where worker-src refuses the worker, and nothi
   expect(result.highlighter).toBe('main-thread');
   expect(result.keywords).toBeGreaterThan(0);
   expect(errors).toEqual([]);
-  // The refused worker, and nothing else.
-  expect(violations).toEqual([expect.stringMatching(/^worker-src .*worker.*\.js /)]);
+  // The refused workers (the turn above ran over a socket on the main thread), and nothing else.
+  expect(violations).toEqual([expect.stringMatching(/^worker-src .*socket-worker.*\.js /), expect.stringMatching(/^worker-src .*\/worker-[^/]*\.js /)]);
   await page.close();
 });

@@ -9,25 +9,14 @@
  * read (`Store.defer`): by a listener in the next frame, by an action, or by the next update that
  * is not such a chunk, which reads the state first. Every read sees every chunk received.
  *
- * Only chunks the reducer would append as they are qualify: text content without `annotations`
- * or `_meta`, in an update and params without `_meta` (which may nest the message under a tool
- * call); other fields the reducer does not read. User chunks are left alone: the first one of a
- * turn is matched against the prompt the user sent.
+ * Which chunks qualify is `joinable-chunk.ts`'s rule, shared with the socket worker.
  */
-import { isRecord } from '../guards.js';
 import type { Store } from '../store.js';
-
-const JOINABLE = new Set(['agent_message_chunk', 'agent_thought_chunk']);
-
-interface TextChunk {
-  sessionUpdate: string;
-  content: { type: 'text'; text: string };
-  messageId?: string | null;
-}
+import { continuesChunk, isJoinableChunk, type TextChunk } from './joinable-chunk.js';
 
 interface Pending {
   sessionId: string;
-  first: TextChunk;
+  update: TextChunk;
   texts: string[];
   at: number;
 }
@@ -51,35 +40,20 @@ export function createChunkCoalescer<S>(
   return {
     take(sessionId, params) {
       const update = params.update;
-      if (!isJoinable(params, update)) return false;
+      if (!isJoinableChunk(params, update)) return false;
       const open = pending;
-      if (
-        open &&
-        open.sessionId === sessionId &&
-        open.first.sessionUpdate === update.sessionUpdate &&
-        (open.first.messageId ?? null) === (update.messageId ?? null)
-      ) {
+      if (open && continuesChunk(open, sessionId, update)) {
         open.texts.push(update.content.text);
         store.touch();
         return true;
       }
-      const mine: Pending = { sessionId, first: update, texts: [update.content.text], at: now() };
+      const mine: Pending = { sessionId, update, texts: [update.content.text], at: now() };
       pending = mine;
       store.defer((snapshot) => {
         if (pending === mine) pending = null;
-        return apply(snapshot, sessionId, { ...mine.first, content: { ...mine.first.content, text: mine.texts.join('') } }, mine.at);
+        return apply(snapshot, sessionId, { ...mine.update, content: { ...mine.update.content, text: mine.texts.join('') } }, mine.at);
       });
       return true;
     },
   };
-}
-
-function isJoinable(params: Record<string, unknown>, update: unknown): update is TextChunk {
-  if (!isRecord(update) || !JOINABLE.has(update.sessionUpdate as string)) return false;
-  const { content, messageId } = update;
-  if (messageId !== undefined && messageId !== null && typeof messageId !== 'string') return false;
-  if (!isRecord(content) || content.type !== 'text' || typeof content.text !== 'string') return false;
-  // What the reducer keeps beside the text. Named rather than found by enumerating keys: this runs
-  // for every chunk, and enumerating a parsed object's keys cost more than the rest together.
-  return params._meta === undefined && update._meta === undefined && content._meta === undefined && content.annotations === undefined;
 }

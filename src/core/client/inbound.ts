@@ -39,6 +39,8 @@ export function createTap(
 
     sessionOfRequest: (id) => outstanding.get(id) ?? null,
 
+    exactFrames: () => traffic.watched(),
+
     refused(raw: string, reason: string, envelope?: Envelope): acp.AnyMessage | null {
       traffic.record({ dir: 'in', raw, error: reason });
       diagnose('malformed_frame', reason, raw.slice(0, 2000));

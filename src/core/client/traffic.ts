@@ -25,6 +25,8 @@ export interface TrafficEntry {
 export interface TrafficLog {
   entries(): readonly TrafficEntry[];
   subscribe(listener: (entry: TrafficEntry) => void): () => void;
+  /** Whether someone watches (subscribes): then every frame is kept, and must come as it was sent. */
+  watched(): boolean;
   record(entry: Omit<TrafficEntry, 'seq' | 'at'>): void;
   clear(): void;
 }
@@ -38,6 +40,7 @@ export function createTrafficLog(capacity = 5000, now: () => number = Date.now, 
   return {
     // A stable copy per change, built only when someone reads it (the inspector, throttled).
     entries: () => (view ??= buffer.slice(-keep())),
+    watched: () => listeners.size > 0,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -17,6 +17,7 @@ import { createWebSocketStream, type WebSocketConstructor } from '@agentclientpr
 import type { TransportOptions } from '../api.js';
 import { AcpClientError, ErrorCodes } from '../errors.js';
 import { isRecord } from '../guards.js';
+import { workerWebSocket } from './worker-socket.js';
 
 export interface InboundTap {
   /**
@@ -29,6 +30,11 @@ export interface InboundTap {
   malformed(raw: string): void;
   /** A parsed message; return true to consume it (the SDK will not see it). */
   message(msg: AnyMessage): boolean;
+  /**
+   * Whether frames must arrive exactly as the agent sent them (someone watches the traffic), so
+   * the socket worker must not join text chunks. Absent: they need not.
+   */
+  exactFrames?(): boolean;
   /**
    * A message the client sends. Looked up on every send, so a module fetched later can put a
    * filter in front of it (the sign-in action redacts secrets before they are recorded).
@@ -91,9 +97,11 @@ export function openStream(options: TransportOptions, tap: InboundTap, modules: 
   if (/^http/i.test(options.transport ?? url)) {
     return modules.httpTransport().then((module) => module.openHttpStream(url, options, tap, modules, AcpClientError, tapWritable));
   }
-  const Base = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
-  if (!Base) throw new Error('No WebSocket implementation: pass `WebSocket` (for example from the `ws` package).');
   const limit = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const inWorker =
+    !options.WebSocket && options.socketWorker !== false ? workerWebSocket({ maxBytes: limit, exactFrames: () => tap.exactFrames?.() ?? false }) : null;
+  const Base = options.WebSocket ?? ((inWorker ?? globalThis.WebSocket) as unknown as WebSocketConstructor | undefined);
+  if (!Base) throw new Error('No WebSocket implementation: pass `WebSocket` (for example from the `ws` package).');
   const stream = createWebSocketStream(url, {
     WebSocket: tappedWebSocket(Base, tap, limit, modules),
     ...(options.protocols ? { protocols: options.protocols } : {}),
