@@ -96,6 +96,25 @@ function reexport(name, symbol) {
 }
 
 /**
+ * Whether an export reaches its declaration through an `export type` / `import type` somewhere on
+ * the way: then it is a type only, even where the declaration also has a value (an SDK schema).
+ * @param {ts.TypeChecker} checker
+ * @param {ts.Symbol} symbol
+ */
+function typeOnlyExport(checker, symbol) {
+  /** @type {ts.Symbol | undefined} */
+  let current = symbol;
+  for (let depth = 0; current && current.flags & ts.SymbolFlags.Alias && depth < 50; depth += 1) {
+    for (const d of current.declarations ?? []) {
+      if ((ts.isExportSpecifier(d) || ts.isImportSpecifier(d)) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) return true;
+      if (ts.isImportClause(d) && d.isTypeOnly) return true;
+    }
+    current = checker.getImmediateAliasedSymbol(current);
+  }
+  return false;
+}
+
+/**
  * One entry's report text.
  * @param {ts.Program} program
  * @param {string} typesFile absolute path of the entry's declarations
@@ -115,7 +134,7 @@ function entryReport(program, typesFile, typesRoot, title) {
   for (const symbol of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     const name = symbol.getName();
-    names.push({ name, symbol: target, value: (target.flags & ts.SymbolFlags.Value) !== 0 });
+    names.push({ name, symbol: target, value: (target.flags & ts.SymbolFlags.Value) !== 0 && !typeOnlyExport(checker, symbol) });
     if (!exported.has(target)) exported.set(target, name);
   }
   names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

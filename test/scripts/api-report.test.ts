@@ -87,6 +87,12 @@ describe('api-report', () => {
     ]);
   });
 
+  it('counts a value exported with `export type` as a type, as a host can only use it so', () => {
+    const dir = pkg({ ...base, 'types/index.d.ts': "export type { helper } from './thing.js';\nexport * from './extra.js';\n" });
+    const root = buildReports(dir).get('demo.api.md');
+    expect([root?.values, root?.types]).toEqual([1, 1]);
+  });
+
   it('names the report files after the import specifier', () => {
     expect(reportFileName('acp-react', '.')).toBe('acp-react.api.md');
     expect(reportFileName('acp-react', './element/define')).toBe('acp-react-element-define.api.md');
