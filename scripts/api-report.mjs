@@ -13,7 +13,8 @@
  *
  * Every change to the public surface thus shows in review as a change to api/*.api.md.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -96,22 +97,26 @@ function reexport(name, symbol) {
 }
 
 /**
- * Whether an export reaches its declaration through an `export type` / `import type` somewhere on
- * the way: then it is a type only, even where the declaration also has a value (an SDK schema).
- * @param {ts.TypeChecker} checker
- * @param {ts.Symbol} symbol
+ * A module that reads every name of an entry as a value (`m.name`, one a line): the compiler's
+ * errors on it tell which names a host can use as values. Flags cannot: a name passed on with
+ * `export type` (or `export type *`) is a type only, even where its declaration is a value.
+ * @param {string} typesFile
+ * @param {string[]} names
  */
-function typeOnlyExport(checker, symbol) {
-  /** @type {ts.Symbol | undefined} */
-  let current = symbol;
-  for (let depth = 0; current && current.flags & ts.SymbolFlags.Alias && depth < 50; depth += 1) {
-    for (const d of current.declarations ?? []) {
-      if ((ts.isExportSpecifier(d) || ts.isImportSpecifier(d)) && (d.isTypeOnly || d.parent.parent.isTypeOnly)) return true;
-      if (ts.isImportClause(d) && d.isTypeOnly) return true;
-    }
-    current = checker.getImmediateAliasedSymbol(current);
-  }
-  return false;
+const valueProbe = (typesFile, names) =>
+  [`import * as m from ${JSON.stringify(typesFile.replace(/\.d\.(m?)ts$/, '.$1js'))};`, ...names.map((name) => `void m.${name};`)].join('\n');
+
+/**
+ * The names of an entry a host can use as values.
+ * @param {ts.Program} program
+ * @param {string} probeFile
+ * @param {string[]} names in the probe's order
+ */
+function valueNames(program, probeFile, names) {
+  const probe = program.getSourceFile(probeFile);
+  if (!probe) throw new Error(`${probeFile} is missing`);
+  const failed = new Set(program.getSemanticDiagnostics(probe).map((d) => probe.getLineAndCharacterOfPosition(d.start ?? 0).line - 1));
+  return new Set(names.filter((_, i) => !failed.has(i)));
 }
 
 /**
@@ -120,9 +125,10 @@ function typeOnlyExport(checker, symbol) {
  * @param {string} typesFile absolute path of the entry's declarations
  * @param {string} typesRoot absolute folder the package's own declarations live in
  * @param {string} title the import specifier (`acp-react/core`)
+ * @param {Set<string>} values the names a host can use as values
  * @returns {{ text: string, values: number, types: number }}
  */
-function entryReport(program, typesFile, typesRoot, title) {
+function entryReport(program, typesFile, typesRoot, title, values) {
   const checker = program.getTypeChecker();
   const sourceFile = program.getSourceFile(typesFile);
   if (!sourceFile) throw new Error(`${typesFile} is missing: build the declarations first (${UPDATE_HINT} does).`);
@@ -134,7 +140,7 @@ function entryReport(program, typesFile, typesRoot, title) {
   for (const symbol of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
     const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     const name = symbol.getName();
-    names.push({ name, symbol: target, value: (target.flags & ts.SymbolFlags.Value) !== 0 && !typeOnlyExport(checker, symbol) });
+    names.push({ name, symbol: target, value: values.has(name) });
     if (!exported.has(target)) exported.set(target, name);
   }
   names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -143,7 +149,12 @@ function entryReport(program, typesFile, typesRoot, title) {
   /** @type {Map<ts.Symbol, number>} referenced, not exported, in the order first met */
   const referenced = new Map();
   /** @param {ts.Symbol} symbol */
-  const declarationsOf = (symbol) => (symbol.declarations ?? []).filter((d) => ownFile(d.getSourceFile()) && !(symbol.flags & ts.SymbolFlags.TypeParameter));
+  const declarationsOf = (symbol) =>
+    (symbol.declarations ?? [])
+      .filter((d) => ownFile(d.getSourceFile()) && !(symbol.flags & ts.SymbolFlags.TypeParameter))
+      // Merged declarations (the message catalog's namespaces) by file, then place: not in the
+      // order the program happened to load the files.
+      .sort((a, b) => a.getSourceFile().fileName.localeCompare(b.getSourceFile().fileName) || a.pos - b.pos);
   /** @param {ts.Symbol} symbol */
   const print = (symbol) => {
     const lines = [];
@@ -161,10 +172,12 @@ function entryReport(program, typesFile, typesRoot, title) {
   };
 
   const sections = [];
-  for (const { name, symbol } of names) {
+  for (const { name, symbol, value } of names) {
     const text = print(symbol);
     const renamed = symbol.getName() !== name && symbol.getName() !== 'default' ? `// exported as ${name}\n` : '';
-    sections.push(`${renamed}${text || reexport(name, symbol)}`);
+    // A value passed on with `export type`: a host can name its type, not call or read it.
+    const typeOnly = !value && symbol.flags & ts.SymbolFlags.Value ? '// exported as a type only\n' : '';
+    sections.push(`${renamed}${typeOnly}${text || reexport(name, symbol)}`);
   }
   // Printing a referenced declaration may find more: walk until none is new.
   const forgotten = [];
@@ -174,14 +187,14 @@ function entryReport(program, typesFile, typesRoot, title) {
   }
   forgotten.sort();
 
-  const values = names.filter((n) => n.value).length;
-  const types = names.length - values;
+  const valueCount = names.filter((n) => n.value).length;
+  const types = names.length - valueCount;
   const text = [
     `# API report: ${title}`,
     '',
     `<!-- Generated by scripts/api-report.mjs from the built declarations. Do not edit: run \`${UPDATE_HINT}\`. -->`,
     '',
-    `${names.length} names: ${values} values, ${types} types.`,
+    `${names.length} names: ${valueCount} values, ${types} types.`,
     '',
     '## Exported',
     '',
@@ -202,7 +215,7 @@ function entryReport(program, typesFile, typesRoot, title) {
         ]
       : []),
   ].join('\n');
-  return { text, values, types };
+  return { text, values: valueCount, types };
 }
 
 /**
@@ -215,7 +228,8 @@ export function buildReports(packageDir) {
   const entries = typedEntries(pkg.exports ?? {});
   const files = entries.map((entry) => resolve(packageDir, entry.types));
   for (const file of files) if (!existsSync(file)) throw new Error(`${file} is missing: build the declarations first (${UPDATE_HINT} does).`);
-  const program = ts.createProgram(files, {
+  /** @type {ts.CompilerOptions} */
+  const options = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -224,14 +238,45 @@ export function buildReports(packageDir) {
     skipLibCheck: true,
     noEmit: true,
     types: ['node'],
+  };
+  // First the names of each entry, then one program more with a probe per entry for their values.
+  const first = ts.createProgram(files, options);
+  const namesOf = files.map((file) => {
+    const source = first.getSourceFile(file);
+    const moduleSymbol = source && first.getTypeChecker().getSymbolAtLocation(source);
+    return moduleSymbol
+      ? first
+          .getTypeChecker()
+          .getExportsOfModule(moduleSymbol)
+          .map((symbol) => symbol.getName())
+      : [];
   });
+  const probeDir = mkdtempSync(join(tmpdir(), 'acp-api-probe-'));
+  const probes = files.map((file, i) => {
+    const probe = join(probeDir, `probe-${i}.ts`);
+    writeFileSync(probe, valueProbe(file, namesOf[i] ?? []));
+    return probe;
+  });
+  /** @type {ts.Program} */
+  let program;
+  /** @type {Set<string>[]} */
+  let values;
+  try {
+    program = ts.createProgram([...files, ...probes], options, undefined, first);
+    values = probes.map((probe, i) => valueNames(program, probe, namesOf[i] ?? []));
+  } finally {
+    rmSync(probeDir, { recursive: true, force: true });
+  }
   const typesRoot = commonFolder(files.map((file) => dirname(file)));
   /** @type {Map<string, { subpath: string, text: string, values: number, types: number }>} */
   const reports = new Map();
   entries.forEach((entry, i) => {
     const typesFile = files[i] ?? '';
     const title = entry.subpath === '.' ? pkg.name : `${pkg.name}/${entry.subpath.replace(/^\.\//, '')}`;
-    reports.set(reportFileName(pkg.name, entry.subpath), { subpath: entry.subpath, ...entryReport(program, typesFile, typesRoot, title) });
+    reports.set(reportFileName(pkg.name, entry.subpath), {
+      subpath: entry.subpath,
+      ...entryReport(program, typesFile, typesRoot, title, values[i] ?? new Set()),
+    });
   });
   return reports;
 }

@@ -87,10 +87,12 @@ describe('api-report', () => {
     ]);
   });
 
-  it('counts a value exported with `export type` as a type, as a host can only use it so', () => {
-    const dir = pkg({ ...base, 'types/index.d.ts': "export type { helper } from './thing.js';\nexport * from './extra.js';\n" });
+  it('counts a value exported with `export type` (named or `*`) as a type, as a host can only use it so, and says so', () => {
+    const dir = pkg({ ...base, 'types/index.d.ts': "export type { helper } from './thing.js';\nexport type * from './extra.js';\n" });
     const root = buildReports(dir).get('demo.api.md');
-    expect([root?.values, root?.types]).toEqual([1, 1]);
+    expect([root?.values, root?.types]).toEqual([0, 2]);
+    expect(root?.text).toContain('// exported as a type only\nexport declare function helper(): void;');
+    expect(root?.text).toContain('// exported as a type only\nexport declare const extra: number;');
   });
 
   it('names the report files after the import specifier', () => {
