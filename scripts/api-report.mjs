@@ -163,7 +163,9 @@ function entryReport(program, typesFile, typesRoot, title, values) {
       const node = printable(declaration);
       if (seen.has(node)) continue;
       seen.add(node);
-      lines.push(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile()));
+      // `import("./ThreadLoaded.js").ThreadOwnProps` → `ThreadOwnProps`: where a type lives inside
+      // the package is not its surface (the declaration is listed below, under its name).
+      lines.push(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile()).replace(/\bimport\("\.{1,2}\/[^"]*"\)\./g, ''));
       walkReferences(checker, node, (ref) => {
         if (!exported.has(ref) && !referenced.has(ref) && ref !== symbol && declarationsOf(ref).length > 0) referenced.set(ref, referenced.size);
       });
