@@ -116,6 +116,8 @@ function valueNames(program, probeFile, names) {
   const probe = program.getSourceFile(probeFile);
   if (!probe) throw new Error(`${probeFile} is missing`);
   const failed = new Set(program.getSemanticDiagnostics(probe).map((d) => probe.getLineAndCharacterOfPosition(d.start ?? 0).line - 1));
+  // Line 0 is the import: if it failed, every name would read as a value of an `any` module.
+  if (failed.has(-1)) throw new Error(`The probe could not import the entry it reads (${probeFile})`);
   return new Set(names.filter((_, i) => !failed.has(i)));
 }
 
@@ -146,8 +148,8 @@ function entryReport(program, typesFile, typesRoot, title, values) {
   names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
   const ownFile = (/** @type {ts.SourceFile} */ file) => resolve(file.fileName).startsWith(typesRoot + sep);
-  /** @type {Map<ts.Symbol, number>} referenced, not exported, in the order first met */
-  const referenced = new Map();
+  /** @type {Set<ts.Symbol>} referenced, not exported, in the order first met */
+  const referenced = new Set();
   /** @param {ts.Symbol} symbol */
   const declarationsOf = (symbol) =>
     (symbol.declarations ?? [])
@@ -167,7 +169,7 @@ function entryReport(program, typesFile, typesRoot, title, values) {
       // the package is not its surface (the declaration is listed below, under its name).
       lines.push(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile()).replace(/\bimport\("\.{1,2}\/[^"]*"\)\./g, ''));
       walkReferences(checker, node, (ref) => {
-        if (!exported.has(ref) && !referenced.has(ref) && ref !== symbol && declarationsOf(ref).length > 0) referenced.set(ref, referenced.size);
+        if (!exported.has(ref) && ref !== symbol && declarationsOf(ref).length > 0) referenced.add(ref);
       });
     }
     return lines.join('\n');
@@ -181,12 +183,9 @@ function entryReport(program, typesFile, typesRoot, title, values) {
     const typeOnly = !value && symbol.flags & ts.SymbolFlags.Value ? '// exported as a type only\n' : '';
     sections.push(`${renamed}${typeOnly}${text || reexport(name, symbol)}`);
   }
-  // Printing a referenced declaration may find more: walk until none is new.
+  // Printing a referenced declaration may find more, which the loop then reaches too.
   const forgotten = [];
-  for (let done = 0; done < referenced.size; done += 1) {
-    const symbol = [...referenced.keys()][done];
-    if (symbol) forgotten.push(print(symbol));
-  }
+  for (const symbol of referenced) forgotten.push(print(symbol));
   forgotten.sort();
 
   const valueCount = names.filter((n) => n.value).length;
