@@ -7,6 +7,8 @@
  *   and bundler resolution. CommonJS `require` is out of scope: the package is ESM only.
  *   `./styles.css` is not a module, so it is left out of that check (publint still checks it).
  * - what a newcomer needs is in it: LICENSE, README and both bins.
+ * - nothing that must not ship (scripts/lib/package-contents.mjs): no test, fixture or story, no
+ *   source map or file carrying an absolute path.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { packTarball, ROOT } from './lib/pack.mjs';
+import { tarballContentProblems } from './lib/package-contents.mjs';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const { tarball, files } = packTarball();
@@ -22,6 +25,9 @@ const problems = [];
 try {
   const required = ['LICENSE', 'README.md', ...Object.values(pkg.bin).map((path) => String(path).replace(/^\.\//, ''))];
   for (const file of required) if (!files.includes(file)) problems.push(`the tarball lacks ${file}`);
+  const contents = tarballContentProblems(tarball, files, ROOT);
+  problems.push(...contents);
+  console.log(`contents: ${contents.length} test, fixture or story file(s) or absolute path(s) in ${files.length} files`);
 
   const data = readFileSync(tarball);
   const { messages } = await publint({
@@ -56,4 +62,4 @@ if (problems.length > 0) {
   console.error(`\nThe package tarball has ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`The tarball (${files.length} files) passes publint and are-the-types-wrong.`);
+console.log(`The tarball (${files.length} files) passes publint and are-the-types-wrong, and holds no tests, fixtures or absolute paths.`);

@@ -9,7 +9,9 @@
  *  3. Lint (ESLint: typescript-eslint, React hook rules, import cycles), then formatting (Prettier).
  *  4. Unit, integration and component tests (Node and jsdom); the component tests twice, on
  *     React 19 and on React 18.3 (test/react18), where any React warning fails the test.
- *  5. Library build, the packed tarball (publint, are-the-types-wrong), bundle-size budgets.
+ *  5. Library build, the packed tarball (publint, are-the-types-wrong, no tests, fixtures or
+ *     absolute paths in it), the public API report
+ *     (api/, scripts/api-report.mjs: the built declarations against the committed report), bundle-size budgets.
  *  6. The API reference (TypeDoc, no warnings), the Storybook build (its docs pages included),
  *     the playground build.
  *  7. Browser tests in headless Chromium: every story (console errors, axe), the playground end
@@ -70,7 +72,8 @@ try {
   step('Formatting (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}']);
   step('Unit, integration and component tests', bin('vitest'), ['run', '--project', 'node', '--project', 'dom', '--project', 'dom-react18']);
   step('Library build', process.execPath, ['scripts/build.mjs']);
-  step('Package checks (publint, are-the-types-wrong)', process.execPath, ['scripts/check-package.mjs']);
+  step('Package checks (publint, are-the-types-wrong, no tests or absolute paths in the tarball)', process.execPath, ['scripts/check-package.mjs']);
+  step('Public API report (api/ matches the built declarations)', process.execPath, ['scripts/api-report.mjs']);
   step('Bundle-size budgets', process.execPath, ['scripts/check-size.mjs']);
   step('API reference (TypeDoc, no warnings)', process.execPath, ['scripts/build-docs.mjs']);
   step('Storybook build', bin('storybook'), ['build', '-o', 'storybook-static', '--quiet'], { STORYBOOK_DISABLE_TELEMETRY: '1' });

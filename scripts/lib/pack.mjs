@@ -13,12 +13,13 @@ export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * @param {string} [destination] folder for the tarball (default: a new temporary folder)
+ * @param {string} [from] the package folder (default: this repository; tests pack others)
  * @returns {{ tarball: string, files: string[] }} its path and the paths it holds
  */
-export function packTarball(destination = mkdtempSync(join(tmpdir(), 'acp-react-pack-'))) {
-  if (!existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` before packing.');
+export function packTarball(destination = mkdtempSync(join(tmpdir(), 'acp-react-pack-')), from = ROOT) {
+  if (from === ROOT && !existsSync(join(ROOT, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` before packing.');
   const output = execFileSync(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
-    cwd: ROOT,
+    cwd: from,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -23,10 +23,9 @@ export type {
   ExtNotificationHandler,
   TerminalSignIn,
 } from './api.js';
-export { createTrafficLog } from './client/traffic.js';
 export type { TrafficEntry, TrafficLog, TrafficDirection } from './client/traffic.js';
 
-export { AcpClientError, ErrorCodes, toAcpError, isAuthRequired } from './errors.js';
+export { AcpClientError, ErrorCodes, isAuthRequired } from './errors.js';
 export { createStore } from './store.js';
 export type { Store, SchedulerOption, FrameScheduler } from './store.js';
 
@@ -35,9 +34,7 @@ export type { TurnOutcome } from './reducer/index.js';
 export { parseSessionUpdate } from './parse-update.js';
 export type { ParsedUpdate, ToolCallPatch } from './parse-update.js';
 export { createSessionState } from './session.js';
-export { emptyThread, findIndex } from './thread.js';
-export { PersistentList } from './persistent-list.js';
-export { readContentBlock, isUnknownBlock, textOf, toPromptBlocks } from './content.js';
-export { initialSnapshot } from './client/snapshot.js';
+// The thread's list type: hosts read it (`ThreadState.items`), the client builds it.
+export type { PersistentList } from './persistent-list.js';
 
 export type * from './types.js';

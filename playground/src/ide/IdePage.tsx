@@ -5,7 +5,7 @@ import {
   AgentPanel,
   createFileMentionSource,
   filePathOf,
-  useAcpContext,
+  useAcpActions,
   type AcpClientOptions,
   type AgentPanelProps,
   type MentionRef,
@@ -149,7 +149,7 @@ interface IdeAgentPanelProps extends Pick<AgentPanelProps, 'onOpenLocation' | 'o
 
 /** The agent panel, with the IDE's files to mention (inside the provider: the files the agent named are in its client's snapshot). */
 function IdeAgentPanel({ params, fs, ...rest }: IdeAgentPanelProps) {
-  const { client } = useAcpContext();
+  const { client } = useAcpActions();
   const mentions = useMemo(
     () => createFileMentionSource(ideMentionFiles({ browserWorkspace: params.browserWorkspace, cwd: params.cwd, fs, getSnapshot: () => client.getSnapshot() })),
     [params.browserWorkspace, params.cwd, fs, client],

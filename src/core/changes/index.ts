@@ -15,5 +15,4 @@ export type { V2DiffFile, V2DiffView } from './diff-content.js';
 export type { GitPatch, GitPatchFile, PatchBlock, PatchLine, PatchLineKind, DiffOperation } from './git-patch.js';
 export { countChanges, fileReviewState, sessionTurns, turnChanges, findFile } from './state.js';
 export type { ChangeCounts } from './state.js';
-export { splitLines, lineText } from './text.js';
 export type * from './types.js';

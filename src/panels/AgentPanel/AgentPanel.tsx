@@ -3,7 +3,7 @@ import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
 import { draftFromBlocks } from '../../core/mentions/blocks.js';
 import type { MentionRef, MentionSource } from '../../core/mentions/types.js';
 import type { ChangeTracker } from '../../core/changes/index.js';
-import { isAuthRequired, toAcpError } from '../../core/index.js';
+import { isAuthRequired, toAcpError } from '../../core/errors.js';
 import { useAcpContext } from '../../react/context.js';
 import { useConnection } from '../../react/hooks.js';
 import { useAcpActions } from '../../react/use-acp.js';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { McpServer } from '@agentclientprotocol/sdk';
-import { toAcpError, type AcpErrorInfo } from '../../core/index.js';
+import { toAcpError } from '../../core/errors.js';
+import type { AcpErrorInfo } from '../../core/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
 import { useConnection } from '../../react/hooks.js';
 
