@@ -8,7 +8,8 @@
  *
  * For WebSockets the default transport is the SDK's `createWebSocketStream`; the tap is a
  * WebSocket subclass that filters `message` listeners, so each frame is parsed once on the hot
- * path and frames the SDK would refuse are still seen. An injected `Stream` is tapped at the
+ * path and frames the SDK would refuse are still seen. In a browser the socket it wraps is the
+ * socket worker's (`worker-socket.ts`): frames come in batches, runs of text chunks joined. An injected `Stream` is tapped at the
  * message level instead. Over Streamable HTTP (`http-transport.ts`, fetched only when used) the
  * tap sits in front of the SDK's SSE parser, so the same refusals and traffic apply.
  */

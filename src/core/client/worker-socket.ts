@@ -118,7 +118,17 @@ class WorkerSocket extends EventTarget {
   send(text: string) {
     if (this.#native) return this.#native.send(text);
     if (this.readyState !== OPEN) throw new DOMException('The socket is not open.', 'InvalidStateError');
+    // Before a request goes out, so the frames it brings back are joined or not as they should be.
+    this.#followWatchers();
     host?.post({ type: 'send', id: this.#id, text });
+  }
+
+  /** Joining follows whether someone watches the traffic: checked as a request goes out and as each batch arrives. */
+  #followWatchers() {
+    const join = !this.#options.exactFrames();
+    if (join === this.#joining) return;
+    this.#joining = join;
+    host?.post({ type: 'join', id: this.#id, on: join });
   }
 
   close(code?: number, reason?: string) {
@@ -137,12 +147,7 @@ class WorkerSocket extends EventTarget {
         this.dispatchEvent(new Event('open'));
         break;
       case 'frames': {
-        // Joining follows whether someone watches the traffic, checked as each batch arrives.
-        const join = !this.#options.exactFrames();
-        if (join !== this.#joining) {
-          this.#joining = join;
-          host?.post({ type: 'join', id: this.#id, on: join });
-        }
+        this.#followWatchers();
         for (const data of message.frames) {
           if (this.readyState === CLOSED) break;
           this.dispatchEvent(new MessageEvent('message', { data }));

@@ -48,7 +48,11 @@ const chunk = (text: string, fields: Record<string, unknown> = {}, sessionId = '
     method: 'session/update',
     params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...fields } },
   });
-const toolCall = JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read' } } });
+const toolCall = JSON.stringify({
+  jsonrpc: '2.0',
+  method: 'session/update',
+  params: { sessionId: 's1', update: { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read' } },
+});
 const answer = JSON.stringify({ jsonrpc: '2.0', id: 3, result: { stopReason: 'end_turn' } });
 
 /** The text of each frame's chunk, or the frame's kind. */
@@ -90,7 +94,11 @@ describe('the socket worker', () => {
       chunk('c', {}, 's2'),
       chunk('d', { _meta: { x: 1 } }),
       chunk('e'),
-      JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'f', annotations: {} } } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: { sessionId: 's1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'f', annotations: {} } } },
+      }),
       chunk('g'),
       chunk('h'),
     ];
