@@ -27,7 +27,11 @@ import { gzipSync } from 'node:zlib';
 // 88.5 kB with ACP v2 spoken (86,676 -> 90,423): the core's v2 reading, turn state, agent terminals
 // and the negotiation offering 2 (+3.4 kB, see check-size.mjs's core budget); the v2 client (the
 // SDK's v2 app, ~18 kB) is fetched only when an agent answers 2, never on this page.
-export const FIRST_PAGE_LIMITS = { addedGzipBytes: 88.5 * 1024, requestsToFirstText: 4 };
+// 90.5 kB with the socket worker (issue 27, 90,423 -> ~92,470): the page's side of it (+~1 kB in
+// the core) and the worker's own file (a request of its own, before the socket opens). The
+// sub-agent router moved into the core entry (every default client fetched it on connect), which
+// keeps the requests to the first text at 4 with the same bytes.
+export const FIRST_PAGE_LIMITS = { addedGzipBytes: 90.5 * 1024, requestsToFirstText: 4 };
 
 /** The host whose copy is measured, and where in the copy the builds go. */
 export const FIRST_PAGE_HOST = 'vite-react19';

@@ -7,11 +7,10 @@
  * so a child's thread is built exactly like a session's (messages, thoughts, tool calls, nested
  * `_meta` runs, plans, usage).
  *
- * Only the on-demand client module (`client/subagents.ts`) and tests use this: a client without
- * the opt-in never loads it, and its `subagent_update`s stay "unsupported" items. It imports no
- * code the core entry has (the session factory and reducer come in as `SubagentReducers`): a
- * module shared by the entry and an on-demand chunk would be split into a chunk of its own, which
- * costs the entry more than this whole feature.
+ * The client's router (`client/subagents.ts`), the transcript replay and tests use this; a client
+ * with `subagents: false` routes nothing to it, and its `subagent_update`s stay "unsupported"
+ * items. The session factory and reducer come in as `SubagentReducers` (from when the router was
+ * a chunk fetched on connect and could import nothing the core entry has; issue 29 tidies that).
  */
 import type { AcpErrorInfo, Meta, SessionState, SubagentRun, SubagentState, SubagentWorkState, TurnUsage } from './types.js';
 

@@ -180,17 +180,19 @@ export function describeHost(name: string, options: HostOptions = {}): void {
             .toBeGreaterThanOrEqual(expectedLines);
         });
 
-        it('highlights code in a worker: one per page, emitted by the host’s bundler from the installed package', async () => {
+        it('highlights code in a worker and talks to the agent from the socket worker: one of each per page, emitted by the host’s bundler from the installed package', async () => {
           const block = answer().locator('[data-slot="code-block"]').first();
           await expect.poll(() => block.getAttribute('data-state'), { timeout: 30_000, message: 'the code block’s highlighting' }).toBe('highlighted');
           // The page's mode when the tokens were painted: `main-thread` would mean the worker
           // could not start (the console says why).
           expect(await block.getAttribute('data-highlighter'), 'where the code block was tokenized').toBe('worker');
           expect(await block.locator('span[style*="--acp-code-keyword"]').count(), 'keyword tokens in the code block').toBeGreaterThan(0);
-          expect(
-            workers.map((worker) => worker.url()),
-            'workers the page started',
-          ).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/.*worker/)]);
+          const urls = workers.map((worker) => worker.url());
+          expect(urls, 'workers the page started').toHaveLength(2);
+          // The socket worker starts with the connection, the highlighting worker with the first code block.
+          expect(urls[0], 'the socket worker').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*socket-worker/);
+          expect(urls[1], 'the highlighting worker').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*worker/);
+          expect(urls[1], 'the highlighting worker').not.toMatch(/socket-worker/);
         });
 
         it('does not centre paragraphs, diffs or terminal output', async () => {

@@ -38,7 +38,7 @@ import { createPendingRequests, type ExtensionCall } from './agent-requests.js';
 import { ON_DEMAND, type ConnectionModules } from './connection-modules.js';
 import type { ClientHelpers } from './on-demand.js';
 import type { SessionActions } from './session-actions.js';
-import type { SubagentRouter } from './subagents.js';
+import { createSubagentRouter, type SubagentRouter } from './subagents.js';
 import { addDiagnostic, initialSnapshot, putSession, removeSession, withSession } from './snapshot.js';
 import type { TerminalManager } from './terminals.js';
 import { createTrafficLog } from './traffic.js';
@@ -64,29 +64,11 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
-  /** Unless `subagents: false`: the router of child sessions' updates and requests, fetched on connect. */
+  /** Made after the sessions (below), whose early updates it adopts. */
   let children: SubagentRouter | undefined;
   /** Whose a child session's requests are (null for any other session id). */
   const owner = (sessionId: string) => children?.owner(sessionId);
   const serveWorkspace = async (app: acp.ClientApp) => {
-    if (options.subagents !== false)
-      children ??= (await import('./subagents.js')).createSubagentRouter(
-        {
-          get,
-          peek: store.peek,
-          update,
-          now,
-          diagnose,
-          withSession,
-          createSessionState,
-          // A child's updates are read as the connection's ACP version speaks them, like its parent's.
-          applySessionUpdate: (session, raw, at) => applySessionUpdate(session, raw, at, get().agent?.protocolVersion),
-          applyChildTerminalUpdate: (snapshot, sessionId, childId, raw, at) =>
-            applyChildTerminalUpdate(snapshot, sessionId, childId, raw, at, snapshot.agent?.protocolVersion),
-          strays: sessions.strayUpdates,
-        },
-        [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
-      );
     if (!options.fs && !options.terminal) return;
     const workspace = await import('./workspace.js');
     const host = { ...helpers, diagnose: (message: string) => diagnose('adapter_error', message), owner };
@@ -130,8 +112,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     onExtRequest: (ctx) => actions().then((loaded) => loaded.answerExtRequest(ctx)),
   });
   const connection = createConnection(get, update, now, options, tap, modules, {
-    // Sub-agents (unless `subagents: false`), file and terminal requests (with an adapter): fetched on connect.
-    serveWorkspace: options.fs || options.terminal || options.subagents !== false ? serveWorkspace : null,
+    // File and terminal requests (with an adapter): fetched on connect.
+    serveWorkspace: options.fs || options.terminal ? serveWorkspace : null,
     early: onExtension,
     register: pending.register,
     async ready(isReconnect) {
@@ -157,6 +139,31 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
     (options) => actions().then((loaded) => loaded.checkSessionOptions(options)),
     store,
   );
+  /**
+   * Unless `subagents: false`: the router of child sessions' updates and requests. Bundled with
+   * the client rather than fetched on connect: every client with the default options fetched it
+   * before its first streamed text anyway, so the page paid the same bytes and one request more.
+   */
+  children =
+    options.subagents === false
+      ? undefined
+      : createSubagentRouter(
+          {
+            get,
+            peek: store.peek,
+            update,
+            now,
+            diagnose,
+            withSession,
+            createSessionState,
+            // A child's updates are read as the connection's ACP version speaks them, like its parent's.
+            applySessionUpdate: (session, raw, at) => applySessionUpdate(session, raw, at, get().agent?.protocolVersion),
+            applyChildTerminalUpdate: (snapshot, sessionId, childId, raw, at) =>
+              applyChildTerminalUpdate(snapshot, sessionId, childId, raw, at, snapshot.agent?.protocolVersion),
+            strays: sessions.strayUpdates,
+          },
+          [readContentBlock, appendBlock, textOf, appendItem, replaceItem, closeOpenThought],
+        );
   const turns = createTurns(get, update, now, connection, pending.cancelSession, store.peek);
 
   // The less frequent actions (session-actions.ts), fetched once the first connection is ready.

@@ -1,6 +1,6 @@
 /**
- * Child sessions (ACP's sub-agents): the routing of their traffic, fetched when a client with the
- * `subagents` option connects (before `initialize`, so it is in place before the first update).
+ * Child sessions (ACP's sub-agents): the routing of their traffic, made with the client unless
+ * `subagents: false` (in place before the first update).
  * A `subagent_update` on a known session records the child on it; one on a known child
  * records a child of that child (any depth: every descendant is kept flat on the top-level
  * session's `subagents`, with its immediate parent in `parentSessionId`). A `session/update`
