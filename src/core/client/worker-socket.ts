@@ -19,6 +19,9 @@ export interface WorkerSocketOptions {
   exactFrames(): boolean;
 }
 
+/** The worker's `name` (`self.name` inside it). */
+export const SOCKET_WORKER_NAME = 'acp-react socket';
+
 type SocketConstructor = new (url: string | URL, protocols?: string | string[]) => WebSocket;
 
 /** The page's worker: undefined until the first socket, null once it failed to start. */
@@ -31,7 +34,8 @@ class SocketWorkerHost {
 
   constructor() {
     // The form bundlers recognise to emit the worker as a file of its own: keep it literal.
-    this.worker = new Worker(new URL('./socket-worker.js', import.meta.url), { type: 'module' });
+    // Named so it can be told apart (devtools, tests) where a bundler names its file by a hash.
+    this.worker = new Worker(new URL('./socket-worker.js', import.meta.url), { type: 'module', name: SOCKET_WORKER_NAME });
     this.worker.addEventListener('message', (event: MessageEvent<FromSocketWorker>) => this.sockets.get(event.data.id)?.receive(event.data));
     this.worker.addEventListener('error', (event) => {
       // Handled here (every socket goes on without the worker), not reported again by the page.
