@@ -64,8 +64,6 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
 
   /** Made on the first connection (with the workspace module); it outlives reconnects. */
   let terminals: TerminalManager | undefined;
-  /** Made after the sessions (below), whose early updates it adopts. */
-  let children: SubagentRouter | undefined;
   /** Whose a child session's requests are (null for any other session id). */
   const owner = (sessionId: string) => children?.owner(sessionId);
   const serveWorkspace = async (app: acp.ClientApp) => {
@@ -144,7 +142,8 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
    * the client rather than fetched on connect: every client with the default options fetched it
    * before its first streamed text anyway, so the page paid the same bytes and one request more.
    */
-  children =
+  // Made after the sessions, whose early updates it adopts; the closures above read it only later.
+  const children: SubagentRouter | undefined =
     options.subagents === false
       ? undefined
       : createSubagentRouter(
