@@ -182,6 +182,42 @@ describe('acp-react-bridge --shared: several pages on one agent', () => {
     expect(Object.values(after.answers)).toEqual([1]);
   });
 
+  it('tells the other pages a form was answered, by whom, without its values', async () => {
+    const { url } = await sharedBridge();
+    const a = await Page.open(url, 'page A');
+    const sessionId = await a.newSession();
+    const b = await Page.open(url, 'page B');
+    await b.attach(sessionId);
+    a.raw.send(prompt('turn', sessionId, 'elicit'));
+    const ask = await b.waitFor((message) => message.method === 'elicitation/create');
+    b.raw.send({ jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { name: 'secret name' } } });
+    const resolved = await a.waitFor((message) => message.method === '_acp-react/bridge/session/request_resolved');
+    expect(resolved.params).toMatchObject({ sessionId, method: 'elicitation/create', by: { name: 'page B' }, result: { action: 'accept' } });
+    expect(JSON.stringify(resolved)).not.toContain('secret name');
+    await a.waitFor((message) => chunkText(message)?.includes('secret name') ?? false);
+  });
+
+  it('takes a queued prompt back on $/cancel_request, and a page’s own queued prompts on its session/cancel', async () => {
+    const { url } = await sharedBridge();
+    const a = await Page.open(url, 'page A');
+    const sessionId = await a.newSession();
+    const b = await Page.open(url, 'page B');
+    await b.attach(sessionId);
+    a.raw.send(prompt('long', sessionId, 'wait'));
+    await b.waitFor((message) => chunkText(message) === 'waiting');
+    b.raw.send(prompt('queued-1', sessionId, 'flood 1 1'));
+    b.raw.send(prompt('queued-2', sessionId, 'flood 1 1'));
+    b.raw.send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'queued-1' } });
+    expect((await b.waitFor((message) => message.id === 'queued-1')).error).toMatchObject({ code: -32800 });
+    b.raw.send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId } });
+    expect((await b.waitFor((message) => message.id === 'queued-2')).result).toEqual({ stopReason: 'cancelled' });
+    // A's turn is the agent's to end; the queued ones never reached it.
+    a.raw.send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'long' } });
+    await a.waitFor((message) => message.id === 'long');
+    const started = a.logged(sessionId).filter((message) => message.method === '_acp-react/bridge/session/turn_started');
+    expect(started).toHaveLength(1);
+  });
+
   it('queues prompts from two controllers in arrival order, each its own turn', async () => {
     const { url } = await sharedBridge();
     const a = await Page.open(url, 'page A');
@@ -234,6 +270,31 @@ describe('acp-react-bridge --shared: several pages on one agent', () => {
     expect(closes).toEqual(Array(3).fill({ code: 1011, reason: 'agent exited with code 3' }));
     for (const page of [a, b, c]) {
       expect(page.messages.find((m) => m.method === '_acp-react/bridge/agent_process')?.params).toMatchObject({ exit: { code: 3 } });
+    }
+  });
+
+  it('attaches with historyPolicy "none" (live only) and "pending_only" (the requests waiting for an answer)', async () => {
+    const { url } = await sharedBridge();
+    const a = await Page.open(url, 'page A');
+    const sessionId = await a.newSession();
+    await a.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'flood 3 1' }] });
+    a.raw.send(prompt('turn', sessionId, 'permission'));
+    const ask = await a.waitFor((message) => message.method === 'session/request_permission');
+
+    const live = await Page.open(url, 'live only');
+    const none = await live.attach(sessionId, { historyPolicy: 'none' });
+    expect(live.logged(sessionId)).toEqual([]);
+    expect((none.result as { seq: number }).seq).toBe(seqOf(ask));
+
+    const pending = await Page.open(url, 'pending only');
+    await pending.attach(sessionId, { historyPolicy: 'pending_only' });
+    expect(pending.logged(sessionId)).toEqual([ask]);
+
+    a.raw.send({ jsonrpc: '2.0', id: ask.id, result: { outcome: { outcome: 'selected', optionId: 'allow' } } });
+    // From here both get the live stream.
+    for (const page of [live, pending]) {
+      const resolved = await page.waitFor((message) => message.method === '_acp-react/bridge/session/request_resolved');
+      expect(seqOf(resolved)).toBe(seqOf(ask) + 1);
     }
   });
 
