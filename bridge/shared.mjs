@@ -12,10 +12,8 @@
  *
  * What makes one agent process serve many pages:
  *
- * 1. **`initialize` is answered from a cache.** An ACP agent accepts `initialize` once per
- *    process, but every page starts with it. The first successful result is kept and a later
- *    `initialize` is answered by the bridge with that result and the new request's id (an
- *    `initialize` that arrives while the first is still being answered waits for that answer).
+ * 1. **`initialize` is answered from a cache** (`shared-initialize.mjs`): an agent accepts it once
+ *    per process, but every page starts with it.
  * 2. **Request ids are rewritten.** Every page numbers its requests from 0: requests to the agent
  *    get bridge-wide unique ids, mapped back on the way out; responses for a page that has gone
  *    are dropped. `$/cancel_request` is rewritten to match.
@@ -31,7 +29,8 @@
  */
 import { createAgentReporter } from './agent-report.mjs';
 import { CloseCode } from './client-socket.mjs';
-import { BridgeNotifications, featuresNotification, readPageHandshake, withBridgeMeta } from './handshake.mjs';
+import { BridgeNotifications } from './handshake.mjs';
+import { createInitializeCache } from './shared-initialize.mjs';
 import { errorMessage, isObject, isRequest, isResponse } from './jsonrpc.mjs';
 import { serveAttachMethods } from './shared-attach.mjs';
 import { SharedPage } from './shared-page.mjs';
@@ -49,6 +48,11 @@ import { createTurns } from './shared-turns.mjs';
  * @property {boolean} [turn] the session's active turn (answered through the turn queue)
  */
 
+/** The methods that open or run a session: the bridge holds (and logs) the session they name. */
+const SESSION_OPENERS = new Set(['session/prompt', 'session/load', 'session/resume']);
+/** What a page attached to a session as an observer may not do there. */
+const OBSERVER_BOUND = new Set(['session/prompt', 'session/cancel', 'session/set_mode', 'session/set_model', 'session/set_config_option']);
+
 /** @param {unknown} id */
 const idKey = (id) => `${typeof id}:${String(id)}`;
 
@@ -57,24 +61,16 @@ export class SharedAgent {
   #killTimeoutMs;
   #bufferLimit;
   #log;
-  #features;
-  #version;
   /** @type {import('./agent-process.mjs').AgentProcess | undefined} */
   #agent;
   /** @type {Set<SharedPage>} */
   #pages = new Set();
   /** @type {Map<string, SharedSession>} */
   #sessions = new Map();
-  /** The agent's own result of the first `initialize`. @type {{ result: unknown } | undefined} */
-  #initializeResult;
-  /** Set while the agent has not answered the first `initialize` yet. */
-  #initializeInFlight = false;
-  /** Pages that sent `initialize` while the first one was still in flight: answered with its result. */
-  /** @type {{ page: SharedPage, id: import('./jsonrpc.mjs').JsonRpcId }[]} */
-  #initializeWaiters = [];
   #nextId = 1;
   /** @type {Map<number, InFlightRequest>} */
   #inFlight = new Map();
+  #initialize;
   #turns = createTurns({ forward: (page, message, session) => this.#forward(page, message, session, true) });
   #requests = createAgentRequests({
     controllers: () => [...this.#pages].filter((page) => page.initialized && page.role === 'controller'),
@@ -82,7 +78,7 @@ export class SharedAgent {
   });
   #reporter = createAgentReporter({
     send: (text) => this.#pages.forEach((page) => page.send(text)),
-    initialized: () => this.#initializeResult !== undefined,
+    initialized: () => this.#initialize.done,
   });
 
   /**
@@ -93,8 +89,7 @@ export class SharedAgent {
     this.#killTimeoutMs = options.killTimeoutMs;
     this.#bufferLimit = options.sharedBufferBytes;
     this.#log = options.log;
-    this.#features = options.features;
-    this.#version = options.version;
+    this.#initialize = createInitializeCache({ features: options.features, version: options.version, isOpen: (page) => this.#pages.has(page) });
   }
 
   /** The running agent's pid, if any. */
@@ -154,9 +149,7 @@ export class SharedAgent {
     this.#pages.clear();
     this.#sessions.clear();
     this.#requests.clear();
-    this.#initializeResult = undefined;
-    this.#initializeInFlight = false;
-    this.#initializeWaiters = [];
+    this.#initialize.reset();
     this.#inFlight.clear();
   }
 
@@ -167,7 +160,7 @@ export class SharedAgent {
     for (const attachment of [...page.attachments.values()]) this.#detach(attachment);
     if (![...this.#pages].some((other) => other.role === 'controller' && other.initialized)) this.#requests.noControllers();
     const agent = this.#agent;
-    if (agent && this.#pages.size === 0 && this.#initializeResult === undefined) {
+    if (agent && this.#pages.size === 0 && !this.#initialize.done) {
       this.#log('info', `${page.label}: detached; the shared agent had not answered initialize, so it is stopped (the next connection starts a new one)`);
       this.#reset();
       void agent.stop(this.#killTimeoutMs);
@@ -206,11 +199,6 @@ export class SharedAgent {
     return undefined;
   }
 
-  /** @param {SharedPage} page */
-  #pageFeatures(page) {
-    return { ...this.#features, shared: /** @type {const} */ ({ role: page.role, pageId: page.pageId }) };
-  }
-
   /**
    * @param {SharedPage} page
    * @param {Record<string, unknown>} message
@@ -243,14 +231,25 @@ export class SharedAgent {
       if (!served) fail(-32601, `Method not available with --shared: ${method}`);
       return;
     }
-    if (isRequest(message) && method === 'initialize') return this.#initialize(page, message);
+    if (isRequest(message) && method === 'initialize') {
+      const forwarded = this.#initialize.request(page, message);
+      return forwarded && this.#forward(page, forwarded, undefined);
+    }
 
     if (method === '$/cancel_request') {
       if (this.#turns.cancelRequest(this.#sessions.values(), page, params.requestId)) return;
       const bridgeId = page.bridgeIds.get(idKey(params.requestId));
       return this.#send(page, bridgeId === undefined ? message : { ...message, params: { ...params, requestId: bridgeId } });
     }
-    const session = typeof params.sessionId === 'string' ? this.#session(params.sessionId) : undefined;
+    const sessionId = typeof params.sessionId === 'string' ? params.sessionId : undefined;
+    // Only what opens or runs a session makes the bridge hold it; other methods name one it may hold.
+    const session = sessionId === undefined ? undefined : SESSION_OPENERS.has(method) ? this.#session(sessionId) : this.#sessions.get(sessionId);
+    // A controller page attached to a session as an observer is one there.
+    if (session?.attachmentOf(page)?.role === 'observer' && OBSERVER_BOUND.has(method)) {
+      if (isRequest(message)) return fail(OBSERVER_ERROR, observerRefusal(`${method} in a session this page watches`));
+      const error = { code: OBSERVER_ERROR, message: observerRefusal(`${method} in a session this page watches`) };
+      return page.send(JSON.stringify({ jsonrpc: '2.0', method: BridgeNotifications.refused, params: { method, error } }));
+    }
     if (method === 'session/cancel' && session) this.#turns.cancelQueued(session, page);
     if (!isRequest(message)) return this.#send(page, message);
 
@@ -263,36 +262,6 @@ export class SharedAgent {
     // Resuming attaches from now: whatever the agent says about the session from here on reaches the page.
     if (session && method === 'session/resume' && !session.attachmentOf(page)) session.attach(page, 'controller', session.log.lastSeq);
     this.#forward(page, message, session);
-  }
-
-  /**
-   * @param {SharedPage} page
-   * @param {Record<string, unknown>} message
-   */
-  #initialize(page, message) {
-    const forwarded = readPageHandshake(message, { terminalAuth: false }).forwarded;
-    const params = isObject(forwarded.params) ? forwarded.params : {};
-    const info = isObject(params.clientInfo) ? params.clientInfo : {};
-    if (typeof info.name === 'string' && info.name.trim() !== '') page.info.name = (typeof info.title === 'string' && info.title) || info.name;
-    if (typeof info.version === 'string') page.info.version = info.version;
-    const id = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
-    if (this.#initializeResult) return this.#answerInitialize(page, { jsonrpc: '2.0', id, result: this.#initializeResult.result });
-    if (this.#initializeInFlight) return void this.#initializeWaiters.push({ page, id });
-    this.#initializeInFlight = true;
-    this.#forward(page, forwarded, undefined);
-  }
-
-  /**
-   * Answers a page's `initialize` with the agent's answer, and the bridge's features for this page.
-   * @param {SharedPage} page
-   * @param {Record<string, unknown>} response the agent's, with the page's id
-   */
-  #answerInitialize(page, response) {
-    if (!('result' in response)) return page.send(JSON.stringify(response));
-    const features = this.#pageFeatures(page);
-    page.send(JSON.stringify({ ...response, result: withBridgeMeta(response.result, features, this.#version) }));
-    page.send(featuresNotification(features, this.#version));
-    page.initialized = true;
   }
 
   /**
@@ -351,7 +320,7 @@ export class SharedAgent {
     if (page.bridgeIds.get(idKey(entry.originalId)) === message.id) page.bridgeIds.delete(idKey(entry.originalId));
     /** @type {Record<string, unknown>} */
     const reply = { ...message, id: entry.originalId };
-    if (method === 'initialize') return this.#settleInitialize(page, reply);
+    if (method === 'initialize') return this.#initialize.settle(page, reply);
     if (entry.turn && session) return this.#turns.ended(session, reply);
     if (!this.#pages.has(page)) {
       this.#log('info', `shared agent: dropped the response to "${method}" from a page that has disconnected`);
@@ -374,20 +343,5 @@ export class SharedAgent {
       this.#sessions.delete(session.id);
     }
     page.send(JSON.stringify(reply));
-  }
-
-  /**
-   * Records the agent's answer to the first `initialize` and answers the pages that asked meanwhile.
-   * @param {SharedPage} page
-   * @param {Record<string, unknown>} response
-   */
-  #settleInitialize(page, response) {
-    this.#initializeInFlight = false;
-    if ('result' in response && !this.#initializeResult) this.#initializeResult = { result: response.result };
-    const waiters = this.#initializeWaiters;
-    this.#initializeWaiters = [];
-    for (const waiting of [{ page, id: response.id }, ...waiters]) {
-      if (this.#pages.has(waiting.page)) this.#answerInitialize(waiting.page, { ...response, id: waiting.id });
-    }
   }
 }

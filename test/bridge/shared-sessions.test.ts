@@ -339,6 +339,19 @@ describe('acp-react-bridge --shared: observers', () => {
     expect(info).toMatchObject({ sessions: 1, answers: { [String(ask.id)]: 1 }, lastPermission: { outcome: { optionId: 'reject' } } });
   });
 
+  it('holds a controller page that attached as an observer to that role in the session', async () => {
+    const { url } = await sharedBridge();
+    const a = await Page.open(url, 'page A');
+    const sessionId = await a.newSession();
+    const b = await Page.open(url, 'page B');
+    expect((await b.attach(sessionId, { role: 'observer' })).result).toMatchObject({ role: 'observer' });
+    const refused = await b.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hi' }] });
+    expect(refused.error).toMatchObject({ code: -32050 });
+    b.raw.send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId } });
+    await b.waitFor((m) => m.method === '_acp-react/bridge/refused' && (m.params as { method?: string }).method === 'session/cancel');
+    expect(a.logged(sessionId).filter((m) => m.method === '_acp-react/bridge/session/turn_started')).toEqual([]);
+  });
+
   it('makes pages from loopback controllers when no token is set', async () => {
     const { url } = await sharedBridge();
     const a = await Page.open(url, 'page A');
