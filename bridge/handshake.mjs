@@ -34,11 +34,11 @@ export const BridgeMethods = /** @type {const} */ ({
   authTerminalResize: '_acp-react/bridge/auth_terminal/resize',
   /** `{ terminalId }` → `{}`: stop the sign-in program (a wrong code keeps it running). */
   authTerminalKill: '_acp-react/bridge/auth_terminal/kill',
-  /** `--shared`: `{ sessionId, role?, historyPolicy?, afterSeq? }` → `{ sessionId, role, pageId, seq, session, attached }`, after the replay. */
+  /** `--shared`: `{ sessionId, role?, historyPolicy?, afterSeq? }` → `{ sessionId, role, pageId, seq, cwd, session, attached }`, after the replay. */
   sessionAttach: '_acp-react/bridge/session/attach',
   /** `--shared`: `{ sessionId }` → `{ sessionId, status: 'detached' }`. */
   sessionDetach: '_acp-react/bridge/session/detach',
-  /** `--shared`: `{}` → `{ sessions: [{ sessionId, seq, running, attached }] }`. */
+  /** `--shared`: `{}` → `{ sessions: [{ sessionId, cwd, seq, running, attached }] }`. */
   sessions: '_acp-react/bridge/sessions',
 });
 
@@ -68,7 +68,7 @@ export const BridgeNotifications = /** @type {const} */ ({
   turnStarted: '_acp-react/bridge/session/turn_started',
   /** `--shared`, logged: `{ sessionId, by, stopReason }` or `{ sessionId, by, error }`. */
   turnEnded: '_acp-react/bridge/session/turn_ended',
-  /** `--shared`, logged: `{ sessionId, requestId, method, by, result?, error? }`, an agent request was answered. */
+  /** `--shared`, logged: `{ sessionId, requestId, method, by, toolCallId?, result?, error? }`, an agent request was answered. */
   requestResolved: '_acp-react/bridge/session/request_resolved',
   /** `--shared`: `{ sessionId, reason, firstSeq, seq }`, the page fell behind the log and is detached. */
   sessionReload: '_acp-react/bridge/session/reload',

@@ -55,6 +55,7 @@ export function serveAttachMethods(message, context) {
       answer({
         sessions: [...context.sessions.values()].map((session) => ({
           sessionId: session.id,
+          cwd: session.cwd,
           seq: session.log.lastSeq,
           running: session.active?.kind === 'prompt',
           attached: session.presence(),
@@ -103,5 +104,5 @@ function attach(params, { page, sessions, requests }, answer, fail) {
   }
   const attachment = session.attach(page, role, historyPolicy === 'full' ? afterSeq : log.lastSeq);
   if (historyPolicy === 'pending_only') for (const text of requests.pendingIn(session)) page.send(text);
-  answer({ sessionId, role: attachment.role, pageId: page.pageId, seq: log.lastSeq, session: session.setup, attached: session.presence() });
+  answer({ sessionId, role: attachment.role, pageId: page.pageId, seq: log.lastSeq, cwd: session.cwd, session: session.setup, attached: session.presence() });
 }

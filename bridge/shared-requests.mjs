@@ -25,6 +25,7 @@ const REMEMBERED = 256;
  * @property {string} method
  * @property {import('./shared-session.mjs').SharedSession | undefined} session
  * @property {string} text the request as sent to pages
+ * @property {string} [toolCallId] a permission's tool call, for pages that know it by that (the RFD's `permission_resolved` names it)
  */
 
 /** @param {unknown} id */
@@ -52,6 +53,7 @@ export function createAgentRequests({ controllers, sendToAgent }) {
     sendToAgent(response);
     /** @type {Record<string, unknown>} */
     const params = { sessionId: request.session?.id ?? null, requestId: request.id, method: request.method, by };
+    if (request.toolCallId !== undefined) params.toolCallId = request.toolCallId;
     if (isObject(response.error)) params.error = { code: response.error.code, message: response.error.message };
     else if (request.method === 'session/request_permission') params.result = response.result;
     else if (isObject(response.result) && typeof response.result.action === 'string') params.result = { action: response.result.action };
@@ -77,6 +79,8 @@ export function createAgentRequests({ controllers, sendToAgent }) {
       const id = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
       /** @type {OpenRequest} */
       const request = { id, method: String(message.method), session, text: '' };
+      const params = isObject(message.params) ? message.params : {};
+      if (isObject(params.toolCall) && typeof params.toolCall.toolCallId === 'string') request.toolCallId = params.toolCall.toolCallId;
       open.set(idKey(id), request);
       if (session) {
         session.publish(message);

@@ -32,6 +32,8 @@ export class SharedSession {
   log;
   /** The agent's result of the method that opened the session (modes, models, options), if seen. @type {unknown} */
   setup = null;
+  /** The working directory it was opened with, if seen. @type {string | null} */
+  cwd = null;
   /** @type {Set<import('./shared-page.mjs').Attachment>} */
   attachments = new Set();
   /** @type {ActiveTurn | null} */

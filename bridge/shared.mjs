@@ -46,6 +46,7 @@ import { createTurns } from './shared-turns.mjs';
  * @property {string} method
  * @property {SharedSession} [session] the session it is about
  * @property {boolean} [turn] the session's active turn (answered through the turn queue)
+ * @property {string} [cwd] the working directory a `session/new` named
  */
 
 /** The methods that open or run a session: the bridge holds (and logs) the session they name. */
@@ -259,6 +260,7 @@ export class SharedAgent {
       const by = attachment ? SharedPage.presence(attachment) : { pageId: page.pageId, name: page.info.name, role: page.role, since: new Date().toISOString() };
       return this.#turns.enqueue(session, { page, message, by });
     }
+    if (session && SESSION_OPENERS.has(method) && method !== 'session/prompt' && typeof params.cwd === 'string') session.cwd = params.cwd;
     // Resuming attaches from now: whatever the agent says about the session from here on reaches the page.
     if (session && method === 'session/resume' && !session.attachmentOf(page)) session.attach(page, 'controller', session.log.lastSeq);
     this.#forward(page, message, session);
@@ -274,7 +276,9 @@ export class SharedAgent {
   #forward(page, message, session, turn = false) {
     const bridgeId = this.#nextId++;
     const originalId = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
-    this.#inFlight.set(bridgeId, { page, originalId, method: String(message.method), session, turn });
+    const params = isObject(message.params) ? message.params : {};
+    const cwd = message.method === 'session/new' && typeof params.cwd === 'string' ? params.cwd : undefined;
+    this.#inFlight.set(bridgeId, { page, originalId, method: String(message.method), session, turn, cwd });
     page.bridgeIds.set(idKey(originalId), bridgeId);
     this.#send(page, { ...message, id: bridgeId });
   }
@@ -330,6 +334,7 @@ export class SharedAgent {
     if (method === 'session/new' && typeof result?.sessionId === 'string') {
       const created = this.#session(result.sessionId);
       created.setup = result;
+      created.cwd = entry.cwd ?? null;
       // From the start of its log: what the agent said about it before answering comes first.
       created.attach(page, 'controller', 0);
     } else if (method === 'session/resume' && session) {

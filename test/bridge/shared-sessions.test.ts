@@ -94,7 +94,7 @@ describe('acp-react-bridge --shared: several pages on one agent', () => {
     await a.waitFor((message) => chunkText(message)?.startsWith('200:') ?? false);
     const b = await Page.open(url, 'page B');
     const attached = await b.attach(sessionId);
-    expect(attached.result).toMatchObject({ sessionId, role: 'controller' });
+    expect(attached.result).toMatchObject({ sessionId, role: 'controller', cwd: process.cwd() });
     const { seq } = attached.result as { seq: number };
     expect(seq).toBeGreaterThan(200);
     // Everything logged before the answer came before it, and nothing else did.
@@ -162,7 +162,7 @@ describe('acp-react-bridge --shared: several pages on one agent', () => {
     const resolved = await Promise.all([a, b].map((page) => page.waitFor((message) => message.method === '_acp-react/bridge/session/request_resolved')));
     const winner = (resolved[0]?.params as { by: { name: string } }).by.name;
     expect(resolved[1]?.params).toEqual(resolved[0]?.params);
-    expect(resolved[0]?.params).toMatchObject({ sessionId, requestId: askA.id, method: 'session/request_permission' });
+    expect(resolved[0]?.params).toMatchObject({ sessionId, requestId: askA.id, method: 'session/request_permission', toolCallId: 'call-1' });
     const loser = winner === 'page A' ? b : a;
     const refused = await loser.waitFor((message) => message.method === '_acp-react/bridge/refused');
     expect(refused.params).toMatchObject({ requestId: askA.id, error: { code: -32051, message: `already answered by ${winner}` } });
