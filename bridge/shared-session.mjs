@@ -41,6 +41,7 @@ export class SharedSession {
   /** @type {QueuedTurn[]} */
   queue = [];
   #log;
+  #presenceQueued = false;
 
   /**
    * @param {string} id
@@ -136,9 +137,18 @@ export class SharedSession {
     return true;
   }
 
-  /** Tells every attached page who is attached now (not logged: it is state, not history). */
+  /**
+   * Tells every attached page who is attached now (not logged: it is state, not history). Once
+   * per tick, after what caused it has been answered: a page that opened or attached the session
+   * knows it by then.
+   */
   #announcePresence() {
-    const text = JSON.stringify({ jsonrpc: '2.0', method: BridgeNotifications.sessionPresence, params: { sessionId: this.id, attached: this.presence() } });
-    for (const attachment of this.attachments) attachment.page.send(text);
+    if (this.#presenceQueued) return;
+    this.#presenceQueued = true;
+    queueMicrotask(() => {
+      this.#presenceQueued = false;
+      const text = JSON.stringify({ jsonrpc: '2.0', method: BridgeNotifications.sessionPresence, params: { sessionId: this.id, attached: this.presence() } });
+      for (const attachment of this.attachments) attachment.page.send(text);
+    });
   }
 }
