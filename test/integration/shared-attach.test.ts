@@ -84,6 +84,18 @@ describe('createAcpClient({ attach }) on acp-react-bridge --shared', () => {
     expect(texts(live, sessionId, 'agent_message')).toEqual(['1:xxxx2:xxxx3:xxxx', '1:x2:x']);
   });
 
+  it('joins over Streamable HTTP as well: the history, then the live stream', async () => {
+    const { url, bridge } = await startTestBridge({ shared: true });
+    const a = await page(url, 'Ada');
+    const { sessionId } = await a.newSession({ cwd: process.cwd() });
+    await a.prompt(sessionId, 'flood 3 4');
+    const b = await page(bridge.httpUrl, 'Bob', { attach: { sessionId } });
+    const joined = await waitForSnapshot(b, (s) => s.sessions[sessionId]?.status === 'active', 10_000, 'attached over HTTP');
+    expect(texts(joined, sessionId, 'agent_message')).toEqual(['1:xxxx2:xxxx3:xxxx']);
+    await a.prompt(sessionId, 'flood 1 1');
+    await waitForSnapshot(b, (s) => texts(s, sessionId, 'agent_message').at(-1) === '1:x', 10_000, 'live over HTTP');
+  });
+
   it('shows a permission another page answered as answered, by whom, and never sends the agent a second answer', async () => {
     const { url } = await startTestBridge({ shared: true });
     const a = await page(url, 'Ada');
