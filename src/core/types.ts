@@ -435,6 +435,8 @@ export interface ElicitationState {
   status: ElicitationStatus;
   /** The response sent (for `accepted` forms, the submitted content). */
   response: acp.CreateElicitationResponse | null;
+  /** On acp-react-bridge `--shared`: the name of the page whose answer the agent got, when not this one's (its values stay there). */
+  answeredBy?: string | null;
   createdAt: number;
 }
 

@@ -147,6 +147,24 @@ describe('createAcpClient({ attach }) on acp-react-bridge --shared', () => {
     expect(methods).not.toContain('session/resume');
   });
 
+  it('settles a form another page answered, without its values', async () => {
+    const { url } = await startTestBridge({ shared: true });
+    const a = await page(url, 'Ada');
+    const { sessionId } = await a.newSession({ cwd: process.cwd() });
+    const b = await page(url, 'Bob', { attach: { sessionId } });
+    await waitForSnapshot(b, (s) => s.sessions[sessionId]?.status === 'active', 10_000, 'attached');
+    const turn = a.prompt(sessionId, 'elicit');
+    const [, onB] = await Promise.all(
+      [a, b].map((client) => waitForSnapshot(client, (s) => s.elicitations.some((e) => e.status === 'pending'), 10_000, 'the form')),
+    );
+    const form = onB?.elicitations.find((e) => e.status === 'pending');
+    b.respondToElicitation(form?.requestId ?? '', { action: 'accept', content: { name: 'Bob' } });
+    const settled = await waitForSnapshot(a, (s) => s.elicitations.every((e) => e.status !== 'pending'), 10_000, 'settled on Ada');
+    expect(settled.elicitations[0]).toMatchObject({ status: 'accepted', answeredBy: 'Bob' });
+    expect(JSON.stringify(settled.elicitations[0])).not.toContain('"name":"Bob"');
+    expect(await turn).toBe('end_turn');
+  });
+
   it('catches up after a dropped connection from the last entry it saw: what it missed, once', async () => {
     const { url } = await startTestBridge({ shared: true });
     const a = await page(url, 'Ada');

@@ -12,7 +12,7 @@
  * - The bridge's notifications about a session are applied in the order they came, with the
  *   updates around them (from the tap, not the SDK's later dispatch): `turn_started` shows another
  *   page's prompt in the thread, `presence` becomes `session.attached` (and this page's `role`),
- *   `request_resolved` settles a permission another page answered ("answered by"), `reload` marks
+ *   `request_resolved` settles a permission or a form another page answered (`answeredBy`), `reload` marks
  *   a session this page fell behind on as lost, `refused` is a diagnostic.
  */
 import type * as acp from '@agentclientprotocol/sdk';
@@ -57,6 +57,7 @@ export interface AttachHost {
   now(): number;
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   answerPermission: PendingRequests['answerPermission'];
+  answerElicitation: PendingRequests['answerElicitation'];
   endedSessions: Set<string>;
   error(code: 'invalidParams', message: string): Error;
   normalize(error: unknown): { code: number | string; message: string };
@@ -80,6 +81,11 @@ export function createAttach(host: AttachHost): Attach {
   const { get, update } = host;
   /** The last sequence number seen, per session. */
   const seqs = new Map<string, number>();
+  /**
+   * The forms the agent asked for on a shared session, by JSON-RPC id: the client's state knows
+   * them by a local id, so one answered elsewhere is found by its session, message and tool call.
+   */
+  const forms = new Map<unknown, { sessionId: string; message: unknown; toolCallId: unknown }>();
   /** This client's page ids, one per connection: its own prompts are in its thread already. */
   const ownPages = new Set<string>();
   const current = get().agent?.bridge?.features.shared?.pageId;
@@ -132,7 +138,10 @@ export function createAttach(host: AttachHost): Attach {
         );
         return;
       case 'session/request_resolved': {
-        if (!isString(params.toolCallId) || (by !== null && !byOther)) return;
+        if (by !== null && !byOther) return;
+        const answeredBy = by ? String(by.name) : null;
+        if (params.method === 'elicitation/create') return settleForm(params, answeredBy);
+        if (!isString(params.toolCallId)) return;
         const request = get().permissionRequests.find(
           (r) => r.sessionId === sessionId && r.status === 'pending' && r.toolCall.toolCallId === params.toolCallId,
         );
@@ -141,7 +150,6 @@ export function createAttach(host: AttachHost): Attach {
         const optionId = outcome && isString(outcome.optionId) ? outcome.optionId : null;
         // Who answered goes on first, so the request is never seen settled without it; then it is
         // settled here without asking anyone (the bridge refuses the answer this page's SDK then sends).
-        const answeredBy = by ? String(by.name) : null;
         update((s) => ({ ...s, permissionRequests: s.permissionRequests.map((r) => (r.requestId === request.requestId ? { ...r, answeredBy } : r)) }));
         host.answerPermission(request.requestId, { optionId, status: optionId === null ? 'cancelled' : 'answered' });
         return;
@@ -166,6 +174,21 @@ export function createAttach(host: AttachHost): Attach {
     }
   }
 
+  /** A form another page answered: settled with its action only (the values stay with the agent). */
+  function settleForm(params: Record<string, unknown>, answeredBy: string | null) {
+    const asked = forms.get(params.requestId);
+    forms.delete(params.requestId);
+    if (!asked) return;
+    const form = get().elicitations.find(
+      (e) => e.sessionId === asked.sessionId && e.status === 'pending' && e.message === asked.message && e.toolCallId === (asked.toolCallId ?? null),
+    );
+    if (!form) return;
+    const action = isRecord(params.result) ? params.result.action : undefined;
+    const status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
+    update((s) => ({ ...s, elicitations: s.elicitations.map((e) => (e.requestId === form.requestId ? { ...e, answeredBy } : e)) }));
+    host.answerElicitation(form.requestId, { action: action === 'accept' || action === 'decline' ? action : 'cancel' }, status);
+  }
+
   // Every inbound message passes here, in order, after the tap has handled it.
   const inbound = host.tap.message;
   host.tap.message = (msg) => {
@@ -176,6 +199,11 @@ export function createAttach(host: AttachHost): Attach {
       if (typeof seq === 'number' && isString(params.sessionId) && seq > (seqs.get(params.sessionId) ?? 0)) seqs.set(params.sessionId, seq);
       const method = (msg as { method?: unknown }).method;
       if (isString(method) && method.startsWith(BRIDGE)) apply(method, params);
+      if (method === 'elicitation/create' && isString(params.sessionId)) {
+        forms.set((msg as { id?: unknown }).id, { sessionId: params.sessionId, message: params.message, toolCallId: params.toolCallId });
+        // Bounded: a form nobody resolves (its session closed) is forgotten after a while.
+        if (forms.size > 64) forms.delete(forms.keys().next().value);
+      }
     }
     return consumed;
   };

@@ -164,6 +164,7 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
           diagnose,
           permissionPolicy: options.permissionPolicy,
           answerPermission: (requestId, answer) => pending.answerPermission(requestId, answer),
+          answerElicitation: pending.answerElicitation,
           extMethods,
           extNotifications,
           createSessionState,

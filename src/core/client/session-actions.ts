@@ -51,6 +51,7 @@ export interface ActionHost extends ClientHelpers {
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   permissionPolicy: PermissionPolicy | undefined;
   answerPermission: PendingRequests['answerPermission'];
+  answerElicitation: PendingRequests['answerElicitation'];
   /** The host's handlers of the agent's extension requests and notifications, by method (live: `onExtMethod` adds to them). */
   extMethods: Map<string, ExtMethodHandler>;
   extNotifications: Map<string, ExtNotificationHandler>;
