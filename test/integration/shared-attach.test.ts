@@ -165,6 +165,23 @@ describe('createAcpClient({ attach }) on acp-react-bridge --shared', () => {
     expect(await turn).toBe('end_turn');
   });
 
+  it('never shows a silent gap: a page that missed more than the bridge keeps gets its session marked lost, with why', async () => {
+    const { url } = await startTestBridge({ shared: true, sharedBufferBytes: 64 * 1024 });
+    const a = await page(url, 'Ada');
+    const { sessionId } = await a.newSession({ cwd: process.cwd() });
+    const proxy = await cuttableProxy(url);
+    const b = await page(proxy.url, 'Bob', { attach: { sessionId }, reconnect: FAST });
+    await waitForSnapshot(b, (s) => s.sessions[sessionId]?.status === 'active', 10_000, 'attached');
+
+    proxy.cut();
+    await waitForSnapshot(b, (s) => s.status !== 'ready', 10_000, 'the drop');
+    // More than the bound while Bob is away: the entries he missed are dropped from the log.
+    await a.prompt(sessionId, 'flood 500 256');
+    const lost = await waitForSnapshot(b, (s) => s.status === 'ready' && s.sessions[sessionId]?.status === 'lost', 10_000, 'the session marked lost');
+    expect(lost.sessions[sessionId]?.statusReason).toMatch(/--shared-buffer-bytes/);
+    expect(texts(lost, sessionId, 'agent_message')).toEqual([]);
+  });
+
   it('catches up after a dropped connection from the last entry it saw: what it missed, once', async () => {
     const { url } = await startTestBridge({ shared: true });
     const a = await page(url, 'Ada');

@@ -226,7 +226,7 @@ export function createAttach(host: AttachHost): Attach {
         { signal: options.signal },
       );
       ownPages.add(result.pageId);
-      if (result.seq > (seqs.get(sessionId) ?? 0)) seqs.set(sessionId, result.seq);
+      seqs.set(sessionId, Math.max(seqs.get(sessionId) ?? 0, result.seq));
       update((s) =>
         host.withSession(s, sessionId, (session) => ({
           ...withAttached(host.withSetup(session, result.session), Array.isArray(result.attached) ? result.attached : []),
@@ -256,10 +256,9 @@ export function createAttach(host: AttachHost): Attach {
     attach,
     async reattach(sessionId) {
       const role = get().sessions[sessionId]?.role;
-      const afterSeq = seqs.get(sessionId);
       try {
-        // Nothing seen to resume from: the whole session again, replacing the thread (never doubling it).
-        await attach(sessionId, afterSeq === undefined ? { role } : { role, afterSeq });
+        // The log is followed from the first message of the session this client saw (none seen: from 0).
+        await attach(sessionId, { role, afterSeq: seqs.get(sessionId) ?? 0 });
         return true;
       } catch (error) {
         if (host.normalize(error).code === LOG_BEHIND) return false;

@@ -77,6 +77,9 @@ export type SessionActions = OnDemandActions & {
   checkSessionOptions(options: NewSessionOptions): void;
 };
 
+const SHARED_LOG_BEHIND =
+  'This page missed more of the shared session than acp-react-bridge keeps (--shared-buffer-bytes), and the agent cannot load it again: open it again to see it from the start.';
+
 /** The notice in the thread of the new session that replaces one the agent could not replay. */
 const REPLAY_REFUSED = 'The agent could not replay this session; a new session was started.';
 
@@ -405,8 +408,14 @@ export function createSessionActions(host: ActionHost): SessionActions {
           _meta: session.setupMeta ?? undefined,
         };
         try {
-          // Attached through a shared bridge: from the last entry seen; else as below (a load when it fell out of the log).
-          if (session.role !== undefined && (await (await loadAttach()).reattach(session.sessionId))) continue;
+          // Attached through a shared bridge: from the last entry seen. When the bridge no longer
+          // holds what was missed, only a load (the whole session again) shows no gap; a resume would.
+          if (session.role !== undefined && !(await (await loadAttach()).reattach(session.sessionId))) {
+            if (caps.loadSession && session.role === 'controller') await actions.loadSession(session.sessionId, options);
+            else markLost(session.sessionId, SHARED_LOG_BEHIND);
+            continue;
+          }
+          if (session.role !== undefined) continue;
           if (caps.sessionCapabilities?.resume) await actions.resumeSession(session.sessionId, options);
           else if (caps.loadSession) await actions.loadSession(session.sessionId, options);
           else markLost(session.sessionId, 'The agent can neither resume nor load sessions, so this session could not be restored.');
