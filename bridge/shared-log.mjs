@@ -12,6 +12,8 @@ import { isObject } from './jsonrpc.mjs';
 
 /** The `_meta` key of an entry's sequence number. */
 export const SEQ_META_KEY = 'acp-react/seq';
+/** The `_meta` key naming the log of an entry about another session (a sub-agent's, in its parent's log). */
+export const LOG_META_KEY = 'acp-react/log';
 
 /** Dropped entries are compacted out of the array once this many have piled up at its start. */
 const COMPACT_AFTER = 1024;
@@ -27,9 +29,15 @@ export class SessionLog {
   #baseSeq = 1;
   #bytes = 0;
 
-  /** @param {number} limit bytes */
-  constructor(limit) {
+  #sessionId;
+
+  /**
+   * @param {number} limit bytes
+   * @param {string} sessionId the session whose log it is
+   */
+  constructor(limit, sessionId) {
     this.#limit = limit;
+    this.#sessionId = sessionId;
   }
 
   /** The number of the last entry logged (0 before the first). */
@@ -56,7 +64,9 @@ export class SessionLog {
     const seq = this.lastSeq + 1;
     const params = isObject(message.params) ? message.params : {};
     const meta = isObject(params._meta) ? params._meta : {};
-    const text = JSON.stringify({ ...message, params: { ...params, _meta: { ...meta, [SEQ_META_KEY]: seq } } });
+    // A sub-agent's message keeps its own session id: the log it is numbered in is named.
+    const stamp = params.sessionId === this.#sessionId ? { [SEQ_META_KEY]: seq } : { [SEQ_META_KEY]: seq, [LOG_META_KEY]: this.#sessionId };
+    const text = JSON.stringify({ ...message, params: { ...params, _meta: { ...meta, ...stamp } } });
     const size = Buffer.byteLength(text);
     this.#texts.push(text);
     this.#sizes.push(size);

@@ -49,7 +49,7 @@ export class SharedSession {
    */
   constructor(id, options) {
     this.id = id;
-    this.log = new SessionLog(options.limit);
+    this.log = new SessionLog(options.limit, id);
     this.#log = options.log;
   }
 

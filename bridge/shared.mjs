@@ -68,6 +68,8 @@ export class SharedAgent {
   #pages = new Set();
   /** @type {Map<string, SharedSession>} */
   #sessions = new Map();
+  /** Sub-agents' session ids → the top-level session whose log holds their messages. @type {Map<string, SharedSession>} */
+  #childOf = new Map();
   #nextId = 1;
   /** @type {Map<number, InFlightRequest>} */
   #inFlight = new Map();
@@ -149,6 +151,7 @@ export class SharedAgent {
     this.#agent = undefined;
     this.#pages.clear();
     this.#sessions.clear();
+    this.#childOf.clear();
     this.#requests.clear();
     this.#initialize.reset();
     this.#inFlight.clear();
@@ -195,7 +198,7 @@ export class SharedAgent {
    */
   #sessionOf(message) {
     const params = isObject(message.params) ? message.params : {};
-    if (typeof params.sessionId === 'string') return this.#session(params.sessionId);
+    if (typeof params.sessionId === 'string') return this.#childOf.get(params.sessionId) ?? this.#session(params.sessionId);
     if (typeof params.requestId === 'number') return this.#inFlight.get(params.requestId)?.session;
     return undefined;
   }
@@ -309,6 +312,11 @@ export class SharedAgent {
       for (const page of this.#pages) if (page.initialized) page.send(text);
       return;
     }
+    // A sub-agent announced on the session: its own messages go to this session's log (and pages).
+    const update = isObject(message.params) && isObject(message.params.update) ? message.params.update : {};
+    const child =
+      update.sessionUpdate === 'subagent_update' ? update.sessionId : update.sessionUpdate === 'subagent_spawned' ? update.subagentSessionId : undefined;
+    if (typeof child === 'string' && child !== session.id) this.#childOf.set(child, session);
     const active = session.active;
     // A session/load's replay is history the attached pages already have.
     if (active?.kind === 'load' && active.replayToPage) active.page.send(text);

@@ -7,7 +7,7 @@ const update = (text: string) => ({ jsonrpc: '2.0', method: 'session/update', pa
 
 describe('SessionLog', () => {
   it('numbers entries from 1 and stamps the number into params._meta, keeping what was there', () => {
-    const log = new SessionLog(1024);
+    const log = new SessionLog(1024, 's');
     expect(log.lastSeq).toBe(0);
     expect(log.firstSeq).toBe(1);
     const first = log.append(update('a'));
@@ -20,8 +20,8 @@ describe('SessionLog', () => {
   });
 
   it('drops the oldest entries past its bound, remembers where it starts, and never holds more than the bound', () => {
-    const size = Buffer.byteLength(new SessionLog(1e6).append(update('x'.repeat(100))).text);
-    const log = new SessionLog(size * 10);
+    const size = Buffer.byteLength(new SessionLog(1e6, 's').append(update('x'.repeat(100))).text);
+    const log = new SessionLog(size * 10, 's');
     for (let i = 0; i < 5000; i++) {
       log.append(update('x'.repeat(100)));
       expect(log.bytes).toBeLessThanOrEqual(size * 10);
@@ -38,7 +38,7 @@ describe('SessionLog', () => {
   });
 
   it('keeps the newest entry even when it alone is over the bound', () => {
-    const log = new SessionLog(10);
+    const log = new SessionLog(10, 's');
     log.append(update('small'));
     log.append(update('x'.repeat(100)));
     expect(log.firstSeq).toBe(2);

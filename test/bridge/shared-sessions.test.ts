@@ -298,6 +298,25 @@ describe('acp-react-bridge --shared: several pages on one agent', () => {
     }
   });
 
+  it('logs a sub-agent’s messages in its parent session’s log, so every page attached to the parent gets them', async () => {
+    const { url } = await sharedBridge();
+    const a = await Page.open(url, 'page A');
+    const sessionId = await a.newSession();
+    const b = await Page.open(url, 'page B');
+    await b.attach(sessionId);
+    await a.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'subagent' }] });
+    for (const page of [a, b]) {
+      const child = await page.waitFor((m) => (m.params as { sessionId?: string } | undefined)?.sessionId === `${sessionId}-child`);
+      expect(chunkText(child)).toBe('hello from the child');
+      // Numbered in the parent's log, which it names.
+      expect((child.params as { _meta: Record<string, unknown> })._meta).toMatchObject({ [SEQ]: expect.any(Number), 'acp-react/log': sessionId });
+    }
+    // A page attaching later gets it in the parent's history.
+    const c = await Page.open(url, 'page C');
+    await c.attach(sessionId);
+    expect(c.messages.some((m) => chunkText(m) === 'hello from the child')).toBe(true);
+  });
+
   it('refuses an attach to a session it does not hold', async () => {
     const { url } = await sharedBridge();
     const a = await Page.open(url, 'page A');

@@ -195,8 +195,11 @@ export function createAttach(host: AttachHost): Attach {
     const consumed = inbound(msg);
     const params = (msg as { params?: unknown }).params;
     if (isRecord(params)) {
-      const seq = isRecord(params._meta) ? params._meta[SEQ] : undefined;
-      if (typeof seq === 'number' && isString(params.sessionId) && seq > (seqs.get(params.sessionId) ?? 0)) seqs.set(params.sessionId, seq);
+      const meta = isRecord(params._meta) ? params._meta : {};
+      // A sub-agent's message is numbered in its top-level session's log, which `acp-react/log` names.
+      const log = isString(meta['acp-react/log']) ? meta['acp-react/log'] : params.sessionId;
+      const seq = meta[SEQ];
+      if (typeof seq === 'number' && isString(log) && seq > (seqs.get(log) ?? 0)) seqs.set(log, seq);
       const method = (msg as { method?: unknown }).method;
       if (isString(method) && method.startsWith(BRIDGE)) apply(method, params);
       if (method === 'elicitation/create' && isString(params.sessionId)) {
