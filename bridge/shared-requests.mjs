@@ -16,6 +16,8 @@ import { OBSERVER_ERROR, observerRefusal } from './shared-roles.mjs';
 
 /** The JSON-RPC error code of an answer that came after another. */
 export const ALREADY_ANSWERED = -32051;
+/** Requests that act on the page's workspace, answered by one page. */
+const WORKSPACE_METHOD = /^(fs|terminal)\//;
 /** How many answered requests are remembered, to name who answered to a late page. */
 const REMEMBERED = 256;
 
@@ -26,6 +28,7 @@ const REMEMBERED = 256;
  * @property {import('./shared-session.mjs').SharedSession | undefined} session
  * @property {string} text the request as sent to pages
  * @property {string} [toolCallId] a permission's tool call, for pages that know it by that (the RFD's `permission_resolved` names it)
+ * @property {import('./shared-page.mjs').SharedPage} [worker] the one page a workspace request went to
  */
 
 /** @param {unknown} id */
@@ -82,6 +85,16 @@ export function createAgentRequests({ controllers, sendToAgent }) {
       const params = isObject(message.params) ? message.params : {};
       if (isObject(params.toolCall) && typeof params.toolCall.toolCallId === 'string') request.toolCallId = params.toolCall.toolCallId;
       open.set(idKey(id), request);
+      // The workspace's requests (files, terminals) are work, not questions: one page does it, the
+      // one whose prompt is running (else a controller attached), never logged for the others.
+      if (session && WORKSPACE_METHOD.test(request.method)) {
+        const page = session.active?.kind === 'prompt' && session.attachmentOf(session.active.page)?.role === 'controller' ? session.active.page : undefined;
+        const worker = page ?? [...session.attachments].find((attachment) => attachment.role === 'controller')?.page;
+        if (!worker) return nobodyLeft(request, 'No controller is attached to this session to answer this request');
+        request.text = JSON.stringify(message);
+        request.worker = worker;
+        return worker.send(request.text);
+      }
       if (session) {
         session.publish(message);
         request.text = session.log.text(session.log.lastSeq) ?? JSON.stringify(message);
@@ -113,6 +126,12 @@ export function createAgentRequests({ controllers, sendToAgent }) {
       const attachment = request.session?.attachmentOf(page);
       const role = request.session ? attachment?.role : page.role;
       if (role !== 'controller') return refuse(OBSERVER_ERROR, observerRefusal(`an answer to ${request.method}`));
+      if (request.worker && request.worker !== page) return refuse(ALREADY_ANSWERED, `${request.method} went to another page of this session`);
+      if (request.worker) {
+        // Work done, not a decision: nothing to tell the other pages.
+        open.delete(key);
+        return sendToAgent({ ...response, jsonrpc: '2.0' });
+      }
       const by = attachment ? SharedPage.presence(attachment) : { pageId: page.pageId, name: page.info.name, role: page.role, since: '' };
       settle(request, by, { ...response, jsonrpc: '2.0' });
     },
@@ -124,6 +143,17 @@ export function createAgentRequests({ controllers, sendToAgent }) {
     orphaned(session) {
       for (const request of [...open.values()]) {
         if (request.session === session) nobodyLeft(request, 'The last controller of this session disconnected before answering this request');
+      }
+    },
+
+    /**
+     * A page left: the workspace requests it was doing are answered with an error (no other page
+     * has them to do).
+     * @param {import('./shared-page.mjs').SharedPage} page
+     */
+    pageLeft(page) {
+      for (const request of [...open.values()]) {
+        if (request.worker === page) nobodyLeft(request, 'The page doing this request disconnected before answering it');
       }
     },
 

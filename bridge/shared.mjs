@@ -161,6 +161,7 @@ export class SharedAgent {
   #leave(page) {
     if (!this.#pages.delete(page)) return;
     this.#turns.dropPage(this.#sessions.values(), page);
+    this.#requests.pageLeft(page);
     for (const attachment of [...page.attachments.values()]) this.#detach(attachment);
     if (![...this.#pages].some((other) => other.role === 'controller' && other.initialized)) this.#requests.noControllers();
     const agent = this.#agent;

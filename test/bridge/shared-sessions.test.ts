@@ -218,6 +218,20 @@ describe('acp-react-bridge --shared: several pages on one agent', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('sends a file request to the page whose prompt is running only: the agent works on one workspace', async () => {
+    const { url } = await sharedBridge();
+    const a = await Page.open(url, 'page A');
+    const sessionId = await a.newSession();
+    const b = await Page.open(url, 'page B');
+    await b.attach(sessionId);
+    b.raw.send(prompt('turn', sessionId, 'read'));
+    const read = await b.waitFor((m) => m.method === 'fs/read_text_file');
+    b.raw.send({ jsonrpc: '2.0', id: read.id, result: { content: 'from B' } });
+    expect((await b.waitFor((m) => m.id === 'turn')).result).toMatchObject({ stopReason: 'end_turn' });
+    await a.waitFor((m) => chunkText(m) === 'read: from B');
+    expect(a.messages.some((m) => m.method === 'fs/read_text_file')).toBe(false);
+  });
+
   it('queues prompts from two controllers in arrival order, each its own turn', async () => {
     const { url } = await sharedBridge();
     const a = await Page.open(url, 'page A');
