@@ -410,12 +410,12 @@ export function createSessionActions(host: ActionHost): SessionActions {
         try {
           // Attached through a shared bridge: from the last entry seen. When the bridge no longer
           // holds what was missed, only a load (the whole session again) shows no gap; a resume would.
-          if (session.role !== undefined && !(await (await loadAttach()).reattach(session.sessionId))) {
+          if (session.role !== undefined) {
+            if (await (await loadAttach()).reattach(session.sessionId)) continue;
             if (caps.loadSession && session.role === 'controller') await actions.loadSession(session.sessionId, options);
             else markLost(session.sessionId, SHARED_LOG_BEHIND);
             continue;
           }
-          if (session.role !== undefined) continue;
           if (caps.sessionCapabilities?.resume) await actions.resumeSession(session.sessionId, options);
           else if (caps.loadSession) await actions.loadSession(session.sessionId, options);
           else markLost(session.sessionId, 'The agent can neither resume nor load sessions, so this session could not be restored.');

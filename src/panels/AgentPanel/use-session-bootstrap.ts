@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { McpServer } from '@agentclientprotocol/sdk';
-import { toAcpError, type AcpErrorInfo } from '../../core/index.js';
+import { toAcpError, type AcpErrorInfo, type AcpSnapshot } from '../../core/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
 import { useAcpSelector, useConnection } from '../../react/hooks.js';
-import type { AcpSnapshot } from '../../core/index.js';
 
 export interface SessionBootstrapOptions {
   cwd: string;
