@@ -154,7 +154,7 @@ export async function main(argv, io = processIo) {
     );
   } else {
     const agentLine = [options.command, ...options.args].join(' ');
-    log('info', `agent: ${agentLine} (${options.shared ? 'one shared process, one client at a time' : 'one process per connection'})`);
+    log('info', `agent: ${agentLine} (${options.shared ? 'one shared process, any number of pages' : 'one process per connection'})`);
   }
   log(
     'info',
@@ -162,6 +162,14 @@ export async function main(argv, io = processIo) {
       (options.allowOrigins.length ? `, ${options.allowOrigins.join(', ')}` : ''),
   );
   if (options.token !== undefined) log('info', 'token required: ?token=<token> or subprotocol acp-token.<token>');
+  if (options.shared) {
+    log(
+      'info',
+      options.token === undefined
+        ? 'shared sessions: pages from this machine are controllers, others observers (set --token and --observer-token to choose)'
+        : `shared sessions: the token makes a controller${options.observerToken !== undefined ? ', the observer token an observer (read-only)' : ''}`,
+    );
+  }
   if (options.terminals) {
     log(
       'warn',

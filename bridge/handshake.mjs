@@ -34,6 +34,12 @@ export const BridgeMethods = /** @type {const} */ ({
   authTerminalResize: '_acp-react/bridge/auth_terminal/resize',
   /** `{ terminalId }` → `{}`: stop the sign-in program (a wrong code keeps it running). */
   authTerminalKill: '_acp-react/bridge/auth_terminal/kill',
+  /** `--shared`: `{ sessionId, role?, historyPolicy?, afterSeq? }` → `{ sessionId, role, pageId, seq, cwd, session, attached }`, after the replay. */
+  sessionAttach: '_acp-react/bridge/session/attach',
+  /** `--shared`: `{ sessionId }` → `{ sessionId, status: 'detached' }`. */
+  sessionDetach: '_acp-react/bridge/session/detach',
+  /** `--shared`: `{}` → `{ sessions: [{ sessionId, cwd, seq, running, attached }] }`. */
+  sessions: '_acp-react/bridge/sessions',
 });
 
 /** The bridge's notifications to the page. */
@@ -56,6 +62,18 @@ export const BridgeNotifications = /** @type {const} */ ({
    * is the last lines it wrote, bounded, with the bridge's secrets redacted.
    */
   agentProcess: '_acp-react/bridge/agent_process',
+  /** `--shared`: `{ sessionId, attached: Presence[] }`, to the pages attached, on each change. */
+  sessionPresence: '_acp-react/bridge/session/presence',
+  /** `--shared`, logged: `{ sessionId, prompt, by }`, a prompt went to the agent. */
+  turnStarted: '_acp-react/bridge/session/turn_started',
+  /** `--shared`, logged: `{ sessionId, by, stopReason }` or `{ sessionId, by, error }`. */
+  turnEnded: '_acp-react/bridge/session/turn_ended',
+  /** `--shared`, logged: `{ sessionId, requestId, method, by, toolCallId?, result?, error? }`, an agent request was answered. */
+  requestResolved: '_acp-react/bridge/session/request_resolved',
+  /** `--shared`: `{ sessionId, reason, firstSeq, seq }`, the page fell behind the log and is detached. */
+  sessionReload: '_acp-react/bridge/session/reload',
+  /** `--shared`: `{ method?, requestId?, error }`, a notification or an answer from the page was not forwarded. */
+  refused: '_acp-react/bridge/refused',
 });
 
 /**
@@ -63,6 +81,7 @@ export const BridgeNotifications = /** @type {const} */ ({
  * @property {boolean} envVarAuth restart the agent with an `env_var` method's values
  * @property {boolean} terminalAuth run a `terminal` sign-in method in a pseudo-terminal
  * @property {boolean} terminals serve the agent's `terminal/*` requests with real processes
+ * @property {false | { role: 'controller' | 'observer', pageId: string }} [shared] `--shared`: this page's role and id
  */
 
 /**

@@ -32,16 +32,18 @@ const EXPOSED_HEADERS = 'Acp-Connection-Id, Acp-Session-Id';
 /**
  * @typedef {object} HttpEndpointOptions
  * @property {(origin: string | undefined) => import('./auth.mjs').Verdict} checkOrigin
- * @property {(request: import('node:http').IncomingMessage) => import('./auth.mjs').Verdict} checkToken
+ * @property {(request: import('node:http').IncomingMessage) => AccessVerdict} checkToken
  * @property {() => boolean} isClosing the bridge is shutting down
- * @property {() => boolean} isBusy a new connection would be refused (the shared agent has a client)
- * @property {(channel: HttpChannel, target: unknown) => void} serve connects a new connection to an agent (the `target` its request was
- *   handled with: in launcher mode, the agent its path names)
+ * @property {(channel: HttpChannel, target: unknown, role: import('./shared-roles.mjs').PageRole | undefined) => void} serve connects a new
+ *   connection to an agent (the `target` its request was handled with: in launcher mode, the agent its path names; the `role` its
+ *   token gave it, with `--shared`)
  * @property {(who: string) => string} label a log label for a new connection
  * @property {number} maxMessageBytes largest request body
  * @property {number} idleTimeoutMs
  * @property {import('./log.mjs').Logger} log
  */
+
+/** @typedef {{ ok: true, role?: import('./shared-roles.mjs').PageRole } | { ok: false, reason: string }} AccessVerdict */
 
 /**
  * @param {HttpEndpointOptions} options
@@ -49,7 +51,7 @@ const EXPOSED_HEADERS = 'Acp-Connection-Id, Acp-Session-Id';
 export function createHttpEndpoint(options) {
   const { log, idleTimeoutMs } = options;
   /** Who sent the request being handled (for the label of a connection it opens) and what it connects to. */
-  /** @type {AsyncLocalStorage<{ who: string, target: unknown }>} */
+  /** @type {AsyncLocalStorage<{ who: string, target: unknown, role: import('./shared-roles.mjs').PageRole | undefined }>} */
   const requester = new AsyncLocalStorage();
   /** @type {Map<string, { channel: HttpChannel, streams: number, timer: NodeJS.Timeout | undefined }>} */
   const connections = new Map();
@@ -91,7 +93,7 @@ export function createHttpEndpoint(options) {
           connect: (stream) => {
             const store = requester.getStore();
             channel = new HttpChannel(stream, { label: options.label(store?.who ?? 'unknown') });
-            options.serve(channel, store?.target);
+            options.serve(channel, store?.target, store?.role);
             return { closed: channel.closed };
           },
         };
@@ -119,7 +121,7 @@ export function createHttpEndpoint(options) {
    * Answers the request and returns undefined when it stops there.
    * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
-   * @returns {{ who: string, answer: (status: number, text: string, quiet?: boolean) => void } | undefined}
+   * @returns {{ who: string, answer: (status: number, text: string, quiet?: boolean) => void, role: import('./shared-roles.mjs').PageRole | undefined } | undefined}
    */
   const admit = (request, response) => {
     const origin = request.headers.origin;
@@ -153,7 +155,7 @@ export function createHttpEndpoint(options) {
     if (options.isClosing()) return void answer(503, 'the bridge is shutting down');
     const tokenVerdict = options.checkToken(request);
     if (!tokenVerdict.ok) return void answer(401, tokenVerdict.reason);
-    return { who, answer };
+    return { who, answer, role: tokenVerdict.role };
   };
 
   /**
@@ -163,7 +165,7 @@ export function createHttpEndpoint(options) {
    * @param {NonNullable<ReturnType<typeof admit>>} admitted
    * @param {unknown} [target] what a connection this request opens connects to (launcher mode)
    */
-  const serve = (request, response, { who, answer }, target) => {
+  const serve = (request, response, { who, answer, role }, target) => {
     const connectionId = headerValue(request.headers[CONNECTION_HEADER]);
     const wantsEvents = /text\/event-stream/i.test(headerValue(request.headers.accept) ?? '');
     if ((request.method === 'GET' || request.method === 'HEAD') && !connectionId && !wantsEvents) {
@@ -174,10 +176,6 @@ export function createHttpEndpoint(options) {
         true,
       );
     }
-    if (request.method === 'POST' && !connectionId && options.isBusy()) {
-      return answer(503, 'busy: another client is using the shared agent; retry after it disconnects');
-    }
-
     if (request.method === 'GET') {
       response.setHeader('X-Accel-Buffering', 'no');
       // The first bytes of a stream go out at once (see above), not at the SDK's first keep-alive.
@@ -196,7 +194,7 @@ export function createHttpEndpoint(options) {
         });
       }
     }
-    requester.run({ who, target }, () => sdkHandler(request, response));
+    requester.run({ who, target, role }, () => sdkHandler(request, response));
   };
 
   /**

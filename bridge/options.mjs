@@ -34,6 +34,7 @@ export class UsageError extends Error {
  * @property {number} port
  * @property {string[]} allowOrigins
  * @property {string | undefined} token
+ * @property {string | undefined} observerToken
  * @property {boolean} shared
  * @property {boolean} terminals
  * @property {boolean} terminalAuth
@@ -70,8 +71,10 @@ Options:
   --token <secret>              Require this secret, sent as the "token" query parameter, as the
                                 WebSocket subprotocol "acp-token.<secret>" or, over HTTP, as
                                 "Authorization: Bearer <secret>". Default: $${TOKEN_ENV}.
-  --shared                      Keep one agent process across reconnects (one client at a time;
-                                a repeated initialize is answered from the first one's result).
+  --shared                      One agent process for any number of pages, across reconnects:
+                                pages attach to its sessions, see them live and answer its
+                                requests once (see "Shared sessions").
+  --observer-token <secret>     With --shared and --token: a second secret, for read-only pages.
   --agent <id>                  Start this agent of the ACP registry instead of a command: npx
                                 packages are installed first (before connections are accepted),
                                 uvx packages run when uv is installed; binaries are not downloaded.
@@ -89,8 +92,8 @@ Options:
                                 suffixes k, M, G = KiB, MiB, GiB).
   --kill-timeout <ms>           Grace period between SIGTERM and SIGKILL when stopping an agent
                                 (default ${DEFAULT_KILL_TIMEOUT_MS}).
-  --shared-buffer-bytes <n>     With --shared: agent output kept while no client is attached
-                                (default ${DEFAULT_SHARED_BUFFER_BYTES} = 16 MiB; more is dropped and logged).
+  --shared-buffer-bytes <n>     With --shared: the bound of each session's log (default ${DEFAULT_SHARED_BUFFER_BYTES} = 16 MiB;
+                                older entries are dropped, a page that needed them must reload).
   -h, --help                    Show this help.
   -v, --version                 Show the version.
 
@@ -123,6 +126,7 @@ export function parseCliArgs(argv, env = {}) {
         port: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         token: { type: 'string' },
+        'observer-token': { type: 'string' },
         shared: { type: 'boolean' },
         terminals: { type: 'boolean' },
         'terminal-auth': { type: 'boolean' },
@@ -163,6 +167,12 @@ export function parseCliArgs(argv, env = {}) {
   const token = values.token ?? (env[TOKEN_ENV] || undefined);
   if (values.terminals && values.shared) throw new UsageError("--terminals cannot be combined with --shared: a terminal belongs to one page's connection");
   if (token !== undefined && token === '') throw new UsageError('--token must not be empty');
+  const observerToken = values['observer-token'];
+  if (observerToken !== undefined) {
+    if (!values.shared || token === undefined)
+      throw new UsageError('--observer-token needs --shared and --token (it admits read-only pages to shared sessions)');
+    if (observerToken === '' || observerToken === token) throw new UsageError('--observer-token must not be empty nor the same as --token');
+  }
   if (values['terminal-auth'] && values.shared)
     throw new UsageError('--terminal-auth cannot be combined with --shared: signing in restarts the agent, which other pages use');
   if (values['terminal-auth'] && !isLoopbackHost(host)) {
@@ -185,6 +195,7 @@ export function parseCliArgs(argv, env = {}) {
         }
       }),
       token,
+      observerToken,
       shared: values.shared ?? false,
       terminals: values.terminals ?? false,
       terminalAuth: values['terminal-auth'] ?? false,

@@ -27,6 +27,7 @@ import { createHttpEndpoint, DEFAULT_HTTP_IDLE_TIMEOUT_MS } from './http-endpoin
 import { createStderrLogger } from './log.mjs';
 import { DEFAULT_HOST, DEFAULT_KILL_TIMEOUT_MS, DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_PORT, DEFAULT_SHARED_BUFFER_BYTES, TOKEN_ENV } from './options.mjs';
 import { SharedAgent } from './shared.mjs';
+import { pageRole } from './shared-roles.mjs';
 import { createAuthTerminalService } from './auth-terminal.mjs';
 import { createTerminalService } from './terminals.mjs';
 import { createLauncher } from './launcher.mjs';
@@ -43,13 +44,14 @@ const DEFAULT_PING_INTERVAL_MS = 30_000;
  * @property {string} [registry] with `launcher`: the `registry.json` to read instead of the bundled snapshot
  * @property {readonly string[]} [allowOrigins] extra allowed origins (`*` for any); loopback origins and no-Origin clients are always allowed
  * @property {string} [token] required token (`?token=` or subprotocol `acp-token.<token>`)
- * @property {boolean} [shared] one agent across reconnects, one client at a time
+ * @property {string} [observerToken] with `shared` and `token`: a second token, for read-only pages (observers)
+ * @property {boolean} [shared] one agent for any number of pages, across reconnects; pages attach to its sessions
  * @property {boolean} [terminals] serve the agent's `terminal/*` requests with real processes in the session's directory (not with `shared`)
  * @property {boolean} [terminalAuth] run the agent's `terminal` sign-in methods in a pseudo-terminal the page drives (needs the optional
  *   package `@lydell/node-pty`; loopback only; not with `shared`)
  * @property {number} [maxMessageBytes] largest message in either direction; default 32 MiB
  * @property {number} [killTimeoutMs] SIGTERM → SIGKILL grace period; default 5000
- * @property {number} [sharedBufferBytes] with `shared`: output kept while detached; default 16 MiB
+ * @property {number} [sharedBufferBytes] with `shared`: the bound of each session's log; default 16 MiB
  * @property {number} [pingIntervalMs] keepalive ping interval, `0` to disable; default 30000
  * @property {number} [httpIdleTimeoutMs] a Streamable HTTP connection whose event stream has not been open for this long is closed (its agent stopped); default 10000
  * @property {NodeJS.ProcessEnv} [env] the agent's environment; default `process.env` (without `ACP_BRIDGE_TOKEN`)
@@ -243,6 +245,7 @@ function createBridgeCore(options, caller, basePath = '') {
   const killTimeoutMs = options.killTimeoutMs ?? DEFAULT_KILL_TIMEOUT_MS;
   const log = options.log ?? createStderrLogger();
   const token = options.token;
+  const observerToken = options.observerToken;
   const allowOrigins = (options.allowOrigins ?? []).map(normalizeAllowedOrigin);
   const env = { ...(options.env ?? process.env) };
   delete env[TOKEN_ENV]; // the agent has no business knowing the bridge's secret
@@ -254,6 +257,16 @@ function createBridgeCore(options, caller, basePath = '') {
     throw new TypeError(`${caller}: \`launcher\` cannot be combined with \`shared\` (each connection starts the agent it names)`);
   if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes <= 0) throw new RangeError('maxMessageBytes must be a positive integer');
   if (token !== undefined && token === '') throw new TypeError('token must not be empty');
+  if (observerToken !== undefined) {
+    if (!options.shared || token === undefined) throw new TypeError(`${caller}: \`observerToken\` needs \`shared\` and \`token\` (it admits read-only pages)`);
+    if (observerToken === '' || observerToken === token) throw new TypeError('observerToken must not be empty nor the same as token');
+  }
+  /**
+   * The token check of a request; with `shared`, the page's role too (`shared-roles.mjs`).
+   * @param {import('node:http').IncomingMessage} request
+   * @returns {import('./http-endpoint.mjs').AccessVerdict}
+   */
+  const checkAccess = (request) => (options.shared ? pageRole({ token, observerToken }, request) : checkToken(token, request));
   if (options.terminals && options.shared)
     throw new TypeError(`${caller}: \`terminals\` cannot be combined with \`shared\` (a terminal belongs to one page's connection)`);
   if (options.terminalAuth && options.shared)
@@ -324,7 +337,7 @@ function createBridgeCore(options, caller, basePath = '') {
     maxPayload: maxMessageBytes,
     perMessageDeflate: false,
     clientTracking: false,
-    handleProtocols: (protocols) => selectProtocol(protocols, token),
+    handleProtocols: (protocols) => selectProtocol(protocols, token) || (observerToken !== undefined && selectProtocol(protocols, observerToken)),
   });
 
   /** @type {(request: import('node:http').IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void} */
@@ -343,8 +356,9 @@ function createBridgeCore(options, caller, basePath = '') {
     if (closing) return refuse(503, 'the bridge is shutting down');
     const originVerdict = checkOrigin(origin);
     if (!originVerdict.ok) return refuse(403, originVerdict.reason);
-    const tokenVerdict = checkToken(token, request);
+    const tokenVerdict = checkAccess(request);
     if (!tokenVerdict.ok) return refuse(401, tokenVerdict.reason);
+    const { role } = tokenVerdict;
     /** @type {import('./launcher.mjs').TargetVerdict} */
     const verdict = launcher ? launcher.target(routeOf(request)) : { ok: true, target: fixedTarget };
     if (!verdict.ok) return refuse(verdict.status, verdict.reason);
@@ -361,7 +375,7 @@ function createBridgeCore(options, caller, basePath = '') {
         return;
       }
       log('info', `${label}: connected${launcher ? ` to ${target.label}` : ''}`);
-      serve(client, target);
+      serve(client, target, role);
     });
   };
 
@@ -369,8 +383,9 @@ function createBridgeCore(options, caller, basePath = '') {
    * Connects a client (a WebSocket or a Streamable HTTP connection) to its agent.
    * @param {import('./client-socket.mjs').BridgeClient} client
    * @param {import('./launcher.mjs').LaunchTarget} target
+   * @param {import('./shared-roles.mjs').PageRole} [role] with `shared`, from the token or the address
    */
-  const serve = (client, target) => {
+  const serve = (client, target, role) => {
     clients.add(client);
     void client.closed.then(() => clients.delete(client));
     if (!shared) {
@@ -383,18 +398,14 @@ function createBridgeCore(options, caller, basePath = '') {
         version,
         services: connectionServices,
       });
-    } else if (!shared.attach(client)) {
-      log('warn', `${client.label}: refused (1013): another client is attached to the shared agent`);
-      client.close(CloseCode.TRY_AGAIN_LATER, 'busy: another client is using the shared agent; retry after it disconnects');
-    }
+    } else shared.attach(client, role ?? 'controller');
   };
 
   const http = createHttpEndpoint({
     checkOrigin,
-    checkToken: (request) => checkToken(token, request),
+    checkToken: checkAccess,
     isClosing: () => closing,
-    isBusy: () => Boolean(shared?.busy),
-    serve: (channel, target) => serve(channel, /** @type {import('./launcher.mjs').LaunchTarget | undefined} */ (target) ?? fixedTarget),
+    serve: (channel, target, role) => serve(channel, /** @type {import('./launcher.mjs').LaunchTarget | undefined} */ (target) ?? fixedTarget, role),
     label: (who) => `client #${++connectionCount} from ${who}`,
     maxMessageBytes,
     idleTimeoutMs: options.httpIdleTimeoutMs ?? DEFAULT_HTTP_IDLE_TIMEOUT_MS,

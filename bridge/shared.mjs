@@ -1,57 +1,58 @@
 // @ts-check
 /**
- * `--shared` mode: one agent process outlives WebSocket connections, so a page reload or a
- * dropped connection can reattach to the same agent (and its sessions) with `session/load` or
- * `session/resume`.
+ * `--shared` mode: one agent process for any number of pages, across reconnects. Pages attach to
+ * the sessions it runs, see them live, steer them (controllers) or watch (observers); the spec is
+ * bridge/README.md's "Shared sessions".
  *
- * Only one client is attached at a time. Four things make reattaching work:
+ * This file routes messages between the pages and the agent; the ideas live beside it:
+ * `shared-session.mjs` (a session: its sequenced, bounded log and its attached pages),
+ * `shared-page.mjs` (a page, and how a slow one catches up), `shared-turns.mjs` (one prompt at a
+ * time per session, in order), `shared-requests.mjs` (agent requests answered once) and
+ * `shared-roles.mjs` (controllers and observers).
  *
- * 1. **`initialize` is answered from a cache.** An ACP agent accepts `initialize` once per
- *    process, but every new client starts with it. The first successful result is kept and a
- *    later `initialize` is answered by the bridge with that result and the new request's id.
- *    The cached result reflects the first client's `protocolVersion` and capabilities. An
- *    `initialize` that arrives while the first is still being answered waits for that answer.
- * 2. **Request ids are rewritten.** Each client numbers its requests from 0, so a response to a
- *    request from a client that has gone could otherwise resolve a new client's request with
- *    the same id. Requests to the agent get bridge-wide unique ids, mapped back on the way out;
- *    responses for a detached client are dropped. `$/cancel_request` is rewritten to match.
- * 3. **Agent requests never hang.** Requests the agent sent to a client that disconnected
- *    before answering (a permission prompt, say) are answered with a JSON-RPC error, so the
- *    agent's turn can finish.
- * 4. **Output while detached is buffered**, up to `sharedBufferBytes`; beyond that it is
- *    dropped with a log line (and dropped agent requests get an error reply). A reattaching
- *    client receives the buffer right after its `initialize` has been answered.
+ * What makes one agent process serve many pages:
  *
- * An agent that has not answered `initialize` yet has nothing to keep: when its client leaves, it
- * is stopped, so the next connection (a page's Retry) starts a new one rather than waiting on the
- * same silent process. Meanwhile, and when it dies, the attached client is told why it is silent
+ * 1. **`initialize` is answered from a cache** (`shared-initialize.mjs`): an agent accepts it once
+ *    per process, but every page starts with it.
+ * 2. **Request ids are rewritten.** Every page numbers its requests from 0: requests to the agent
+ *    get bridge-wide unique ids, mapped back on the way out; responses for a page that has gone
+ *    are dropped. `$/cancel_request` is rewritten to match.
+ * 3. **Sessions belong to the bridge, not to a page.** What the agent says about a session is
+ *    logged there and sent to the pages attached to it; `session/new` and `session/resume` attach
+ *    the page that sent them, `_acp-react/bridge/session/attach` any other.
+ * 4. **Agent requests never hang.** One that nobody is left to answer is answered with an error.
+ *
+ * An agent that has not answered `initialize` yet has nothing to keep: when its last page leaves,
+ * it is stopped, so the next connection (a page's Retry) starts a new one rather than waiting on
+ * the same silent process. Meanwhile, and when it dies, every page is told why it is silent
  * (`agent-report.mjs`).
  */
 import { createAgentReporter } from './agent-report.mjs';
 import { CloseCode } from './client-socket.mjs';
-import { featuresNotification, readPageHandshake, withBridgeMeta } from './handshake.mjs';
-import { errorMessage, INTERNAL_ERROR, isObject, isRequest, isResponse } from './jsonrpc.mjs';
+import { BridgeNotifications } from './handshake.mjs';
+import { createInitializeCache } from './shared-initialize.mjs';
+import { errorMessage, isObject, isRequest, isResponse } from './jsonrpc.mjs';
+import { serveAttachMethods } from './shared-attach.mjs';
+import { SharedPage } from './shared-page.mjs';
+import { createAgentRequests } from './shared-requests.mjs';
+import { OBSERVER_ERROR, OBSERVER_METHODS, observerRefusal } from './shared-roles.mjs';
+import { SharedSession } from './shared-session.mjs';
+import { createTurns } from './shared-turns.mjs';
 
 /**
- * @typedef {object} Attachment
- * @property {import('./client-socket.mjs').BridgeClient} client
- * @property {boolean} holding agent output is held back until this client's first message (its `initialize`) is handled
- * @property {Map<string, number>} bridgeIds the client's outstanding request ids (keyed by {@link idKey}) → bridge ids
- * @property {Map<string, import('./jsonrpc.mjs').JsonRpcId>} agentRequests agent → client requests delivered and not yet answered
- */
-
-/**
- * @typedef {object} InFlightRequest a client request forwarded to the agent under a bridge id
- * @property {Attachment} attachment
+ * @typedef {object} InFlightRequest a page's request forwarded to the agent under a bridge id
+ * @property {SharedPage} page
  * @property {import('./jsonrpc.mjs').JsonRpcId} originalId
  * @property {string} method
+ * @property {SharedSession} [session] the session it is about
+ * @property {boolean} [turn] the session's active turn (answered through the turn queue)
+ * @property {string} [cwd] the working directory a `session/new` named
  */
 
-/**
- * @typedef {object} BufferedMessage
- * @property {string} text
- * @property {import('./jsonrpc.mjs').JsonRpcId} [requestId] set when the message is a request from the agent
- */
+/** The methods that open or run a session: the bridge holds (and logs) the session they name. */
+const SESSION_OPENERS = new Set(['session/prompt', 'session/load', 'session/resume']);
+/** What a page attached to a session as an observer may not do there. */
+const OBSERVER_BOUND = new Set(['session/prompt', 'session/cancel', 'session/set_mode', 'session/set_model', 'session/set_config_option']);
 
 /** @param {unknown} id */
 const idKey = (id) => `${typeof id}:${String(id)}`;
@@ -61,29 +62,26 @@ export class SharedAgent {
   #killTimeoutMs;
   #bufferLimit;
   #log;
-  #features;
-  #version;
   /** @type {import('./agent-process.mjs').AgentProcess | undefined} */
   #agent;
-  /** @type {Attachment | undefined} */
-  #attached;
-  /** @type {BufferedMessage[]} */
-  #buffer = [];
-  #bufferBytes = 0;
-  #droppedWhileDetached = 0;
-  /** @type {{ result: unknown } | undefined} */
-  #initializeResult;
-  /** Set while the agent has not answered the first `initialize` yet. */
-  #initializeInFlight = false;
-  /** Clients that sent `initialize` while the first one was still in flight: answered with its result. */
-  /** @type {{ attachment: Attachment, id: import('./jsonrpc.mjs').JsonRpcId }[]} */
-  #initializeWaiters = [];
+  /** @type {Set<SharedPage>} */
+  #pages = new Set();
+  /** @type {Map<string, SharedSession>} */
+  #sessions = new Map();
+  /** Sub-agents' session ids → the top-level session whose log holds their messages. @type {Map<string, SharedSession>} */
+  #childOf = new Map();
   #nextId = 1;
   /** @type {Map<number, InFlightRequest>} */
   #inFlight = new Map();
+  #initialize;
+  #turns = createTurns({ forward: (page, message, session) => this.#forward(page, message, session, true) });
+  #requests = createAgentRequests({
+    controllers: () => [...this.#pages].filter((page) => page.initialized && page.role === 'controller'),
+    sendToAgent: (message) => void this.#agent?.send(message),
+  });
   #reporter = createAgentReporter({
-    send: (text) => void this.#attached?.client.send(text),
-    initialized: () => this.#initializeResult !== undefined,
+    send: (text) => this.#pages.forEach((page) => page.send(text)),
+    initialized: () => this.#initialize.done,
   });
 
   /**
@@ -94,8 +92,7 @@ export class SharedAgent {
     this.#killTimeoutMs = options.killTimeoutMs;
     this.#bufferLimit = options.sharedBufferBytes;
     this.#log = options.log;
-    this.#features = options.features;
-    this.#version = options.version;
+    this.#initialize = createInitializeCache({ features: options.features, version: options.version, isOpen: (page) => this.#pages.has(page) });
   }
 
   /** The running agent's pid, if any. */
@@ -104,37 +101,20 @@ export class SharedAgent {
   }
 
   /**
-   * Attaches a client, starting the agent if none is running.
+   * Takes a page, starting the agent if none is running.
    * @param {import('./client-socket.mjs').BridgeClient} client
-   * @returns {boolean} `false` when another client is attached (the caller refuses this one)
+   * @param {import('./shared-roles.mjs').PageRole} role decided by the bridge (`shared-roles.mjs`)
    */
-  attach(client) {
-    if (this.#attached) return false;
+  attach(client, role) {
     if (!this.#agent) this.#startAgent();
-    /** @type {Attachment} */
-    const attachment = {
-      client,
-      holding: this.#initializeResult !== undefined,
-      bridgeIds: new Map(),
-      agentRequests: new Map(),
-    };
-    this.#attached = attachment;
-    if (this.#droppedWhileDetached > 0) {
-      this.#log('warn', `shared agent: ${this.#droppedWhileDetached} message(s) from the agent were dropped while no client was attached`);
-      this.#droppedWhileDetached = 0;
-    }
+    const page = new SharedPage(client, role);
+    this.#pages.add(page);
     client.handlers = {
-      onMessage: (message) => this.#fromClient(attachment, message),
-      onDrain: () => this.#agent?.resumeOutput(),
-      onClose: () => this.#detach(attachment),
+      onMessage: (message) => this.#fromPage(page, message),
+      onDrain: () => page.drained(),
+      onClose: () => this.#leave(page),
     };
-    if (!attachment.holding) this.#flush(attachment);
-    return true;
-  }
-
-  /** Whether a client is attached (another one would be refused). */
-  get busy() {
-    return this.#attached !== undefined;
+    this.#log('info', `${client.label}: attached to the shared agent as ${role}`);
   }
 
   /** Stops the agent (bridge shutdown). */
@@ -147,19 +127,20 @@ export class SharedAgent {
     const agent = this.#createAgent({
       onMessage: (text, message) => this.#fromAgent(agent, text, message),
       onStderr: () => {
-        if (this.#agent === agent && this.#attached) this.#reporter.stderr(agent);
+        if (this.#agent === agent && this.#pages.size > 0) this.#reporter.stderr(agent);
       },
       onOversized: ({ limit }) => {
         if (this.#agent !== agent) return;
-        this.#attached?.client.close(CloseCode.MESSAGE_TOO_BIG, `agent sent a message over ${limit} bytes (--max-message-bytes)`);
+        for (const page of this.#pages) page.client.close(CloseCode.MESSAGE_TOO_BIG, `agent sent a message over ${limit} bytes (--max-message-bytes)`);
       },
       onExit: (exit) => {
         if (this.#agent !== agent) return;
         this.#log(exit.error ? 'error' : 'info', `shared ${exit.description}; the next connection starts a new agent`);
-        const attached = this.#attached;
-        if (attached) this.#reporter.exited(agent, exit);
+        const pages = [...this.#pages];
+        this.#reporter.exited(agent, exit);
         this.#reset();
-        attached?.client.close(CloseCode.INTERNAL_ERROR, exit.description);
+        // Every page gets the same ending: the same report above, the same close.
+        for (const page of pages) page.client.close(CloseCode.INTERNAL_ERROR, exit.description);
       },
     });
     this.#agent = agent;
@@ -168,95 +149,153 @@ export class SharedAgent {
   #reset() {
     this.#reporter.cancel();
     this.#agent = undefined;
-    this.#attached = undefined;
-    this.#buffer = [];
-    this.#bufferBytes = 0;
-    this.#droppedWhileDetached = 0;
-    this.#initializeResult = undefined;
-    this.#initializeInFlight = false;
-    this.#initializeWaiters = [];
+    this.#pages.clear();
+    this.#sessions.clear();
+    this.#childOf.clear();
+    this.#requests.clear();
+    this.#initialize.reset();
     this.#inFlight.clear();
   }
 
-  /** @param {Attachment} attachment */
-  #detach(attachment) {
-    if (this.#attached !== attachment) return;
-    this.#attached = undefined;
+  /** @param {SharedPage} page its connection closed */
+  #leave(page) {
+    if (!this.#pages.delete(page)) return;
+    this.#turns.dropPage(this.#sessions.values(), page);
+    this.#requests.pageLeft(page);
+    for (const attachment of [...page.attachments.values()]) this.#detach(attachment);
+    if (![...this.#pages].some((other) => other.role === 'controller' && other.initialized)) this.#requests.noControllers();
     const agent = this.#agent;
-    for (const id of attachment.agentRequests.values()) {
-      agent?.send(errorMessage(id, INTERNAL_ERROR, 'The client disconnected before answering this request (acp-react-bridge --shared)'));
-    }
-    attachment.agentRequests.clear();
-    if (agent && this.#initializeResult === undefined) {
-      this.#log(
-        'info',
-        `${attachment.client.label}: detached; the shared agent had not answered initialize, so it is stopped (the next connection starts a new one)`,
-      );
+    if (agent && this.#pages.size === 0 && !this.#initialize.done) {
+      this.#log('info', `${page.label}: detached; the shared agent had not answered initialize, so it is stopped (the next connection starts a new one)`);
       this.#reset();
       void agent.stop(this.#killTimeoutMs);
       return;
     }
-    this.#reporter.cancel();
-    // Output may have been paused for this client's congested socket; from now on it is buffered.
-    agent?.resumeOutput();
-    this.#log('info', `${attachment.client.label}: detached; the shared agent keeps running`);
+    if (this.#pages.size === 0) this.#reporter.cancel();
+    this.#log('info', `${page.label}: detached; the shared agent keeps running`);
+  }
+
+  /** @param {import('./shared-page.mjs').Attachment} attachment */
+  #detach(attachment) {
+    const { session } = attachment;
+    session.detach(attachment);
+    if (attachment.role === 'controller' && !session.hasController()) this.#requests.orphaned(session);
+  }
+
+  /** @param {string} sessionId */
+  #session(sessionId) {
+    let session = this.#sessions.get(sessionId);
+    if (!session) {
+      session = new SharedSession(sessionId, { limit: this.#bufferLimit, log: this.#log });
+      this.#sessions.set(sessionId, session);
+    }
+    return session;
   }
 
   /**
-   * @param {Attachment} attachment
+   * The session a message from the agent is about: its `sessionId`, or for an elicitation scoped
+   * to a request, that request's session.
    * @param {Record<string, unknown>} message
    */
-  #fromClient(attachment, message) {
-    const agent = this.#agent;
-    if (!agent || this.#attached !== attachment) return;
+  #sessionOf(message) {
+    const params = isObject(message.params) ? message.params : {};
+    if (typeof params.sessionId === 'string') return this.#childOf.get(params.sessionId) ?? this.#session(params.sessionId);
+    if (typeof params.requestId === 'number') return this.#inFlight.get(params.requestId)?.session;
+    return undefined;
+  }
 
-    if (typeof message.method === 'string' && message.method.startsWith('_acp-react/bridge/')) {
-      // The bridge's own methods need an agent of this page's own (see dedicated.mjs).
-      if (isRequest(message)) {
-        attachment.client.send(
-          JSON.stringify(
-            errorMessage(/** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id), -32601, `Method not available with --shared: ${message.method}`),
-          ),
-        );
-      }
+  /**
+   * @param {SharedPage} page
+   * @param {Record<string, unknown>} message
+   */
+  #fromPage(page, message) {
+    const agent = this.#agent;
+    if (!agent || !this.#pages.has(page)) return;
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    const id = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
+    const params = isObject(message.params) ? message.params : {};
+    /** @param {number} code @param {string} text */
+    const fail = (code, text, data = undefined) => page.send(JSON.stringify(errorMessage(id, code, text, data)));
+
+    if (isResponse(message)) return this.#requests.fromPage(page, message);
+    if (method === undefined) return;
+    if (page.role === 'observer' && (isRequest(message) ? !OBSERVER_METHODS.has(method) : method !== '$/cancel_request')) {
+      if (isRequest(message)) return fail(OBSERVER_ERROR, observerRefusal(method));
+      const error = { code: OBSERVER_ERROR, message: observerRefusal(method) };
+      return page.send(JSON.stringify({ jsonrpc: '2.0', method: BridgeNotifications.refused, params: { method, error } }));
+    }
+    if (method.startsWith('_acp-react/bridge/')) {
+      if (!isRequest(message)) return;
+      const served = serveAttachMethods(message, {
+        page,
+        sessions: this.#sessions,
+        requests: this.#requests,
+        detach: (attachment) => this.#detach(attachment),
+      });
+      // The bridge's other methods need an agent of this page's own (see dedicated.mjs).
+      if (!served) fail(-32601, `Method not available with --shared: ${method}`);
       return;
     }
-    if (isRequest(message) && message.method === 'initialize') {
-      message = readPageHandshake(message, { terminalAuth: false }).forwarded;
-      const id = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
-      if (this.#initializeResult) {
-        attachment.client.send(JSON.stringify({ jsonrpc: '2.0', id, result: this.#initializeResult.result }));
-        attachment.client.send(featuresNotification(this.#features, this.#version));
-        this.#release(attachment);
-        return;
-      }
-      if (this.#initializeInFlight) {
-        this.#initializeWaiters.push({ attachment, id });
-        return;
-      }
-      this.#initializeInFlight = true;
+    if (isRequest(message) && method === 'initialize') {
+      const forwarded = this.#initialize.request(page, message);
+      return forwarded && this.#forward(page, forwarded, undefined);
     }
-    this.#release(attachment);
 
-    let outgoing = message;
-    if (isRequest(message)) {
-      const bridgeId = this.#nextId++;
-      this.#inFlight.set(bridgeId, {
-        attachment,
-        originalId: /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id),
-        method: /** @type {string} */ (message.method),
-      });
-      attachment.bridgeIds.set(idKey(message.id), bridgeId);
-      outgoing = { ...message, id: bridgeId };
-    } else if (message.method === '$/cancel_request' && isObject(message.params)) {
-      const bridgeId = attachment.bridgeIds.get(idKey(message.params.requestId));
-      if (bridgeId !== undefined) outgoing = { ...message, params: { ...message.params, requestId: bridgeId } };
-    } else if (isResponse(message)) {
-      attachment.agentRequests.delete(idKey(message.id));
+    if (method === '$/cancel_request') {
+      if (this.#turns.cancelRequest(this.#sessions.values(), page, params.requestId)) return;
+      const bridgeId = page.bridgeIds.get(idKey(params.requestId));
+      return this.#send(page, bridgeId === undefined ? message : { ...message, params: { ...params, requestId: bridgeId } });
     }
-    if (!agent.send(outgoing)) {
-      attachment.client.pause();
-      agent.onceDrained(() => attachment.client.resume());
+    const sessionId = typeof params.sessionId === 'string' ? params.sessionId : undefined;
+    // Only what opens or runs a session makes the bridge hold it; other methods name one it may hold.
+    const session = sessionId === undefined ? undefined : SESSION_OPENERS.has(method) ? this.#session(sessionId) : this.#sessions.get(sessionId);
+    // A controller page attached to a session as an observer is one there.
+    if (session?.attachmentOf(page)?.role === 'observer' && OBSERVER_BOUND.has(method)) {
+      if (isRequest(message)) return fail(OBSERVER_ERROR, observerRefusal(`${method} in a session this page watches`));
+      const error = { code: OBSERVER_ERROR, message: observerRefusal(`${method} in a session this page watches`) };
+      return page.send(JSON.stringify({ jsonrpc: '2.0', method: BridgeNotifications.refused, params: { method, error } }));
+    }
+    if (method === 'session/cancel' && session) this.#turns.cancelQueued(session, page);
+    if (!isRequest(message)) return this.#send(page, message);
+
+    if (session && (method === 'session/prompt' || method === 'session/load')) {
+      // The page prompting a session sees its turn: attached if it was not.
+      const attachment = method === 'session/prompt' ? (session.attachmentOf(page) ?? session.attach(page, 'controller', session.log.lastSeq)) : undefined;
+      const by = attachment ? SharedPage.presence(attachment) : { pageId: page.pageId, name: page.info.name, role: page.role, since: new Date().toISOString() };
+      return this.#turns.enqueue(session, { page, message, by });
+    }
+    if (session && SESSION_OPENERS.has(method) && method !== 'session/prompt' && typeof params.cwd === 'string') session.cwd = params.cwd;
+    // Resuming attaches from now: whatever the agent says about the session from here on reaches the page.
+    if (session && method === 'session/resume' && !session.attachmentOf(page)) session.attach(page, 'controller', session.log.lastSeq);
+    this.#forward(page, message, session);
+  }
+
+  /**
+   * Sends a page's request to the agent under a bridge-wide id.
+   * @param {SharedPage} page
+   * @param {Record<string, unknown>} message
+   * @param {SharedSession | undefined} session
+   * @param {boolean} [turn]
+   */
+  #forward(page, message, session, turn = false) {
+    const bridgeId = this.#nextId++;
+    const originalId = /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id);
+    const params = isObject(message.params) ? message.params : {};
+    const cwd = message.method === 'session/new' && typeof params.cwd === 'string' ? params.cwd : undefined;
+    this.#inFlight.set(bridgeId, { page, originalId, method: String(message.method), session, turn, cwd });
+    page.bridgeIds.set(idKey(originalId), bridgeId);
+    this.#send(page, { ...message, id: bridgeId });
+  }
+
+  /**
+   * @param {SharedPage} page
+   * @param {Record<string, unknown>} message
+   */
+  #send(page, message) {
+    const agent = this.#agent;
+    if (agent && !agent.send(message)) {
+      page.client.pause();
+      agent.onceDrained(() => page.client.resume());
     }
   }
 
@@ -267,87 +306,56 @@ export class SharedAgent {
    */
   #fromAgent(agent, text, message) {
     if (this.#agent !== agent) return;
-    const entry = isResponse(message) && typeof message.id === 'number' ? this.#inFlight.get(message.id) : undefined;
-    if (entry) {
-      this.#inFlight.delete(/** @type {number} */ (message.id));
-      entry.attachment.bridgeIds.delete(idKey(entry.originalId));
-      if (entry.method === 'initialize') {
-        if ('result' in message) message = { ...message, result: withBridgeMeta(message.result, this.#features, this.#version) };
-        this.#settleInitialize(message);
-      }
-      if (entry.attachment !== this.#attached) {
-        this.#log('info', `shared agent: dropped the response to "${entry.method}" from a client that has disconnected`);
-        return;
-      }
-      this.#deliver({ text: JSON.stringify({ ...message, id: entry.originalId }) });
-      if (entry.method === 'initialize' && 'result' in message) this.#deliver({ text: featuresNotification(this.#features, this.#version) });
+    if (isResponse(message)) return this.#response(message);
+    if (isRequest(message)) return this.#requests.fromAgent(message, this.#sessionOf(message));
+    const session = this.#sessionOf(message);
+    if (!session) {
+      for (const page of this.#pages) if (page.initialized) page.send(text);
       return;
     }
-    this.#deliver(isRequest(message) ? { text, requestId: /** @type {import('./jsonrpc.mjs').JsonRpcId} */ (message.id) } : { text });
+    // A sub-agent announced on the session: its own messages go to this session's log (and pages).
+    const update = isObject(message.params) && isObject(message.params.update) ? message.params.update : {};
+    const child =
+      update.sessionUpdate === 'subagent_update' ? update.sessionId : update.sessionUpdate === 'subagent_spawned' ? update.subagentSessionId : undefined;
+    if (typeof child === 'string' && child !== session.id) this.#childOf.set(child, session);
+    const active = session.active;
+    // A session/load's replay is history the attached pages already have.
+    if (active?.kind === 'load' && active.replayToPage) active.page.send(text);
+    else session.publish(message);
   }
 
-  /**
-   * Records the agent's answer to the first `initialize` and answers clients that asked meanwhile.
-   * @param {Record<string, unknown>} response
-   */
-  #settleInitialize(response) {
-    this.#initializeInFlight = false;
-    if ('result' in response && !this.#initializeResult) this.#initializeResult = { result: response.result };
-    const waiters = this.#initializeWaiters;
-    this.#initializeWaiters = [];
-    for (const { attachment, id } of waiters) {
-      if (attachment === this.#attached) {
-        attachment.client.send(JSON.stringify({ ...response, id }));
-        if ('result' in response) attachment.client.send(featuresNotification(this.#features, this.#version));
-      }
-    }
-  }
-
-  /** @param {BufferedMessage} item */
-  #deliver(item) {
-    const attachment = this.#attached;
-    if (attachment && !attachment.holding) {
-      this.#send(attachment, item);
+  /** @param {Record<string, unknown>} message a response from the agent */
+  #response(message) {
+    const entry = typeof message.id === 'number' ? this.#inFlight.get(message.id) : undefined;
+    if (!entry) return;
+    this.#inFlight.delete(/** @type {number} */ (message.id));
+    const { page, session, method } = entry;
+    if (page.bridgeIds.get(idKey(entry.originalId)) === message.id) page.bridgeIds.delete(idKey(entry.originalId));
+    /** @type {Record<string, unknown>} */
+    const reply = { ...message, id: entry.originalId };
+    if (method === 'initialize') return this.#initialize.settle(page, reply);
+    if (entry.turn && session) return this.#turns.ended(session, reply);
+    if (!this.#pages.has(page)) {
+      this.#log('info', `shared agent: dropped the response to "${method}" from a page that has disconnected`);
       return;
     }
-    if (this.#bufferBytes + item.text.length > this.#bufferLimit) {
-      if (this.#droppedWhileDetached === 0) {
-        this.#log(
-          'warn',
-          `shared agent: output buffer full (${this.#bufferLimit} bytes, --shared-buffer-bytes); dropping agent messages until a client attaches`,
-        );
+    const result = isObject(reply.result) ? reply.result : undefined;
+    if (method === 'session/new' && typeof result?.sessionId === 'string') {
+      const created = this.#session(result.sessionId);
+      created.setup = result;
+      created.cwd = entry.cwd ?? null;
+      // From the start of its log: what the agent said about it before answering comes first.
+      created.attach(page, 'controller', 0);
+    } else if (method === 'session/resume' && session) {
+      if (result) session.setup = result;
+      else {
+        const attachment = session.attachmentOf(page);
+        if (attachment) this.#detach(attachment);
       }
-      this.#droppedWhileDetached++;
-      if (item.requestId !== undefined) {
-        this.#agent?.send(errorMessage(item.requestId, INTERNAL_ERROR, 'No client is attached to answer this request (acp-react-bridge --shared)'));
-      }
-      return;
+    } else if (method === 'session/close' && session && result) {
+      for (const attachment of [...session.attachments]) session.detach(attachment);
+      this.#sessions.delete(session.id);
     }
-    this.#buffer.push(item);
-    this.#bufferBytes += item.text.length;
-  }
-
-  /**
-   * @param {Attachment} attachment
-   * @param {BufferedMessage} item
-   */
-  #send(attachment, item) {
-    if (item.requestId !== undefined) attachment.agentRequests.set(idKey(item.requestId), item.requestId);
-    if (!attachment.client.send(item.text)) this.#agent?.pauseOutput();
-  }
-
-  /** Ends the hold on agent output after the client's first message and sends what was buffered. @param {Attachment} attachment */
-  #release(attachment) {
-    if (!attachment.holding) return;
-    attachment.holding = false;
-    this.#flush(attachment);
-  }
-
-  /** @param {Attachment} attachment */
-  #flush(attachment) {
-    const buffered = this.#buffer;
-    this.#buffer = [];
-    this.#bufferBytes = 0;
-    for (const item of buffered) this.#send(attachment, item);
+    page.send(JSON.stringify(reply));
   }
 }

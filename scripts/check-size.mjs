@@ -168,7 +168,9 @@ export const BUDGETS = {
   // 52 kB with ACP v2's diffs (issue 28, 52,473 -> 53,209): the on-demand frame of PatchDiffs (a
   // tool call's git patch, one card per file), the Diff's props for a patch's file and the strings
   // the Diff's frame ships with (moved, copied, a change without lines, read-only in the review).
-  components: 52 * 1024,
+  // 52.1 kB (issue 30, 53,126 -> 53,321): AgentPanel shows the session its client attached to on a
+  // shared bridge and an observer's prompt read-only (the session bootstrap waits for the attach).
+  components: 52.1 * 1024,
   // acp-react/element (issue 17): the whole panel, its provider, the client and the stylesheet
   // as a string for the shadow root, with the peers (React, react-dom, the SDK, zod) external:
   // 58.4 kB when it was written, 60.7 kB with the sign-in terminal and request aborts merged,
@@ -202,7 +204,9 @@ export const BUDGETS = {
   // for the core above); 77 kB (78,813) with the notice's code and its catalog message.
   // 78 kB (79,872) with the socket worker's page side (as for the core above).
   // 80.5 kB (82,371) with the sub-agent router in the core (as above).
-  element: 80.5 * 1024,
+  // 81 kB (82,895) with shared sessions (issue 30): the panel's attached session and observer
+  // prompt (as for components above), and the client's attach option.
+  element: 81 * 1024,
   // 18.0 kB since the components stopped depending on the host page's global CSS (issue 12);
   // 20 kB since the session tabs (issue 17): their sheet is 0.65 kB gzipped and the whole
   // stylesheet was 18.5 kB before it (19.2 kB with it), one sheet for every component.

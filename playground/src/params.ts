@@ -4,7 +4,9 @@
  * to pick one and start it, `?cwd=<absolute path>` sets the session working directory, `?theme=light|dark`, and
  * `?workspace=browser|none` says whether the agent is offered the in-browser workspace and the
  * simulated terminal (default: `browser` for the bundled demo agent, `none` with `?agent=`, since a
- * real agent works on its own disk; `browser` is for a demo agent started on another port).
+ * real agent works on its own disk; `browser` is for a demo agent started on another port),
+ * `?attach=<session id>[&role=observer|controller]` joins a session another page runs on an
+ * acp-react-bridge `--shared` instead of starting one (the IDE page).
  */
 export type Theme = 'light' | 'dark' | 'system';
 
@@ -18,6 +20,8 @@ export interface PlaygroundParams {
   browserWorkspace: boolean;
   cwd: string;
   theme: Theme;
+  /** `?attach=`: the shared session to join (acp-react-bridge --shared), and `?role=`. */
+  attach?: { sessionId: string; role?: 'controller' | 'observer' };
   /** Problems with the parameters, shown on the page. */
   problems: string[];
 }
@@ -62,7 +66,14 @@ export function readParams(search: string = window.location.search): PlaygroundP
   else if (workspace) problems.push(`Ignored ?workspace=${workspace}: it must be browser or none.`);
   const themeParam = query.get('theme');
   const theme: Theme = themeParam === 'light' || themeParam === 'dark' ? themeParam : 'system';
-  return { agentUrl, external, ...(launcherUrl ? { launcherUrl } : {}), browserWorkspace, cwd, theme, problems };
+  let attach: PlaygroundParams['attach'];
+  const sessionId = query.get('attach');
+  if (sessionId) {
+    const role = query.get('role');
+    attach = role === 'controller' || role === 'observer' ? { sessionId, role } : { sessionId };
+    if (role && !attach.role) problems.push(`Ignored ?role=${role}: it must be controller or observer.`);
+  }
+  return { agentUrl, external, ...(launcherUrl ? { launcherUrl } : {}), browserWorkspace, cwd, theme, ...(attach ? { attach } : {}), problems };
 }
 
 /** A link to another playground page that keeps the current query parameters. */

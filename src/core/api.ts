@@ -16,7 +16,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { WebSocketConstructor } from '@agentclientprotocol/sdk/experimental/ws-client';
 import type { TrafficLog } from './client/traffic.js';
 import type { SchedulerOption } from './store.js';
-import type { AcpSnapshot, Meta, SessionState } from './types.js';
+import type { AcpSnapshot, Meta, SessionState, SharedRole } from './types.js';
 
 // --- options ---------------------------------------------------------------------------------
 
@@ -91,6 +91,12 @@ export interface AcpClientOptions extends TransportOptions {
   /** Handlers for the agent's extension notifications, by method name; others are ignored. */
   extNotifications?: Record<string, ExtNotificationHandler>;
   clientInfo?: acp.Implementation;
+  /**
+   * On acp-react-bridge `--shared`: joins this running session once connected, instead of the
+   * host opening one (`attachSession`): its history, then its live stream; after a dropped
+   * connection, only what was missed. `role` defaults to the one the bridge gave this page.
+   */
+  attach?: { sessionId: string; role?: SharedRole };
   /** Serves `fs/*` requests; `fs` capabilities are advertised only when given. */
   fs?: FsAdapter;
   /** Serves `terminal/*` requests; the `terminal` capability is advertised only when given. */
@@ -291,6 +297,13 @@ export const ON_DEMAND_ACTIONS = {
   logout: 0 as Action<() => Promise<void>>,
   loadSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
   resumeSession: 0 as Action<(sessionId: string, options: NewSessionOptions) => Promise<SessionState>>,
+  /**
+   * acp-react-bridge `--shared`: joins a session the agent runs for another page (or this one,
+   * again): the session appears with its history, then streams live; `attached` lists the pages.
+   * `role: 'observer'` reads only. Rejects when the bridge holds no such session, or (`afterSeq`)
+   * no longer holds what came after it.
+   */
+  attachSession: 0 as Action<(sessionId: string, options?: { role?: SharedRole; afterSeq?: number } & AbortOptions) => Promise<SessionState>>,
   /** Resolves with the agent's answer as it is (`_meta` included); `params._meta` is sent as the request's. */
   listSessions: 0 as Action<(params?: { cwd?: string; cursor?: string; _meta?: Meta }, options?: AbortOptions) => Promise<acp.ListSessionsResponse>>,
   closeSession: 0 as Action<(sessionId: string, options?: MetaOptions) => Promise<void>>,

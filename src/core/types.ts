@@ -348,6 +348,29 @@ export interface SessionState {
   _meta?: Meta | null;
   /** The child agents it exposed (`subagent_update`), by child session id; none with `subagents: false`. */
   subagents?: Readonly<Record<string, SubagentState>>;
+  /**
+   * On acp-react-bridge `--shared`: this page's role in the session (an observer reads only; the
+   * bridge refuses its prompts, answers and cancels). Absent when the session is this page's alone.
+   */
+  role?: SharedRole;
+  /** On acp-react-bridge `--shared`: the pages attached to the session, this one included (`self`). */
+  attached?: readonly AttachedPage[];
+}
+
+/** A page's role in a session shared through acp-react-bridge `--shared`. */
+export type SharedRole = 'controller' | 'observer';
+
+/** A page attached to a shared session, as the bridge tells every page attached (presence). */
+export interface AttachedPage {
+  pageId: string;
+  /** From the page's `clientInfo` (its `title`, else its `name`). */
+  name: string;
+  version: string | null;
+  role: SharedRole;
+  /** When it attached (ISO 8601). */
+  since: string;
+  /** This page. */
+  self: boolean;
 }
 
 /** Normalized error data kept in snapshots (plain data, so snapshots stay serializable). */
@@ -383,6 +406,8 @@ export interface PermissionRequestState {
   optionId: string | null;
   /** True when a host permission policy answered it, not the user. */
   byPolicy: boolean;
+  /** On acp-react-bridge `--shared`: the name of the page whose answer the agent got, when not this one's. */
+  answeredBy?: string | null;
   createdAt: number;
 }
 
@@ -416,6 +441,8 @@ export interface ElicitationState {
   status: ElicitationStatus;
   /** The response sent (for `accepted` forms, the submitted content). */
   response: acp.CreateElicitationResponse | null;
+  /** On acp-react-bridge `--shared`: the name of the page whose answer the agent got, when not this one's (its values stay there). */
+  answeredBy?: string | null;
   createdAt: number;
 }
 
@@ -481,6 +508,8 @@ export interface BridgeState {
     terminalAuth: boolean;
     /** Serves the agent's `terminal/*` requests with real processes (`--terminals`). */
     terminals: boolean;
+    /** `--shared`: several pages share the agent's sessions; this page's role and id (null: not shared). */
+    shared: { role: SharedRole; pageId: string } | null;
   };
 }
 

@@ -189,24 +189,29 @@ describe('acp-react-bridge over Streamable HTTP: who may connect', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('with --shared, refuses a second HTTP client while one is attached', async () => {
-    const { bridge } = await startTestBridge({ shared: true });
-    const first = connectHttp(bridge.httpUrl);
-    await initialize(first.conn);
-    const second = await fetch(bridge.httpUrl, {
+  it('with --shared, serves several HTTP pages at once, each with the role its token gives', async () => {
+    const { bridge } = await startTestBridge({ shared: true, token: 'controller-secret', observerToken: 'observer-secret' });
+    /** POSTs an initialize with a token: the answer's bridge entry says the page's role. */
+    const initializeWith = async (token: string) => {
+      const response = await fetch(bridge.httpUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT_PARAMS }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { result: { _meta: Record<string, { features: { shared: { role: string } } }> } };
+      return body.result._meta['acp-react/bridge']?.features.shared.role;
+    };
+    expect(await initializeWith('controller-secret')).toBe('controller');
+    // The second page is not refused (the agent is one, the pages are many).
+    expect(await initializeWith('observer-secret')).toBe('observer');
+    const wrong = await fetch(bridge.httpUrl, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer nope' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT_PARAMS }),
     });
-    expect(second.status).toBe(503);
-    expect(await second.text()).toMatch(/busy/);
-    first.conn.close();
-    await first.conn.closed;
-    await vi.waitFor(async () => {
-      const again = connectHttp(bridge.httpUrl);
-      await initialize(again.conn);
-      again.conn.close();
-    });
+    expect(wrong.status).toBe(401);
+    expect(bridge.agentPids()).toHaveLength(1);
   });
 });
 

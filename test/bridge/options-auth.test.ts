@@ -74,6 +74,14 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('takes --observer-token with --shared and --token only, and never equal to the token', () => {
+    expect(run(['--shared', '--token', 'a', '--observer-token', 'b', '--', 'agent'])).toMatchObject({ token: 'a', observerToken: 'b' });
+    expect(run(['--', 'agent']).observerToken).toBeUndefined();
+    expect(() => parseCliArgs(['--token', 'a', '--observer-token', 'b', '--', 'agent'])).toThrow(/needs --shared and --token/);
+    expect(() => parseCliArgs(['--shared', '--observer-token', 'b', '--', 'agent'])).toThrow(/needs --shared and --token/);
+    expect(() => parseCliArgs(['--shared', '--token', 'a', '--observer-token', 'a', '--', 'agent'])).toThrow(/nor the same as --token/);
+  });
+
   it('reads the token from ACP_BRIDGE_TOKEN, with --token taking precedence', () => {
     expect(run(['--', 'a'], { ACP_BRIDGE_TOKEN: 'from-env' }).token).toBe('from-env');
     expect(run(['--token', 'flag', '--', 'a'], { ACP_BRIDGE_TOKEN: 'from-env' }).token).toBe('flag');

@@ -62,7 +62,12 @@ describe('the bridge handshake', () => {
     const other = connect(shared.url);
     await other.connect();
     await waitForSnapshot(other, (s) => s.agent?.bridge != null);
-    expect(other.getSnapshot().agent?.bridge?.features).toEqual({ envVarAuth: false, terminalAuth: false, terminals: false });
+    expect(other.getSnapshot().agent?.bridge?.features).toEqual({
+      envVarAuth: false,
+      terminalAuth: false,
+      terminals: false,
+      shared: { role: 'controller', pageId: expect.any(String) },
+    });
     await expect(other.authenticate('api-key', { AUTH_AGENT_API_KEY: 'right-key' })).rejects.toThrow(/acp-react-bridge/);
   });
 });

@@ -38,6 +38,8 @@ export function IdePage({ params: given }: { params?: PlaygroundParams }) {
       clientInfo: { name: 'acp-react-playground', title: 'acp-react playground', version: '0.1.0' },
       // The AgentPanel shows a sign-in terminal: through acp-react-bridge --terminal-auth, agents may offer terminal sign-in.
       terminalAuth: params.external,
+      // ?attach=: join a session another page runs (acp-react-bridge --shared).
+      ...(params.attach ? { attach: params.attach } : {}),
       ...(params.browserWorkspace ? { fs: changes.fs, terminal: createSimulatedTerminal({ fs, lineDelayMs: 60 }) } : {}),
     }),
     [params, fs, changes],
@@ -154,7 +156,7 @@ function IdeAgentPanel({ params, fs, ...rest }: IdeAgentPanelProps) {
     () => createFileMentionSource(ideMentionFiles({ browserWorkspace: params.browserWorkspace, cwd: params.cwd, fs, getSnapshot: () => client.getSnapshot() })),
     [params.browserWorkspace, params.cwd, fs, client],
   );
-  return <AgentPanel cwd={params.cwd} mentionSource={mentions} {...rest} />;
+  return <AgentPanel cwd={params.cwd} mentionSource={mentions} autoStartSession={!params.attach} {...rest} />;
 }
 
 function safeRead(fs: MemoryFs, path: string): string | undefined {

@@ -38,9 +38,15 @@ export function readBridge(meta: unknown): BridgeState | null {
 function readFeatures(entry: unknown): BridgeState | null {
   if (!isRecord(entry)) return null;
   const f = isRecord(entry.features) ? entry.features : {};
+  const shared = isRecord(f.shared) && isString(f.shared.pageId) ? f.shared : null;
   return {
     version: isString(entry.version) ? entry.version : '',
-    features: { envVarAuth: f.envVarAuth === true, terminalAuth: f.terminalAuth === true, terminals: f.terminals === true },
+    features: {
+      envVarAuth: f.envVarAuth === true,
+      terminalAuth: f.terminalAuth === true,
+      terminals: f.terminals === true,
+      shared: shared && { role: shared.role === 'observer' ? 'observer' : 'controller', pageId: String(shared.pageId) },
+    },
   };
 }
 

@@ -180,9 +180,11 @@ export function createClient(options: AcpClientOptions, modules: ConnectionModul
             turns.settle(sessionId);
           },
           authenticateTimeoutMs: options.authenticateTimeoutMs ?? 300_000,
+          join: options.attach,
           diagnose,
           permissionPolicy: options.permissionPolicy,
           answerPermission: (requestId, answer) => pending.answerPermission(requestId, answer),
+          answerElicitation: pending.answerElicitation,
           extMethods,
           extNotifications,
           createSessionState,

@@ -8,7 +8,7 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { ExtMethodHandler, ExtNotificationHandler, NewSessionOptions, OnDemandActions, PermissionPolicy } from '../api.js';
-import type { AcpSnapshot, DiagnosticKind, SessionState } from '../types.js';
+import type { AcpSnapshot, DiagnosticKind, SessionState, SharedRole } from '../types.js';
 import type { ExtensionCall, PendingRequests } from './agent-requests.js';
 import { applyBridgeNotification, readBridge } from './bridge-notices.js';
 import type { ClientHelpers } from './on-demand.js';
@@ -18,6 +18,7 @@ import { redactSecrets, RESTART_WITH_ENV } from './redact-secrets.js';
 import type { createTerminalSignIn } from './terminal-sign-in.js';
 import type { InboundTap } from './transport.js';
 import { checkSessionOptions } from './session-options.js';
+import type { Attach } from './attach.js';
 
 export interface ActionHost extends ClientHelpers {
   request: Request;
@@ -30,6 +31,8 @@ export interface ActionHost extends ClientHelpers {
   settleSession(sessionId: string): void;
   /** `AcpClientOptions.authenticateTimeoutMs`, with its default. */
   authenticateTimeoutMs: number;
+  /** `AcpClientOptions.attach`: the shared session to join as soon as this module is made (on the first connection). */
+  join?: { sessionId: string; role?: SharedRole };
   sessionParams(options: NewSessionOptions): Record<string, unknown>;
   newSession(options: NewSessionOptions): Promise<SessionState>;
   /** The reducer's `applySessionUpdate` (in the core entry). */
@@ -48,6 +51,7 @@ export interface ActionHost extends ClientHelpers {
   diagnose(kind: DiagnosticKind, message: string, raw?: unknown): void;
   permissionPolicy: PermissionPolicy | undefined;
   answerPermission: PendingRequests['answerPermission'];
+  answerElicitation: PendingRequests['answerElicitation'];
   /** The host's handlers of the agent's extension requests and notifications, by method (live: `onExtMethod` adds to them). */
   extMethods: Map<string, ExtMethodHandler>;
   extNotifications: Map<string, ExtNotificationHandler>;
@@ -72,6 +76,9 @@ export type SessionActions = OnDemandActions & {
   /** Refuses what the agent cannot take, before anything is sent (`session-options.ts`). */
   checkSessionOptions(options: NewSessionOptions): void;
 };
+
+const SHARED_LOG_BEHIND =
+  'This page missed more of the shared session than acp-react-bridge keeps (--shared-buffer-bytes), and the agent cannot load it again: open it again to see it from the start.';
 
 /** The notice in the thread of the new session that replaces one the agent could not replay. */
 /**
@@ -234,7 +241,22 @@ export function createSessionActions(host: ActionHost): SessionActions {
       }),
     ));
 
+  // Shared sessions (acp-react-bridge --shared): fetched when the bridge says it is shared, or the host attaches.
+  let attach: Promise<Attach> | null = null;
+  const loadAttach = () =>
+    (attach ??= import('./attach.js').then(
+      ({ createAttach }) => createAttach(host),
+      (error: unknown) => {
+        attach = null;
+        throw host.normalize(error);
+      },
+    ));
+
   const actions: SessionActions = {
+    async attachSession(sessionId, options = {}) {
+      return (await loadAttach()).attach(sessionId, options);
+    },
+
     authenticateInTerminal: async (methodId, size) => (await loadTerminalSignIn()).start(methodId, size),
 
     async authenticate(methodId, values, { signal, _meta } = {}) {
@@ -343,6 +365,8 @@ export function createSessionActions(host: ActionHost): SessionActions {
       }
       if (method.startsWith(AUTH_TERMINAL)) void terminalSignIn?.then((signIn) => signIn.onNotification(method, (params ?? {}) as Record<string, unknown>));
       else applyBridgeNotification(method, params, host);
+      // A shared bridge: from now on, the sequence of each session's log is followed (for reconnects).
+      if (get().agent?.bridge?.features.shared) loadAttach().catch(() => {});
     },
 
     async applyPolicy(requestId, params) {
@@ -393,6 +417,14 @@ export function createSessionActions(host: ActionHost): SessionActions {
           _meta: session.setupMeta ?? undefined,
         };
         try {
+          // Attached through a shared bridge: from the last entry seen. When the bridge no longer
+          // holds what was missed, only a load (the whole session again) shows no gap; a resume would.
+          if (session.role !== undefined) {
+            if (await (await loadAttach()).reattach(session.sessionId)) continue;
+            if (caps.loadSession && session.role === 'controller') await actions.loadSession(session.sessionId, options);
+            else markLost(session.sessionId, SHARED_LOG_BEHIND);
+            continue;
+          }
           if (caps.sessionCapabilities?.resume) await actions.resumeSession(session.sessionId, options);
           else if (caps.loadSession) await actions.loadSession(session.sessionId, options);
           else markLost(session.sessionId, 'The agent can neither resume nor load sessions, so this session could not be restored.');
@@ -402,5 +434,7 @@ export function createSessionActions(host: ActionHost): SessionActions {
       }
     },
   };
+  // Made when the first connection is ready: a page that joins a shared session attaches to it now (`attach.ts`).
+  if (host.join) loadAttach().catch(() => {});
   return actions;
 }

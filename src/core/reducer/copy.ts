@@ -39,6 +39,8 @@ export function withThread(s: SessionState, thread: SessionState['thread']): Ses
     info: s.info,
     _meta: s._meta,
     subagents: s.subagents,
+    role: s.role,
+    attached: s.attached,
   };
   return next;
 }

@@ -249,6 +249,7 @@ export const AgentPanel = /* @__PURE__ */ forwardRef<HTMLElement, AgentPanelProp
       draft={draft}
       onSubmit={submit}
       placeholder={messages.placeholder}
+      watching={messages.watching}
       mentionSource={mentionSource}
       maxMentionBytes={maxMentionBytes}
     />

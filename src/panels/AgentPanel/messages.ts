@@ -12,6 +12,8 @@ export const agentPanelMessages = {
   inspector: 'Protocol inspector',
   not_connected: 'Not connected to the agent.',
   placeholder: 'Ask the agent… (/ for commands)',
+  // acp-react-bridge --shared: the prompt of a page that watches a session another page steers.
+  watching: 'Watching: only a controller can prompt in this session.',
   // Announced politely when a session in another tab changes: its turn ended, or it asks something.
   turn_finished_background: '{title} finished its turn.',
   waiting_background: '{title} is waiting for your answer.',

@@ -114,17 +114,21 @@ export interface PanelInputProps {
   draft: { text: string; queue: QueuedDraft[]; setText: (text: string) => void; setQueue: (queue: QueuedDraft[]) => void };
   onSubmit: (blocks: ContentBlock[]) => void;
   placeholder: string;
+  /** The placeholder of an observer's prompt (acp-react-bridge --shared): read-only. */
+  watching: string;
   mentionSource: MentionSource | undefined;
   maxMentionBytes: number | undefined;
 }
 
-export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder, mentionSource, maxMentionBytes }: PanelInputProps) {
+export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder, watching, mentionSource, maxMentionBytes }: PanelInputProps) {
   const actions = useAcpActions();
   // A host's "Ask the agent about this" (`usePromptComposer`) lands in this draft and field.
   const inputRef = useMentionRequests(sessionId ?? 'pending');
   const turn = useSessionField(sessionId, 'turn');
   const status = useSessionField(sessionId, 'status');
   const commands = useSessionField(sessionId, 'commands');
+  // An observer of a shared session reads: the bridge would refuse its prompt anyway.
+  const observing = useSessionField(sessionId, 'role') === 'observer';
   const promptCapabilities = useAcpSelector(useCallback((s: AcpSnapshot) => s.agent?.capabilities.promptCapabilities, []));
   return (
     <PromptInput
@@ -138,10 +142,10 @@ export function PanelInput({ sessionId, connected, draft, onSubmit, placeholder,
       running={turn ? turn.state !== 'idle' : false}
       // A loading session (its history replaying) takes a draft and queues what is sent meanwhile.
       waiting={status === 'loading'}
-      disabled={(status !== 'active' && status !== 'loading') || !connected}
+      disabled={(status !== 'active' && status !== 'loading') || !connected || observing}
       promptCapabilities={promptCapabilities}
       commands={commands}
-      placeholder={placeholder}
+      placeholder={observing ? watching : placeholder}
       mentionSource={mentionSource}
       maxMentionBytes={maxMentionBytes}
       inputRef={inputRef}

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { McpServer } from '@agentclientprotocol/sdk';
 import { toAcpError } from '../../core/errors.js';
-import type { AcpErrorInfo } from '../../core/index.js';
+import type { AcpErrorInfo, AcpSnapshot } from '../../core/index.js';
 import { useAcpActions } from '../../react/use-acp.js';
-import { useConnection } from '../../react/hooks.js';
+import { useAcpSelector, useConnection } from '../../react/hooks.js';
 
 export interface SessionBootstrapOptions {
   cwd: string;
@@ -85,6 +85,16 @@ export function useSessionBootstrap({ cwd, additionalDirectories, mcpServers, au
     if (auto && ready && !sessionId && !authRequired && !inFlight.current && !error) void start();
   }, [auto, ready, sessionId, authRequired, error, start]);
 
+  // A session the client attached to (acp-react-bridge --shared, the `attach` option) is shown
+  // when none is, once: the page joined it rather than starting its own.
+  const attachedId = useAcpSelector(useCallback((s: AcpSnapshot) => attachedSessionId(s), []));
+  const adopted = useRef(new Set<string>());
+  useEffect(() => {
+    if (!attachedId || sessionId || adopted.current.has(attachedId)) return;
+    adopted.current.add(attachedId);
+    show(attachedId);
+  }, [attachedId, sessionId, show]);
+
   // Signing in clears the failure so the session starts.
   const wasRequired = useRef(authRequired);
   useEffect(() => {
@@ -93,4 +103,10 @@ export function useSessionBootstrap({ cwd, additionalDirectories, mcpServers, au
   }, [authRequired]);
 
   return { sessionId, openIds: open.ids, show, detach, revert, start, starting, error, clearError: () => setError(null) };
+}
+
+/** The first session in the snapshot with a role: one the client attached to on a shared bridge. */
+function attachedSessionId(snapshot: AcpSnapshot): string | null {
+  for (const session of Object.values(snapshot.sessions)) if (session.role !== undefined && session.status !== 'closed') return session.sessionId;
+  return null;
 }
