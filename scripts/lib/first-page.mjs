@@ -31,7 +31,10 @@ import { gzipSync } from 'node:zlib';
 // the core) and the worker's own file (a request of its own, before the socket opens). The
 // sub-agent router moved into the core entry (every default client fetched it on connect), which
 // keeps the requests to the first text at 4 with the same bytes.
-export const FIRST_PAGE_LIMITS = { addedGzipBytes: 90.5 * 1024, requestsToFirstText: 4 };
+// 91 kB with shared sessions (issue 30, -> 92,914): the client's `attach` option and the panel's
+// attached session and read-only observer prompt (the attach code itself is a chunk fetched only
+// on a shared bridge).
+export const FIRST_PAGE_LIMITS = { addedGzipBytes: 91 * 1024, requestsToFirstText: 4 };
 
 /** The host whose copy is measured, and where in the copy the builds go. */
 export const FIRST_PAGE_HOST = 'vite-react19';

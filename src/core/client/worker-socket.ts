@@ -178,6 +178,8 @@ class WorkerSocket extends EventTarget {
   #closed(code: number, reason: string, wasClean: boolean) {
     if (this.readyState === CLOSED) return;
     this.readyState = CLOSED;
+    // A client reconnecting opens a new socket each time: the closed one is forgotten.
+    host?.sockets.delete(this.#id);
     this.dispatchEvent(new CloseEvent('close', { code, reason, wasClean }));
   }
 
