@@ -147,6 +147,15 @@ let lastFlush = Number.NEGATIVE_INFINITY;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+/**
+ * Updates that arrived joined into one (`worker-socket.ts`: the socket worker joins runs of text
+ * chunks) still count for the pacing, as if they had come one by one: a flood is a flood however
+ * few frames carry it, and rendering every frame of it costs the page more than the flood itself.
+ */
+export function countJoinedUpdates(count: number): void {
+  updatesSinceFlush += count;
+}
+
 function flooded(): boolean {
   const arriving = updatesSinceFlush > updatesSeen;
   updatesSeen = updatesSinceFlush;

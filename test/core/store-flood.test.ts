@@ -4,7 +4,7 @@
  * swallow this test's callbacks.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createStore, FLOOD_INTERVAL_MS, FLOOD_UPDATES } from '../../src/core/store.js';
+import { countJoinedUpdates, createStore, FLOOD_INTERVAL_MS, FLOOD_UPDATES } from '../../src/core/store.js';
 
 function observed<S>(store: { getSnapshot(): S; subscribe(l: () => void): () => void }) {
   const seen: S[] = [];
@@ -50,6 +50,17 @@ describe("the page's frame scheduler under a flood", () => {
       // A stream a reader can follow flushes every frame.
       for (let i = 0; i < 5; i++) await frameWith(3);
       expect(log.seen).toHaveLength(afterFirst + 7);
+      // A flood that reaches the store in a few updates, its chunks joined on the way (the socket
+      // worker), is paced all the same: the joined chunks count.
+      const paced = async () => {
+        countJoinedUpdates(FLOOD_UPDATES * 2);
+        await frameWith(3);
+      };
+      const beforeJoined = log.seen.length;
+      for (let i = 1; i < floodFrames; i++) await paced();
+      expect(log.seen).toHaveLength(beforeJoined);
+      await paced();
+      expect(log.seen).toHaveLength(beforeJoined + 1);
     } finally {
       time.mockRestore();
       globalThis.requestAnimationFrame = saved;

@@ -10,6 +10,7 @@
  * socket that has not opened yet is opened on the main thread instead, and so is every later one:
  * the connection works either way, only with the frames parsed on the main thread.
  */
+import { countJoinedUpdates } from '../store.js';
 import type { FromSocketWorker, ToSocketWorker } from './socket-worker-host.js';
 
 export interface WorkerSocketOptions {
@@ -152,6 +153,7 @@ class WorkerSocket extends EventTarget {
         break;
       case 'frames': {
         this.#followWatchers();
+        if (message.joined > 0) countJoinedUpdates(message.joined);
         for (const data of message.frames) {
           if (this.readyState === CLOSED) break;
           this.dispatchEvent(new MessageEvent('message', { data }));
