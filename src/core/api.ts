@@ -133,7 +133,7 @@ export interface AcpClientOptions extends TransportOptions {
    * Child sessions (ACP "subagents"): the client advertises `clientCapabilities.subagents` and keeps
    * the child sessions the agent exposes with `subagent_update` on their parent session
    * (`session.subagents`), each child's own `session/update` traffic building its thread there.
-   * The code is fetched when the client connects. `false` turns this off: `subagent_update`s then
+   * The routing is part of the client. `false` turns this off: `subagent_update`s then
    * show as unsupported items and updates for child session ids are unknown-session updates.
    * Default true.
    */
