@@ -10,6 +10,7 @@
  */
 import type * as acp from '@agentclientprotocol/sdk';
 import { readContentBlock } from '../content.js';
+import { isAuthRequired } from '../errors.js';
 import { isRecord, isString } from '../guards.js';
 import { applySessionUpdate, cancelTurn, endTurn, startTurn } from '../reducer/index.js';
 import { readInitializeV2 } from '../protocol/v2.js';
@@ -109,7 +110,7 @@ export function replayTranscript(entries: readonly TranscriptEntry[], options: R
       snapshot = applySnapshotUpdate(snapshot, sessionId, params.update, at, snapshot.agent?.protocolVersion);
       // A v2 turn that ended asking for sign-in marks `auth`, as the live client's prompt does.
       const ended = snapshot.sessions[sessionId]?.turn;
-      if (isRecord(params.update) && params.update.sessionUpdate === 'state_update' && ended?.error?.code === -32000) {
+      if (isRecord(params.update) && params.update.sessionUpdate === 'state_update' && ended?.error && isAuthRequired(ended.error)) {
         snapshot = { ...snapshot, auth: { ...snapshot.auth, required: true, reason: ended.error } };
       }
     } else if (method === 'session/request_permission' && id !== null) {
@@ -181,7 +182,7 @@ function applyResponse(snapshot: AcpSnapshot, request: Outstanding, msg: Record<
     }
     if (error) {
       const info = { code: typeof error.code === 'number' ? error.code : 'error', message: String(error.message ?? 'Error') };
-      const next = error.code === -32000 ? { ...snapshot, auth: { ...snapshot.auth, required: true, reason: info } } : snapshot;
+      const next = isAuthRequired(info) ? { ...snapshot, auth: { ...snapshot.auth, required: true, reason: info } } : snapshot;
       return withSession(next, params.sessionId, (s) => endTurn(s, turnId, { error: info }, at));
     }
   }
